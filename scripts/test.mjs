@@ -1,0 +1,25 @@
+// Runs Node's test runner over tests/**/*.test.ts (Node 20's --test does not expand globs itself).
+// Browser tests live in tests/e2e and run with `npm run test:e2e`.
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+
+const root = process.argv[2] ?? 'tests';
+const skipE2e = root === 'tests';
+const files = [];
+(function walk(dir) {
+  for (const name of readdirSync(dir).sort()) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) {
+      if (skipE2e && p === join('tests', 'e2e')) continue;
+      if (name === 'fixtures' || name === 'node_modules') continue;
+      walk(p);
+    } else if (name.endsWith('.test.ts')) files.push(p);
+  }
+})(root);
+if (files.length === 0) {
+  console.error(`no test files under ${root}`);
+  process.exit(1);
+}
+const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], { stdio: 'inherit' });
+process.exit(r.status ?? 1);
