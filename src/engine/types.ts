@@ -139,7 +139,7 @@ export interface War {
   active: boolean;
   /** R5.8 an intervention war: free to declare; peace by R5.4 gives only ±30. */
   intervention?: boolean;
-  /** Capitals/cities each side captured from the other during this war (R2.4): capturer → territory ids. */
+  /** R2.4: capitals and cities captured during this war, keyed by the country they were taken from. */
   captured: Record<CountryId, TerrId[]>;
 }
 

@@ -1,0 +1,11 @@
+export * from './types.ts';
+export { SettingsSchema, defaultSettings, mergeSettings, type Settings, type SettingKey } from './settings.ts';
+export { newGame, applyEntry, type Game, type Step } from './apply.ts';
+export { createGame, cloneState, hardCloseAt, ownDeadline, activeCountries, baseIncome, land, sea, isSea, type NewGameOptions } from './state.ts';
+export { incomeOf, stackCap, stackPenalty, blockaders } from './resolve.ts';
+export { assault } from './combat.ts';
+export { describeEvent, describeOrders, describeStatus, helpText, reasonText } from './describe.ts';
+export { atWar, allied, pactActive, warBetween } from './relations.ts';
+export { cn, tn, type Lang } from './text.ts';
+export { TECH_NAMES_LOCAL as TECH_NAMES } from './technames.ts';
+export { stateJson } from './export.ts';

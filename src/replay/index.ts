@@ -1,0 +1,1 @@
+export { runTranscript, entriesFromText, speakerFor, TranscriptError, type ReplayResult } from './transcript.ts';
