@@ -1,0 +1,58 @@
+import { toSimplified } from './convert.ts';
+
+/** The text commands of commands.md §1, by their canonical (Simplified) name. */
+export const COMMAND_NAMES = [
+  '宣战', '求和', '结盟', '背盟', '协定', '交易', '同意', '拒绝', '协商', '傀儡', '灭国', '领土要求', '独立', '效忠', '退出',
+  '调兵', '撤销', '空运', '军事', '工业', '科技', '动员', '完成', '取消完成', '窥探', '地图', '分数', '状态', '命令', '帮助',
+  '结算', '暂停', '继续', '延时', '撤回', '设置', '规则',
+] as const;
+export type CmdName = (typeof COMMAND_NAMES)[number];
+
+/** Variant spellings players use for the same command. */
+const ALIASES: Record<string, CmdName> = {
+  撤消: '撤销', 延长: '延时', 加时: '延时', 停战: '求和', 投降: '求和', 缔结盟约: '结盟', 解除盟约: '背盟',
+  互不侵犯: '协定', 吞并: '灭国', 接受: '同意',
+};
+
+const TABLE = new Map<string, CmdName>();
+for (const n of COMMAND_NAMES) TABLE.set(n, n);
+for (const [k, v] of Object.entries(ALIASES)) TABLE.set(k, v);
+
+export const MAX_NAME_LEN = 4;
+
+/** The key a bracketed name is looked up by: NFKC, no spaces, Simplified, lower case. */
+export function commandKey(s: string): string {
+  return toSimplified(s.normalize('NFKC').replace(/[\s\u3000\u200b-\u200f\ufeff]+/g, '')).toLowerCase();
+}
+
+export function commandByKey(key: string): CmdName | undefined {
+  return TABLE.get(key);
+}
+
+/** Closest command names for an unknown one (edit distance 1, or sharing a character with a 2-char name). */
+export function suggestCommand(key: string): CmdName[] {
+  const out: { n: CmdName; s: number }[] = [];
+  for (const n of COMMAND_NAMES) {
+    let same = 0;
+    for (const ch of new Set(key)) if (n.includes(ch)) same++;
+    if (same === 0) continue;
+    const d = lev(key, n);
+    if (d <= Math.max(1, Math.floor(n.length / 2))) out.push({ n, s: d - same / 10 });
+  }
+  return out.sort((a, b) => a.s - b.s).slice(0, 3).map((x) => x.n);
+}
+
+function lev(a: string, b: string): number {
+  if (a.length > 20) return 99;
+  const d: number[] = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = d[0]!;
+    d[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const t = d[j]!;
+      d[j] = Math.min(d[j]! + 1, d[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = t;
+    }
+  }
+  return d[b.length]!;
+}

@@ -1,0 +1,164 @@
+/**
+ * The text-command parser (commands.md §1): chat text → typed Commands, one per 【…】 command, with stable
+ * error codes (§5) and messages that show the correct form or the closest names.
+ */
+import type { Command, ErrorCode } from '../engine/types.ts';
+import type { GameMap } from '../map/index.ts';
+import { commandByKey, commandKey, MAX_NAME_LEN, suggestCommand, type CmdName } from './commands.ts';
+import { Fail, parseBody, type Ctx } from './grammar.ts';
+import { entityOf, lexicon, suggest, type Suggestion } from './lexicon.ts';
+import { msg, type Lang } from './messages.ts';
+import { normalizeBody } from './normalize.ts';
+
+export { formatCommand } from './format.ts';
+export { suggest, type Suggestion, type EntityKind } from './lexicon.ts';
+export { COMMAND_NAMES, type CmdName } from './commands.ts';
+export { toSimplified } from './convert.ts';
+
+export type Parsed =
+  | { ok: true; command: Command; text: string }
+  | { ok: false; code: ErrorCode; message: string; text: string };
+
+export interface ParseOptions {
+  lang?: Lang;
+  /** R9 sums a mobilization split must reach (defaults 100 and 200). */
+  settings?: { partialArmies?: number; nationalArmies?: number };
+}
+
+export const MAX_MESSAGE_LENGTH = 4000;
+
+const OPEN = new Set(['【', '[', '〖', '［', '〔']);
+const CLOSE = new Set(['】', ']', '〗', '］', '〕']);
+const BREAK = new Set(['\n', '\r', ';', '；', '﹔', '\u2028', '\u2029', '\u0085']);
+/** How far a closing bracket is looked for: command names are short. */
+const NAME_WINDOW = 16;
+
+interface Start { start: number; bodyStart: number; name?: CmdName; rawName: string }
+
+/**
+ * Every command in a chat message, in order. [] for ordinary chat. Never throws.
+ * Commands are split by new lines, `；`/`;`, and a new command bracket.
+ */
+export function parseMessage(text: string, map: GameMap, opts: ParseOptions = {}): Parsed[] {
+  try {
+    return parseMessageUnsafe(text, map, opts);
+  } catch (e) {
+    const raw = typeof text === 'string' ? text : '';
+    const lang = opts?.lang === 'en' ? 'en' : 'zh';
+    return [{ ok: false, code: 'BAD_SYNTAX', message: lang === 'zh' ? `无法解析这条消息（${(e as Error)?.message ?? e}）` : `Could not parse this message (${(e as Error)?.message ?? e})`, text: raw.trim().slice(0, MAX_MESSAGE_LENGTH) }];
+  }
+}
+
+/** parseMessage without the safety net: the fuzz tests call this to see real exceptions. */
+export function parseMessageUnsafe(text: string, map: GameMap, opts: ParseOptions = {}): Parsed[] {
+  const lang: Lang = opts.lang === 'en' ? 'en' : 'zh';
+  const raw = typeof text === 'string' ? text : String(text ?? '');
+  if (raw.length > MAX_MESSAGE_LENGTH) {
+    return [{ ok: false, code: 'MESSAGE_TOO_LONG', message: msg.tooLong(raw.length, lang), text: raw.trim() }];
+  }
+  let any = false;
+  for (let i = 0; i < raw.length && !any; i++) any = OPEN.has(raw[i]!);
+  if (!any) return [];
+  const lex = lexicon(map);
+  const base = {
+    lex, lang,
+    partialArmies: opts.settings?.partialArmies ?? 100,
+    nationalArmies: opts.settings?.nationalArmies ?? 200,
+  };
+  const out: Parsed[] = [];
+  let lineStart = 0;
+  for (let i = 0; i <= raw.length; i++) {
+    if (i < raw.length && !BREAK.has(raw[i]!)) continue;
+    const starts = findStarts(raw, lineStart, i, lex);
+    for (let k = 0; k < starts.length; k++) {
+      const s = starts[k]!;
+      const end = k + 1 < starts.length ? starts[k + 1]!.start : i;
+      out.push(...parseOne(raw, s, end, base));
+    }
+    lineStart = i + 1;
+  }
+  return out;
+}
+
+function findStarts(raw: string, a: number, b: number, lex: ReturnType<typeof lexicon>): Start[] {
+  const starts: Start[] = [];
+  for (let i = a; i < b; i++) {
+    const c = raw[i]!;
+    if (!OPEN.has(c)) continue;
+    let close = -1;
+    for (let j = i + 1; j < b && j <= i + NAME_WINDOW; j++) {
+      if (CLOSE.has(raw[j]!)) {
+        close = j;
+        break;
+      }
+      if (OPEN.has(raw[j]!)) break;
+    }
+    if (close >= 0) {
+      const inner = raw.slice(i + 1, close);
+      const name = commandByKey(commandKey(inner));
+      if (name) {
+        starts.push({ start: i, bodyStart: close + 1, name, rawName: inner });
+        i = close;
+      } else if (c === '【') {
+        // 【乙国】 inside a command is a bracketed name, not a command (brackets around names are optional).
+        if (!entityOf(lex, inner)) starts.push({ start: i, bodyStart: close + 1, rawName: inner });
+        i = close;
+      }
+      continue;
+    }
+    if (c === '【') {
+      // An unclosed 【 followed by a command name: 【宣战 甲国向乙国宣战
+      for (let len = MAX_NAME_LEN; len >= 1; len--) {
+        if (i + 1 + len > b) continue;
+        const inner = raw.slice(i + 1, i + 1 + len);
+        const name = commandByKey(commandKey(inner));
+        if (name) {
+          starts.push({ start: i, bodyStart: i + 1 + len, name, rawName: inner });
+          i += len;
+          break;
+        }
+      }
+    }
+  }
+  return starts;
+}
+
+/** One command's results: usually one; 【规则】a=1 b=2 and 【设置】 with several fields give one per setting. */
+function parseOne(raw: string, s: Start, end: number, base: Omit<Ctx, 'name'>): Parsed[] {
+  const text = raw.slice(s.start, end).trim();
+  if (!s.name) {
+    const key = commandKey(s.rawName);
+    return [{ ok: false, code: 'UNKNOWN_COMMAND', message: msg.unknownCommand(key || s.rawName.trim(), suggestCommand(key), base.lang), text }];
+  }
+  const ctx: Ctx = { ...base, name: s.name };
+  try {
+    const thunk = parseBody(ctx, normalizeBody(raw.slice(s.bodyStart, end)));
+    return thunk().map((command) => ({ ok: true, command, text }));
+  } catch (e) {
+    if (e instanceof Fail) return [{ ok: false, code: e.code, message: e.message, text }];
+    throw e;
+  }
+}
+
+export type LookupResult = { ok: true; id: string } | { ok: false; code: ErrorCode; message: string; suggestions: Suggestion[] };
+
+function lookup(name: string, map: GameMap, want: 'country' | 'territory', lang: Lang): LookupResult {
+  const lex = lexicon(map);
+  const n = String(name ?? '').trim();
+  const ent = n ? entityOf(lex, n) : undefined;
+  const code: ErrorCode = want === 'country' ? 'UNKNOWN_COUNTRY' : 'UNKNOWN_TERRITORY';
+  if (ent?.kind === want) return { ok: true, id: ent.id };
+  if (ent) return { ok: false, code, message: msg.wrongKind(n, ent.kind, want, lang), suggestions: [] };
+  const suggestions = suggest(n, map, { kind: want });
+  return { ok: false, code, message: msg.unknownName(n, want, suggestions.map((s) => s.name), lang), suggestions };
+}
+
+/** A country by Chinese/English name, id or alias (case-insensitive, Traditional accepted). */
+export function lookupCountry(name: string, map: GameMap, lang: Lang = 'zh'): LookupResult {
+  return lookup(name, map, 'country', lang);
+}
+
+/** A territory by Chinese/English name, id or alias (case-insensitive, Traditional accepted). */
+export function lookupTerritory(name: string, map: GameMap, lang: Lang = 'zh'): LookupResult {
+  return lookup(name, map, 'territory', lang);
+}

@@ -1,0 +1,170 @@
+import type { GameMap } from '../map/index.ts';
+import { normalizeName } from '../map/index.ts';
+import { toSimplified } from './convert.ts';
+
+export type EntityKind = 'country' | 'territory' | 'region';
+export interface Entity { kind: EntityKind; id: string }
+
+interface TrieNode { next: Map<string, TrieNode>; ent?: Entity }
+
+interface NameEntry { key: string; ent: Entity; latin: boolean }
+
+/** Example names from the map itself, so a "格式：" hint shows names the players know. */
+export interface Examples { c1: string; c2: string; t1: string; t2: string; t3: string; region: string | null; regions: string[] }
+
+/** Per-map lookup structures, built once per GameMap (WeakMap below). */
+export interface Lexicon {
+  map: GameMap;
+  /** Normalized name (and its Simplified form) → entity. */
+  byKey: Map<string, Entity>;
+  trie: TrieNode;
+  entries: NameEntry[];
+  ex: { zh: Examples; en: Examples };
+}
+
+/** Characters normalizeName drops: the trie skips them inside a name too ("Lone Isle", "St. Ives"). */
+const SKIP = new Set([' ', '\u3000', '·', '・', '.', "'", '’', '_', '-', '\t']);
+
+const cache = new WeakMap<GameMap, Lexicon>();
+
+export const isLatin = (s: string): boolean => /^[\x00-\x7f]*$/.test(s);
+
+export function lexicon(map: GameMap): Lexicon {
+  let lex = cache.get(map);
+  if (!lex) {
+    lex = build(map);
+    cache.set(map, lex);
+  }
+  return lex;
+}
+
+function build(map: GameMap): Lexicon {
+  const byKey = new Map<string, Entity>();
+  const trie: TrieNode = { next: new Map() };
+  const entries: NameEntry[] = [];
+  const add = (name: string, ent: Entity) => {
+    for (const variant of [name, toSimplified(name)]) {
+      const key = normalizeName(variant);
+      if (!key || byKey.has(key)) continue; // the map's own names win over a converted variant
+      byKey.set(key, ent);
+      entries.push({ key, ent, latin: isLatin(key) });
+      let node = trie;
+      for (let i = 0; i < key.length; i++) {
+        const c = key[i]!;
+        let nx = node.next.get(c);
+        if (!nx) {
+          nx = { next: new Map() };
+          node.next.set(c, nx);
+        }
+        node = nx;
+      }
+      node.ent = ent;
+    }
+  };
+  for (const c of map.countries) for (const n of [c.name.zh, c.name.en, c.id, ...(c.aliases ?? [])]) add(n, { kind: 'country', id: c.id });
+  for (const t of map.territories) for (const n of [t.name.zh, t.name.en, t.id, ...(t.aliases ?? [])]) add(n, { kind: 'territory', id: t.id });
+  for (const r of map.regions) for (const n of [r.name.zh, r.name.en, r.id, ...(r.aliases ?? [])]) add(n, { kind: 'region', id: r.id });
+  return { map, byKey, trie, entries, ex: { zh: examples(map, 'zh'), en: examples(map, 'en') } };
+}
+
+function examples(map: GameMap, lang: 'zh' | 'en'): Examples {
+  const playable = map.countries.filter((c) => c.playable !== false);
+  const cs = playable.length >= 2 ? playable : map.countries;
+  const c1 = cs[0], c2 = cs[1] ?? cs[0];
+  const land = map.territories.filter((t) => t.kind !== 'sea' && t.kind !== 'arsenal');
+  const t1 = (c1 && land.find((t) => t.id === map.capitalOf.get(c1.id))) ?? land[0] ?? map.territories[0];
+  const near = t1 ? [...(map.adj.get(t1.id) ?? [])].map((id) => map.territory.get(id)!).filter((t) => t.kind !== 'sea' && t.kind !== 'arsenal') : [];
+  const t2 = near.find((t) => t.owner === c1?.id) ?? near[0] ?? land[1] ?? t1;
+  const t3 = land.find((t) => t.owner === c2?.id && t.kind !== 'capital') ?? land.find((t) => t !== t1 && t !== t2) ?? t2;
+  const n = (x: { name: { zh: string; en: string } } | undefined, d: string) => (x ? x.name[lang] : d);
+  return {
+    c1: n(c1, '法国'), c2: n(c2, '德国'), t1: n(t1, '巴黎'), t2: n(t2, '里尔'), t3: n(t3, '斯特拉斯堡'),
+    region: map.regions[0] ? map.regions[0].name[lang] : null,
+    regions: map.regions.map((r) => r.name[lang]),
+  };
+}
+
+/**
+ * Every known name that starts at s[p], shortest first (so the caller tries them longest-first from the end).
+ * Case-insensitive; spaces, dots and hyphens inside a name are skipped as normalizeName does.
+ */
+export function matchNames(lex: Lexicon, s: string, p: number): { end: number; ent: Entity }[] {
+  const out: { end: number; ent: Entity }[] = [];
+  let node = lex.trie;
+  for (let k = p; k < s.length; k++) {
+    const c = s[k]!;
+    if (SKIP.has(c)) {
+      if (k === p) break;
+      continue;
+    }
+    const nx = node.next.get(c.toLowerCase());
+    if (!nx) break;
+    node = nx;
+    if (node.ent) out.push({ end: k + 1, ent: node.ent });
+  }
+  return out;
+}
+
+/** The entity a whole slot of text names, if any (Traditional read as Simplified). */
+export function entityOf(lex: Lexicon, name: string): Entity | undefined {
+  const key = normalizeName(name);
+  return lex.byKey.get(key) ?? lex.byKey.get(normalizeName(toSimplified(name)));
+}
+
+export function displayName(map: GameMap, ent: Entity, lang: 'zh' | 'en'): string {
+  const def = ent.kind === 'country' ? map.country.get(ent.id) : ent.kind === 'territory' ? map.territory.get(ent.id) : map.regions.find((r) => r.id === ent.id);
+  return def ? def.name[lang] : ent.id;
+}
+
+/** Levenshtein distance, giving up (returning max+1) once it must exceed max. */
+function distance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = new Array<number>(b.length + 1);
+  let cur = new Array<number>(b.length + 1);
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    [prev, cur] = [cur, prev];
+  }
+  return prev[b.length]!;
+}
+
+export interface Suggestion { id: string; kind: EntityKind; name: string }
+
+/**
+ * "Did you mean": the closest names of the map (edit distance within the same script, plus containment),
+ * best first, at most `limit`. Labels are in the script the player typed (Chinese or English name).
+ */
+export function suggest(name: string, map: GameMap, opts: { kind?: EntityKind; limit?: number } = {}): Suggestion[] {
+  const lex = lexicon(map);
+  const q = normalizeName(toSimplified(String(name)));
+  if (!q || q.length > 40) return [];
+  const latin = isLatin(q);
+  const maxD = latin ? Math.max(1, Math.floor(q.length / 3)) : Math.max(1, Math.floor(q.length / 2));
+  const best = new Map<string, { ent: Entity; score: number }>();
+  for (const e of lex.entries) {
+    if (e.latin !== latin) continue;
+    if (opts.kind && e.ent.kind !== opts.kind) continue;
+    let score = Infinity;
+    const d = distance(q, e.key, maxD);
+    if (d <= maxD) score = d;
+    const shorter = Math.min(q.length, e.key.length);
+    if (shorter >= (latin ? 3 : 2) && (e.key.includes(q) || q.includes(e.key))) score = Math.min(score, 0.5 + Math.abs(q.length - e.key.length) / 100);
+    if (score === Infinity || score === 0) continue;
+    const k = `${e.ent.kind}:${e.ent.id}`;
+    const prev = best.get(k);
+    if (!prev || score < prev.score) best.set(k, { ent: e.ent, score });
+  }
+  const lang = latin ? 'en' : 'zh';
+  return [...best.values()]
+    .sort((a, b) => a.score - b.score || (a.ent.id < b.ent.id ? -1 : 1))
+    .slice(0, opts.limit ?? 3)
+    .map(({ ent }) => ({ id: ent.id, kind: ent.kind, name: displayName(map, ent, lang) }));
+}

@@ -1,0 +1,79 @@
+import { toSimplified } from './convert.ts';
+
+const DASHES = new Set(['-', '—', '–', '―', '~', '‐', '‑', '⸺', '⸻']);
+const ARROWS = new Set(['→', '⟶', '➔', '➡', '➜', '⇒', '⇨', '➝', '⟹', '↦']);
+/** Parentheses, brackets and quotes are optional around names (commands.md §1): they are dropped. */
+const DROP = new Set([...'()[]{}<>【】〖〗〔〕《》〈〉“”"\'‘’「」『』﹁﹂﹃﹄']);
+const ZERO_WIDTH = /[\u200b-\u200f\u2060-\u2064\ufeff\u034f\u180e]/;
+export const PUNCT = new Set([' ', ',', '.', ':', ';', '!', '?', '、', '…']);
+
+const isControl = (code: number) => code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
+
+/**
+ * A command's body in one canonical shape: Simplified, NFKC (full-width punctuation and digits become
+ * half-width), every arrow `→`, every long dash `——`, `。` as `.`, brackets and quotes gone, runs of
+ * spaces one space, no punctuation at either end. Linear in the input: no regex over user text here.
+ */
+export function normalizeBody(raw: string): string {
+  const s = toSimplified(raw).normalize('NFKC');
+  const out: string[] = [];
+  let lastSpace = true;
+  const push = (c: string) => {
+    out.push(c);
+    lastSpace = c === ' ';
+  };
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    const code = c.charCodeAt(0);
+    if (isControl(code) || /\s/.test(c)) {
+      if (!lastSpace) push(' ');
+      continue;
+    }
+    if (ZERO_WIDTH.test(c) || DROP.has(c)) continue;
+    if (ARROWS.has(c)) {
+      push('→');
+      continue;
+    }
+    if (c === '=' && s[i + 1] === '>') {
+      push('→');
+      i++;
+      continue;
+    }
+    if (DASHES.has(c)) {
+      let j = i;
+      while (j < s.length && DASHES.has(s[j]!)) j++;
+      if (s[j] === '>') {
+        push('→');
+        i = j;
+        continue;
+      }
+      if (j - i === 1 && (c === '-' || c === '~' || c === '‐' || c === '‑')) push(c);
+      else push('——');
+      i = j - 1;
+      continue;
+    }
+    if (c === '。' || c === '｡') {
+      push('.');
+      continue;
+    }
+    push(c);
+  }
+  return trimPunct(out.join(''));
+}
+
+export function trimPunct(s: string): string {
+  let a = 0, b = s.length;
+  while (a < b && PUNCT.has(s[a]!)) a++;
+  while (b > a && PUNCT.has(s[b - 1]!)) b--;
+  return s.slice(a, b);
+}
+
+export function skipPunct(s: string, p: number): number {
+  while (p < s.length && PUNCT.has(s[p]!)) p++;
+  return p;
+}
+
+export function skipSpaces(s: string, p: number): number {
+  while (p < s.length && s[p] === ' ') p++;
+  return p;
+}
