@@ -7,7 +7,8 @@ export interface Entity { kind: EntityKind; id: string }
 
 interface TrieNode { next: Map<string, TrieNode>; ent?: Entity }
 
-interface NameEntry { key: string; ent: Entity; latin: boolean }
+/** A name for suggestions; ids are matched exactly but never suggested (a typo of "Mars" is not "a_ars"). */
+interface NameEntry { key: string; ent: Entity; latin: boolean; isId: boolean }
 
 /** Example names from the map itself, so a "格式：" hint shows names the players know. */
 export interface Examples { c1: string; c2: string; t1: string; t2: string; t3: string; region: string | null; regions: string[] }
@@ -42,12 +43,12 @@ function build(map: GameMap): Lexicon {
   const byKey = new Map<string, Entity>();
   const trie: TrieNode = { next: new Map() };
   const entries: NameEntry[] = [];
-  const add = (name: string, ent: Entity) => {
+  const add = (name: string, ent: Entity, isId = false) => {
     for (const variant of [name, toSimplified(name)]) {
       const key = normalizeName(variant);
       if (!key || byKey.has(key)) continue; // the map's own names win over a converted variant
       byKey.set(key, ent);
-      entries.push({ key, ent, latin: isLatin(key) });
+      entries.push({ key, ent, latin: isLatin(key), isId });
       let node = trie;
       for (let i = 0; i < key.length; i++) {
         const c = key[i]!;
@@ -61,9 +62,14 @@ function build(map: GameMap): Lexicon {
       node.ent = ent;
     }
   };
-  for (const c of map.countries) for (const n of [c.name.zh, c.name.en, c.id, ...(c.aliases ?? [])]) add(n, { kind: 'country', id: c.id });
-  for (const t of map.territories) for (const n of [t.name.zh, t.name.en, t.id, ...(t.aliases ?? [])]) add(n, { kind: 'territory', id: t.id });
-  for (const r of map.regions) for (const n of [r.name.zh, r.name.en, r.id, ...(r.aliases ?? [])]) add(n, { kind: 'region', id: r.id });
+  const all = (def: { id: string; name: { zh: string; en: string }; aliases?: string[] }, kind: EntityKind) => {
+    const ent = { kind, id: def.id };
+    for (const n of [def.name.zh, def.name.en, ...(def.aliases ?? [])]) add(n, ent);
+    add(def.id, ent, true);
+  };
+  for (const c of map.countries) all(c, 'country');
+  for (const t of map.territories) all(t, 'territory');
+  for (const r of map.regions) all(r, 'region');
   return { map, byKey, trie, entries, ex: { zh: examples(map, 'zh'), en: examples(map, 'en') } };
 }
 
@@ -116,22 +122,25 @@ export function displayName(map: GameMap, ent: Entity, lang: 'zh' | 'en'): strin
   return def ? def.name[lang] : ent.id;
 }
 
-/** Levenshtein distance, giving up (returning max+1) once it must exceed max. */
+/** Edit distance with adjacent transpositions (optimal string alignment), giving up past `max`. */
 function distance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev = new Array<number>(b.length + 1);
-  let cur = new Array<number>(b.length + 1);
-  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  const w = b.length + 1;
+  let pp = new Array<number>(w).fill(0);
+  let prev = new Array<number>(w);
+  let cur = new Array<number>(w);
+  for (let j = 0; j < w; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
     cur[0] = i;
     let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j < w; j++) {
+      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, pp[j - 2]! + 1);
       cur[j] = v;
       if (v < rowMin) rowMin = v;
     }
     if (rowMin > max) return max + 1;
-    [prev, cur] = [cur, prev];
+    [pp, prev, cur] = [prev, cur, pp];
   }
   return prev[b.length]!;
 }
@@ -150,11 +159,12 @@ export function suggest(name: string, map: GameMap, opts: { kind?: EntityKind; l
   const maxD = latin ? Math.max(1, Math.floor(q.length / 3)) : Math.max(1, Math.floor(q.length / 2));
   const best = new Map<string, { ent: Entity; score: number }>();
   for (const e of lex.entries) {
-    if (e.latin !== latin) continue;
+    if (e.latin !== latin || e.isId) continue;
     if (opts.kind && e.ent.kind !== opts.kind) continue;
     let score = Infinity;
     const d = distance(q, e.key, maxD);
-    if (d <= maxD) score = d;
+    // Ties go to the name of the same length (a changed character rather than an added one).
+    if (d <= maxD) score = d + (q.length === e.key.length ? 0 : 0.25);
     const shorter = Math.min(q.length, e.key.length);
     if (shorter >= (latin ? 3 : 2) && (e.key.includes(q) || q.includes(e.key))) score = Math.min(score, 0.5 + Math.abs(q.length - e.key.length) / 100);
     if (score === Infinity || score === 0) continue;
@@ -164,7 +174,7 @@ export function suggest(name: string, map: GameMap, opts: { kind?: EntityKind; l
   }
   const lang = latin ? 'en' : 'zh';
   return [...best.values()]
-    .sort((a, b) => a.score - b.score || (a.ent.id < b.ent.id ? -1 : 1))
+    .sort((a, b) => a.score - b.score)
     .slice(0, opts.limit ?? 3)
     .map(({ ent }) => ({ id: ent.id, kind: ent.kind, name: displayName(map, ent, lang) }));
 }
