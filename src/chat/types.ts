@@ -1,0 +1,108 @@
+/**
+ * chat/: the platform-neutral channel interface. The Discord adapter and the local web channel both
+ * implement `ChatPort` (how the bot speaks) and feed `Incoming` / `ButtonPress` (what people do) into the
+ * one `GameService` (src/game). Nothing here knows about discord.js or websockets.
+ */
+
+/** A picture attached to a message (map, score table, chart). */
+export interface OutImage {
+  name: string;
+  png: Buffer;
+  caption?: string;
+}
+
+export interface OutButton {
+  /** `req:<requestId>:accept` / `req:<requestId>:reject` for request answers. */
+  id: string;
+  label: string;
+  style?: 'primary' | 'danger' | 'secondary';
+}
+
+export interface OutMessage {
+  text: string;
+  images?: OutImage[];
+  buttons?: OutButton[];
+}
+
+/** What the bot can do in a chat platform; implemented once per platform. */
+export interface ChatPort {
+  /** Posts in a channel; returns the platform's message id. */
+  post(channelId: string, msg: OutMessage): Promise<string>;
+  /** Edits a message in place (the game's status message). */
+  edit(channelId: string, messageId: string, msg: OutMessage): Promise<void>;
+  /** A message only `userId` sees (Discord: ephemeral answer or DM; web: that user's socket). */
+  privateReply(channelId: string, userId: string, msg: OutMessage): Promise<void>;
+  /** Deletes a message where the bot may (a private order typed in the public channel). Optional. */
+  delete?(channelId: string, messageId: string): Promise<void>;
+}
+
+/** A chat message (or a slash command rendered as its text form) from a person. */
+export interface Incoming {
+  /** The game's channel. For a direct message: the DM channel id; the game is found by `dmGame` or the user's default. */
+  channelId: string;
+  userId: string;
+  userName: string;
+  text: string;
+  /** Platform message/interaction id: the same id twice is applied once (idempotency). */
+  messageId: string;
+  /** Came privately (DM, ephemeral slash command): never echo it to the channel. */
+  private?: boolean;
+  /** In a private message: which game (its channel id) the user means, when in several. */
+  dmGame?: string;
+  /** The adapter says the user has the server's judge/moderator role (R13). */
+  isModerator?: boolean;
+  /**
+   * true (default): the service delivers the direct answer itself (channel post, or privateReply for a
+   * private command). false: the adapter delivers `Reply` (e.g. as an ephemeral interaction answer).
+   * Public announcements (requests, the turn post, the status message) are always posted by the service.
+   */
+  deliver?: boolean;
+}
+
+/** A click on a button the bot posted. */
+export interface ButtonPress {
+  channelId: string;
+  userId: string;
+  userName: string;
+  buttonId: string;
+  /** Platform interaction id, for idempotency like `Incoming.messageId`. */
+  interactionId: string;
+  isModerator?: boolean;
+  deliver?: boolean;
+}
+
+/** One answered command of a message. */
+export interface ReplyItem {
+  ok: boolean;
+  /** Stable error code (commands.md §5 or a lifecycle code) when refused. */
+  code?: string;
+  text: string;
+  /** Answered privately (private command, R3.1). */
+  private: boolean;
+}
+
+/** The service's answer to one incoming message or button. */
+export interface Reply {
+  /** false when the message held no command (ordinary chat) or named no game: adapters stay silent. */
+  handled: boolean;
+  ok: boolean;
+  /** First refusal's code, if any. */
+  code?: string;
+  /** The whole answer text in the game's language (all items joined). */
+  text: string;
+  /** true when any item is private: deliver only to the speaker. */
+  private: boolean;
+  items: ReplyItem[];
+  /** A private command typed in the public channel: the adapter should delete the original message. */
+  deleteOriginal?: boolean;
+  /** The same messageId was seen before: nothing was applied again. */
+  duplicate?: boolean;
+  images?: OutImage[];
+}
+
+/** A person, as the adapters know them. */
+export interface UserRef {
+  id: string;
+  name: string;
+  isModerator?: boolean;
+}

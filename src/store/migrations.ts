@@ -1,0 +1,83 @@
+/** Numbered migrations; each runs once, in order, inside a transaction. Never edit a released one: add the next. */
+export const MIGRATIONS: { version: number; sql: string }[] = [
+  {
+    version: 1,
+    sql: `
+CREATE TABLE games (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  channel_id TEXT NOT NULL,
+  map_path TEXT NOT NULL,
+  map_id TEXT NOT NULL,
+  settings TEXT NOT NULL,          -- engine rule settings (JSON)
+  live TEXT NOT NULL,              -- live-game settings (JSON)
+  status TEXT NOT NULL CHECK (status IN ('open','running','ended')),
+  creator TEXT NOT NULL,
+  judges TEXT NOT NULL DEFAULT '[]',
+  created_at INTEGER NOT NULL,
+  started_at INTEGER,
+  ended_at INTEGER,
+  status_message_id TEXT
+);
+-- One live game per channel; ended games stay as the archive.
+CREATE UNIQUE INDEX games_channel_live ON games(channel_id) WHERE status <> 'ended';
+
+CREATE TABLE players (
+  game_id INTEGER NOT NULL REFERENCES games(id),
+  country TEXT NOT NULL,
+  user_id TEXT NOT NULL,
+  name TEXT NOT NULL,
+  joined_at INTEGER NOT NULL,
+  PRIMARY KEY (game_id, country)
+);
+CREATE UNIQUE INDEX players_user ON players(game_id, user_id);
+
+-- The game log, append-only: state = fold of these entries (a game is its log).
+CREATE TABLE log (
+  game_id INTEGER NOT NULL REFERENCES games(id),
+  seq INTEGER NOT NULL,
+  at INTEGER NOT NULL,
+  entry TEXT NOT NULL,
+  user_id TEXT,
+  message_id TEXT,
+  part INTEGER NOT NULL DEFAULT 0,
+  undone INTEGER NOT NULL DEFAULT 0,
+  turn INTEGER NOT NULL,
+  PRIMARY KEY (game_id, seq)
+);
+CREATE UNIQUE INDEX log_message ON log(game_id, message_id, part) WHERE message_id IS NOT NULL;
+
+-- Every platform message/interaction handled, with the answer given: the same id twice is applied once.
+CREATE TABLE handled (
+  message_id TEXT PRIMARY KEY,
+  game_id INTEGER,
+  at INTEGER NOT NULL,
+  reply TEXT NOT NULL
+);
+
+-- The engine game after each resolution (and at the start): state, undo and turn-start JSON.
+CREATE TABLE snapshots (
+  game_id INTEGER NOT NULL REFERENCES games(id),
+  seq INTEGER NOT NULL,            -- last log seq folded in (0: the start)
+  turn INTEGER NOT NULL,           -- the turn open in this state
+  at INTEGER NOT NULL,
+  game TEXT NOT NULL,
+  PRIMARY KEY (game_id, seq)
+);
+CREATE INDEX snapshots_turn ON snapshots(game_id, turn, seq);
+
+-- Absolute times of the running turn (for rescheduling after a restart and for inspection).
+CREATE TABLE timers (
+  game_id INTEGER NOT NULL REFERENCES games(id),
+  kind TEXT NOT NULL,              -- deadline | hardClose | reminder:<offset>
+  at INTEGER NOT NULL,
+  turn INTEGER NOT NULL,
+  PRIMARY KEY (game_id, kind)
+);
+
+CREATE TABLE meta (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+`,
+  },
+];

@@ -1,0 +1,252 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { MIGRATIONS } from './migrations.ts';
+
+export type GameStatusRow = 'open' | 'running' | 'ended';
+
+export interface GameRow {
+  id: number;
+  channelId: string;
+  mapPath: string;
+  mapId: string;
+  settings: Record<string, unknown>;
+  live: Record<string, unknown>;
+  status: GameStatusRow;
+  creator: string;
+  judges: string[];
+  createdAt: number;
+  startedAt: number | null;
+  endedAt: number | null;
+  statusMessageId: string | null;
+}
+
+export interface PlayerRow { country: string; userId: string; name: string; joinedAt: number }
+
+export interface StoredEntry {
+  seq: number;
+  at: number;
+  entry: unknown;
+  userId: string | null;
+  messageId: string | null;
+  undone: boolean;
+  turn: number;
+}
+
+export interface SnapshotRow { seq: number; turn: number; at: number; game: string }
+
+export interface TimerRow { kind: string; at: number; turn: number }
+
+/** One atomic write: everything a handled message or timer changes, committed together or not at all. */
+export interface Batch {
+  gameId: number | null;
+  entries?: { at: number; entry: unknown; userId?: string | null; messageId?: string | null; part?: number; turn: number }[];
+  snapshots?: { seq?: number; turn: number; at: number; game: string }[];
+  /** Marks entries of these turns (from `undoneFromTurn` on) undone after a judge's 【撤回】. */
+  undoneFromTurn?: number;
+  handled?: { messageId: string; at: number; reply: unknown };
+  timers?: TimerRow[];
+  game?: Partial<Pick<GameRow, 'status' | 'judges' | 'startedAt' | 'endedAt' | 'statusMessageId' | 'settings' | 'live'>>;
+  players?: { set?: PlayerRow[]; remove?: string[] };
+}
+
+type Raw = Record<string, unknown>;
+
+function gameRow(r: Raw): GameRow {
+  return {
+    id: r.id as number, channelId: r.channel_id as string, mapPath: r.map_path as string, mapId: r.map_id as string,
+    settings: JSON.parse(r.settings as string), live: JSON.parse(r.live as string), status: r.status as GameStatusRow,
+    creator: r.creator as string, judges: JSON.parse(r.judges as string), createdAt: r.created_at as number,
+    startedAt: (r.started_at as number | null) ?? null, endedAt: (r.ended_at as number | null) ?? null,
+    statusMessageId: (r.status_message_id as string | null) ?? null,
+  };
+}
+
+/** Fault injection for the kill tests: NEUWAR_FAULT=<point>:<n> SIGKILLs the process at the n-th time `point` is reached. */
+const faults = new Map<string, number>();
+export function faultPoint(point: string): void {
+  const spec = process.env.NEUWAR_FAULT;
+  if (!spec) return;
+  for (const part of spec.split(',')) {
+    const [p, n] = part.split(':');
+    if (p !== point) continue;
+    const c = (faults.get(point) ?? 0) + 1;
+    faults.set(point, c);
+    if (c === Number(n ?? 1)) process.kill(process.pid, 'SIGKILL');
+  }
+}
+
+/**
+ * The database: games, players, the append-only log, snapshots and timers (better-sqlite3, WAL). Every write
+ * that answers a person goes through `commit` in one transaction, before the answer is sent.
+ */
+export class Store {
+  readonly db: Database.Database;
+
+  constructor(path = process.env.DATABASE_PATH ?? 'data/neuwar.db') {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    this.db = new Database(path);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = FULL');
+    this.db.pragma('foreign_keys = ON');
+    this.migrate();
+  }
+
+  private migrate(): void {
+    this.db.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)');
+    const done = new Set((this.db.prepare('SELECT version FROM schema_version').all() as { version: number }[]).map((r) => r.version));
+    for (const m of MIGRATIONS) {
+      if (done.has(m.version)) continue;
+      this.db.transaction(() => {
+        this.db.exec(m.sql);
+        this.db.prepare('INSERT INTO schema_version (version, applied_at) VALUES (?, ?)').run(m.version, Date.now());
+      })();
+    }
+  }
+
+  schemaVersion(): number {
+    return (this.db.prepare('SELECT MAX(version) v FROM schema_version').get() as { v: number }).v;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  createGame(g: Omit<GameRow, 'id' | 'startedAt' | 'endedAt' | 'statusMessageId' | 'status'>): GameRow {
+    const r = this.db.prepare(`INSERT INTO games (channel_id, map_path, map_id, settings, live, status, creator, judges, created_at)
+      VALUES (?, ?, ?, ?, ?, 'open', ?, ?, ?)`).run(g.channelId, g.mapPath, g.mapId, JSON.stringify(g.settings), JSON.stringify(g.live), g.creator, JSON.stringify(g.judges), g.createdAt);
+    return this.game(Number(r.lastInsertRowid))!;
+  }
+
+  game(id: number): GameRow | null {
+    const r = this.db.prepare('SELECT * FROM games WHERE id = ?').get(id) as Raw | undefined;
+    return r ? gameRow(r) : null;
+  }
+
+  /** The channel's open or running game. */
+  liveGameIn(channelId: string): GameRow | null {
+    const r = this.db.prepare("SELECT * FROM games WHERE channel_id = ? AND status <> 'ended'").get(channelId) as Raw | undefined;
+    return r ? gameRow(r) : null;
+  }
+
+  /** The channel's most recent game of any status. */
+  lastGameIn(channelId: string): GameRow | null {
+    const r = this.db.prepare('SELECT * FROM games WHERE channel_id = ? ORDER BY (status <> \'ended\') DESC, id DESC LIMIT 1').get(channelId) as Raw | undefined;
+    return r ? gameRow(r) : null;
+  }
+
+  games(status?: GameStatusRow[]): GameRow[] {
+    const rows = this.db.prepare('SELECT * FROM games ORDER BY id').all() as Raw[];
+    return rows.map(gameRow).filter((g) => !status || status.includes(g.status));
+  }
+
+  players(gameId: number): PlayerRow[] {
+    return (this.db.prepare('SELECT country, user_id, name, joined_at FROM players WHERE game_id = ? ORDER BY joined_at, country').all(gameId) as Raw[])
+      .map((r) => ({ country: r.country as string, userId: r.user_id as string, name: r.name as string, joinedAt: r.joined_at as number }));
+  }
+
+  /** Games (not ended) where the user plays, most recently joined first. */
+  gamesOfUser(userId: string): { gameId: number; channelId: string; country: string; joinedAt: number }[] {
+    return (this.db.prepare(`SELECT p.game_id, g.channel_id, p.country, p.joined_at FROM players p JOIN games g ON g.id = p.game_id
+      WHERE p.user_id = ? AND g.status <> 'ended' ORDER BY p.joined_at DESC, p.game_id DESC`).all(userId) as Raw[])
+      .map((r) => ({ gameId: r.game_id as number, channelId: r.channel_id as string, country: r.country as string, joinedAt: r.joined_at as number }));
+  }
+
+  lastSeq(gameId: number): number {
+    return (this.db.prepare('SELECT COALESCE(MAX(seq), 0) s FROM log WHERE game_id = ?').get(gameId) as { s: number }).s;
+  }
+
+  entries(gameId: number, afterSeq = 0): StoredEntry[] {
+    return (this.db.prepare('SELECT * FROM log WHERE game_id = ? AND seq > ? ORDER BY seq').all(gameId, afterSeq) as Raw[]).map((r) => ({
+      seq: r.seq as number, at: r.at as number, entry: JSON.parse(r.entry as string), userId: (r.user_id as string | null) ?? null,
+      messageId: (r.message_id as string | null) ?? null, undone: r.undone === 1, turn: r.turn as number,
+    }));
+  }
+
+  latestSnapshot(gameId: number): SnapshotRow | null {
+    return (this.db.prepare('SELECT seq, turn, at, game FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1').get(gameId) as SnapshotRow | undefined) ?? null;
+  }
+
+  /** The latest snapshot whose open turn is `turn` (the state right after turn-1 resolved). */
+  snapshotOpening(gameId: number, turn: number): SnapshotRow | null {
+    return (this.db.prepare('SELECT seq, turn, at, game FROM snapshots WHERE game_id = ? AND turn = ? ORDER BY seq DESC LIMIT 1').get(gameId, turn) as SnapshotRow | undefined) ?? null;
+  }
+
+  snapshots(gameId: number): SnapshotRow[] {
+    return this.db.prepare('SELECT seq, turn, at, game FROM snapshots WHERE game_id = ? ORDER BY seq').all(gameId) as SnapshotRow[];
+  }
+
+  handled(messageId: string): unknown | null {
+    const r = this.db.prepare('SELECT reply FROM handled WHERE message_id = ?').get(messageId) as { reply: string } | undefined;
+    return r ? JSON.parse(r.reply) : null;
+  }
+
+  timers(gameId: number): TimerRow[] {
+    return this.db.prepare('SELECT kind, at, turn FROM timers WHERE game_id = ? ORDER BY at, kind').all(gameId) as TimerRow[];
+  }
+
+  getMeta(key: string): string | null {
+    return (this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined)?.value ?? null;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
+  }
+
+  /** Writes a batch atomically; returns the seqs given to its entries. */
+  commit(b: Batch): number[] {
+    const seqs: number[] = [];
+    this.db.transaction(() => {
+      const gid = b.gameId;
+      if (gid !== null && b.entries?.length) {
+        let seq = this.lastSeq(gid);
+        const ins = this.db.prepare('INSERT INTO log (game_id, seq, at, entry, user_id, message_id, part, turn) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+        for (const e of b.entries) {
+          seq += 1;
+          ins.run(gid, seq, e.at, JSON.stringify(e.entry), e.userId ?? null, e.messageId ?? null, e.part ?? 0, e.turn);
+          seqs.push(seq);
+        }
+        faultPoint('mid-commit');
+      }
+      if (gid !== null && b.undoneFromTurn !== undefined) {
+        const last = seqs.length ? seqs[seqs.length - 1]! : this.lastSeq(gid) + 1;
+        this.db.prepare('UPDATE log SET undone = 1 WHERE game_id = ? AND turn >= ? AND seq < ?').run(gid, b.undoneFromTurn, last);
+      }
+      if (gid !== null) {
+        const lastSeq = this.lastSeq(gid);
+        for (const s of b.snapshots ?? []) {
+          this.db.prepare('INSERT OR REPLACE INTO snapshots (game_id, seq, turn, at, game) VALUES (?, ?, ?, ?, ?)').run(gid, s.seq ?? lastSeq, s.turn, s.at, s.game);
+        }
+        if (b.timers) {
+          this.db.prepare('DELETE FROM timers WHERE game_id = ?').run(gid);
+          const ins = this.db.prepare('INSERT INTO timers (game_id, kind, at, turn) VALUES (?, ?, ?, ?)');
+          for (const t of b.timers) ins.run(gid, t.kind, t.at, t.turn);
+        }
+        if (b.game) {
+          const g = b.game;
+          const sets: string[] = [];
+          const vals: unknown[] = [];
+          const put = (col: string, v: unknown) => { sets.push(`${col} = ?`); vals.push(v); };
+          if (g.status !== undefined) put('status', g.status);
+          if (g.judges !== undefined) put('judges', JSON.stringify(g.judges));
+          if (g.startedAt !== undefined) put('started_at', g.startedAt);
+          if (g.endedAt !== undefined) put('ended_at', g.endedAt);
+          if (g.statusMessageId !== undefined) put('status_message_id', g.statusMessageId);
+          if (g.settings !== undefined) put('settings', JSON.stringify(g.settings));
+          if (g.live !== undefined) put('live', JSON.stringify(g.live));
+          if (sets.length) this.db.prepare(`UPDATE games SET ${sets.join(', ')} WHERE id = ?`).run(...vals, gid);
+        }
+        for (const c of b.players?.remove ?? []) this.db.prepare('DELETE FROM players WHERE game_id = ? AND country = ?').run(gid, c);
+        for (const p of b.players?.set ?? []) {
+          this.db.prepare('DELETE FROM players WHERE game_id = ? AND (country = ? OR user_id = ?)').run(gid, p.country, p.userId);
+          this.db.prepare('INSERT INTO players (game_id, country, user_id, name, joined_at) VALUES (?, ?, ?, ?, ?)').run(gid, p.country, p.userId, p.name, p.joinedAt);
+        }
+      }
+      if (b.handled) {
+        this.db.prepare('INSERT INTO handled (message_id, game_id, at, reply) VALUES (?, ?, ?, ?)').run(b.handled.messageId, gid, b.handled.at, JSON.stringify(b.handled.reply));
+      }
+    })();
+    faultPoint('after-log-write');
+    return seqs;
+  }
+}
