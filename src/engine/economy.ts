@@ -27,7 +27,7 @@ export function buy(s: GameState, map: GameMap, c: CountryId, n: number): Outcom
   if (!map.arsenalOf.has(c)) return fail('NOT_ALLOWED', L(s, '你的国家没有兵工厂', 'your country has no arsenal'));
   const by = blockaders(s, map, c);
   if (by.length > 0) return fail('ARSENAL_BLOCKADED', L(s, `兵工厂被${list(by.map((b) => cn(map, b, lg)), lg)}封锁，无法购买军队（R8.1）`, `your arsenal is blockaded by ${list(by.map((b) => cn(map, b, lg)), lg)} (R8.1)`));
-  if (cs.blockadeLeft > 0) return fail('ARSENAL_BLOCKADED', L(s, `兵工厂封锁还剩${cs.blockadeLeft}回合，到第${s.turn + cs.blockadeLeft}回合结束后才能购买（R8.1）`, `your arsenal stays blockaded for ${cs.blockadeLeft} more turn(s) (R8.1)`));
+  if (cs.blockadeUntil >= s.turn) return fail('ARSENAL_BLOCKADED', L(s, `兵工厂封锁到第${cs.blockadeUntil}回合结束，第${cs.blockadeUntil + 1}回合起才能购买（R8.1）`, `your arsenal is blockaded through turn ${cs.blockadeUntil}; buy again from turn ${cs.blockadeUntil + 1} (R8.1)`));
   const lim = s.settings.buyLimit;
   if (cs.buying + n > lim) return fail('LIMIT_EXCEEDED', L(s, `每回合最多购买${lim}军，本回合已购${cs.buying}，还可购${lim - cs.buying}（R8.1）`, `at most ${lim} armies a turn; ${cs.buying} bought, ${lim - cs.buying} left (R8.1)`));
   const low = short(s, c, n, L(s, `购买${n}军`, `buying ${n} armies`));

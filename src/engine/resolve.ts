@@ -144,11 +144,12 @@ export function resolveTurn(s: GameState, map: GameMap, at: number, forced: bool
 
   // Step 5: captures, capture bonuses, capital falls, arsenal blockades.
   applyCaptures(s, map, captures, events);
+  const blockadedAfter = new Set<CountryId>();
   for (const c of Object.keys(s.countries).sort()) {
     if (!s.countries[c]!.alive) continue;
     const by = blockaders(s, map, c);
     if (by.length > 0 && !blockadedDuring.has(c)) events.push({ type: 'blockade', country: c, by });
-    if (by.length > 0) blockadedDuring.add(c);
+    if (by.length > 0) blockadedAfter.add(c);
   }
 
   // Step 6: income, tribute, war upkeep (R2.2, R6.4, R5.2).
@@ -192,10 +193,13 @@ export function resolveTurn(s: GameState, map: GameMap, at: number, forced: bool
   }
 
   // Step 8: durations tick, unanswered requests lapse (R4.3), declared wars become active.
+  // R8.1: blocked while an enemy touches the arsenal and for blockadeTurns after the last turn that was so.
+  // An enemy there after this resolution makes turn t+1 such a turn; one there during turn t makes turn t one.
   for (const c of Object.keys(s.countries)) {
     const cs = s.countries[c]!;
-    if (blockadedDuring.has(c)) cs.blockadeLeft = st.blockadeTurns;
-    else if (cs.blockadeLeft > 0) cs.blockadeLeft -= 1;
+    if (blockadedAfter.has(c)) cs.blockadeUntil = turn + 1 + st.blockadeTurns;
+    else if (blockadedDuring.has(c)) cs.blockadeUntil = Math.max(cs.blockadeUntil, turn + st.blockadeTurns);
+    cs.blockadeLeft = Math.max(0, cs.blockadeUntil - turn);
   }
   for (const r of s.pending) events.push({ type: 'lapsed', id: r.id, from: r.from, to: r.to });
   s.pending = [];

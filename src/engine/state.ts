@@ -16,7 +16,7 @@ function newCountry(score: number, player: boolean): CountryState {
     score, alive: player, overlord: null, bankrupt: false, industry: 0,
     tech: { airship: 0, spy: 0, comms: 0 }, techDone: [],
     mobilization: { partialUsed: false, nationalUsed: false, halfIncomeLeft: 0, nationalTurn: null },
-    blockadeLeft: 0, committed: false, player, committedAt: null, lateCommit: false,
+    blockadeLeft: 0, blockadeUntil: 0, committed: false, player, committedAt: null, lateCommit: false,
     requestTurn: null, industryTurn: null, industryPending: 0, airliftTurn: null, mobilizeTurn: null,
     buying: 0, placing: [], bankruptTurn: null, demanded: {}, brokeWith: {},
   };

@@ -104,6 +104,8 @@ export interface CountryState {
   mobilization: Mobilization;
   /** Turns of arsenal blockade still to run after the last turn an enemy touched the arsenal (R8.1). */
   blockadeLeft: number;
+  /** R8.1: the last turn in which buying is blocked (0: none). */
+  blockadeUntil: number;
   committed: boolean;
   /** A player controls it (R3.2 active countries). False: neutral at start, removed, civil disorder. */
   player: boolean;
