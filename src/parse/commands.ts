@@ -1,4 +1,4 @@
-import { toSimplified } from './convert.ts';
+import { simplifyChar, toSimplified } from './convert.ts';
 
 /** The text commands of commands.md §1, by their canonical (Simplified) name. */
 export const COMMAND_NAMES = [
@@ -20,9 +20,29 @@ for (const [k, v] of Object.entries(ALIASES)) TABLE.set(k, v);
 
 export const MAX_NAME_LEN = 4;
 
+const FIRST = new Set([...TABLE.keys()].map((k) => k[0]!));
+
+/**
+ * Whether a bracket's content may be a command name at all, judged by its first character: keeps a
+ * message of 4,000 brackets from converting 4,000 strings.
+ */
+export function mayBeCommand(inner: string): boolean {
+  const t = inner.normalize('NFKC').trim();
+  if (!t) return true;
+  return FIRST.has(simplifyChar(t[0]!));
+}
+
 /** The key a bracketed name is looked up by: NFKC, no spaces, Simplified, lower case. */
+const keyCache = new Map<string, string>();
+
 export function commandKey(s: string): string {
-  return toSimplified(s.normalize('NFKC').replace(/[\s\u3000\u200b-\u200f\ufeff]+/g, '')).toLowerCase();
+  let k = keyCache.get(s);
+  if (k === undefined) {
+    k = toSimplified(s.normalize('NFKC').replace(/[\s\u3000\u200b-\u200f\ufeff]+/g, '')).toLowerCase();
+    if (keyCache.size > 5000) keyCache.clear();
+    keyCache.set(s, k);
+  }
+  return k;
 }
 
 export function commandByKey(key: string): CmdName | undefined {

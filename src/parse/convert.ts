@@ -6,7 +6,8 @@ import * as OpenCC from 'opencc-js/t2cn';
  */
 let conv: ((s: string) => string) | null = null;
 
-const HAS_CJK = /[\u2e80-\u9fff\uf900-\ufaff]/;
+/** Ideographs only: CJK punctuation (【】、。) needs no conversion. */
+const HAS_CJK = /[\u3400-\u9fff\uf900-\ufaff\ud840-\ud87f]/;
 
 export function toSimplified(s: string): string {
   if (!HAS_CJK.test(s)) return s;
@@ -16,4 +17,16 @@ export function toSimplified(s: string): string {
   } catch {
     return s;
   }
+}
+
+const charCache = new Map<string, string>();
+
+/** One character's Simplified form, cached (a bounded alphabet): for cheap first-character checks. */
+export function simplifyChar(c: string): string {
+  let v = charCache.get(c);
+  if (v === undefined) {
+    v = toSimplified(c);
+    if (charCache.size < 20000) charCache.set(c, v);
+  }
+  return v;
 }

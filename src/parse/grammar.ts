@@ -287,9 +287,9 @@ function parsePair(ctx: Ctx, b: string, spec: PairSpec): Pair {
     const m = spec.head.exec(b);
     if (!m) return null;
     if (m[0] === '' && !spec.optional) return null;
-    const tail = b.slice(q + m[0].length);
-    if (spec.tail === 'none' && trimPunct(tail) !== '') return null;
-    return { m, tail };
+    const tailStart = q + m[0].length;
+    if (spec.tail === 'none' && skipPunct(b, tailStart) < b.length) return null;
+    return { m, tail: b.slice(tailStart) };
   };
   const ys = matchNames(lex, b, r);
   for (let i = ys.length - 1; i >= 0; i--) {
@@ -354,7 +354,7 @@ function diplomacy(ctx: Ctx, b: string): DiploThunk {
       };
     }
     case '领土要求': {
-      const items = parseItems(ctx, trimPunct(tail.startsWith('割让') ? tail.slice(2) : tail));
+      const items = parseItems(ctx, trimPunct(tail));
       if (items.some((i) => i.kind !== 'territory')) bad(ctx, d(ctx, '领土要求只能要领土', 'a demand names territories only'));
       return () => {
         const p = pair();

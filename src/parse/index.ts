@@ -4,7 +4,7 @@
  */
 import type { Command, ErrorCode } from '../engine/types.ts';
 import type { GameMap } from '../map/index.ts';
-import { commandByKey, commandKey, MAX_NAME_LEN, suggestCommand, type CmdName } from './commands.ts';
+import { commandByKey, commandKey, MAX_NAME_LEN, mayBeCommand, suggestCommand, type CmdName } from './commands.ts';
 import { Fail, parseBody, type Ctx } from './grammar.ts';
 import { entityOf, lexicon, suggest, type Suggestion } from './lexicon.ts';
 import { msg, type Lang } from './messages.ts';
@@ -95,7 +95,7 @@ function findStarts(raw: string, a: number, b: number, lex: ReturnType<typeof le
     }
     if (close >= 0) {
       const inner = raw.slice(i + 1, close);
-      const name = commandByKey(commandKey(inner));
+      const name = mayBeCommand(inner) ? commandByKey(commandKey(inner)) : undefined;
       if (name) {
         starts.push({ start: i, bodyStart: close + 1, name, rawName: inner });
         i = close;
@@ -106,10 +106,11 @@ function findStarts(raw: string, a: number, b: number, lex: ReturnType<typeof le
       }
       continue;
     }
-    if (c === '【') {
+    if (c === '【' && i + 1 < b && mayBeCommand(raw[i + 1]!)) {
       // An unclosed 【 followed by a command name: 【宣战 甲国向乙国宣战
-      for (let len = MAX_NAME_LEN; len >= 1; len--) {
-        if (i + 1 + len > b) continue;
+      let room = 0;
+      while (room < MAX_NAME_LEN && i + 1 + room < b && /[\u3400-\u9fff\uf900-\ufaff]/.test(raw[i + 1 + room]!)) room++;
+      for (let len = room; len >= 1; len--) {
         const inner = raw.slice(i + 1, i + 1 + len);
         const name = commandByKey(commandKey(inner));
         if (name) {

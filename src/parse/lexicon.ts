@@ -113,6 +113,7 @@ export function matchNames(lex: Lexicon, s: string, p: number): { end: number; e
 
 /** The entity a whole slot of text names, if any (Traditional read as Simplified). */
 export function entityOf(lex: Lexicon, name: string): Entity | undefined {
+  if (name.length > 100) return undefined; // no map name is that long; spares converting a huge slot
   const key = normalizeName(name);
   return lex.byKey.get(key) ?? lex.byKey.get(normalizeName(toSimplified(name)));
 }
@@ -153,6 +154,7 @@ export interface Suggestion { id: string; kind: EntityKind; name: string }
  */
 export function suggest(name: string, map: GameMap, opts: { kind?: EntityKind; limit?: number } = {}): Suggestion[] {
   const lex = lexicon(map);
+  if (String(name).length > 100) return [];
   const q = normalizeName(toSimplified(String(name)));
   if (!q || q.length > 40) return [];
   const latin = isLatin(q);
