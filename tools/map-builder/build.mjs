@@ -49,7 +49,7 @@ const STRAITS = [
   ['sicily', 'calabria', 'Messina'],
   ['copenhagen', 'malmo', 'Øresund'],
   ['copenhagen', 'odense', 'Great Belt'],
-  ['istanbul', 'edirne', 'Bosporus (Istanbul is on both shores; kept for clarity)'],
+  // The Bosporus needs none: the province of Istanbul lies on both shores, so Istanbul borders Europe and Asia by land.
 ];
 
 const GARRISON = { capital: 30, city: 15, land: 5, minorCity: 8, minorLand: 4 };
@@ -232,7 +232,25 @@ const inRing = ([x, y], ring) => {
   return inside;
 };
 const inPoly = (pt, poly) => inRing(pt, poly[0]) && !poly.slice(1).some((h) => inRing(pt, h));
-sea = sea.filter((poly) => seaSeeds.some((s) => inPoly(s.xy, poly)));
+// lakes and closed lagoons (water without a sea seed) are drawn into the land territory they border most
+{
+  const lakes = sea.filter((poly) => !seaSeeds.some((s) => inPoly(s.xy, poly)));
+  sea = sea.filter((poly) => seaSeeds.some((s) => inPoly(s.xy, poly)));
+  const vertexOwner = new Map();
+  for (const [tid, polys] of shapes) for (const poly of polys) for (const ring of poly) for (const [x, y] of ring) {
+    const k = `${x},${y}`;
+    if (!vertexOwner.has(k)) vertexOwner.set(k, new Set());
+    vertexOwner.get(k).add(tid);
+  }
+  for (const lake of lakes) {
+    const clean = lake.map(cleanRing).filter(Boolean);
+    if (!clean.length || !clean[0]) continue;
+    const count = new Map();
+    for (const [x, y] of clean[0]) for (const t of vertexOwner.get(`${r1(x)},${r1(y)}`) ?? []) count.set(t, (count.get(t) ?? 0) + 1);
+    const best = [...count].sort((a, b) => (a[0] === '_bg') - (b[0] === '_bg') || b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0];
+    if (best) shapes.get(best[0]).push(clean);
+  }
+}
 for (const s of seaSeeds) if (!sea.some((poly) => inPoly(s.xy, poly))) console.warn(`sea seed of ${s.zone} at ${s.xy} is on land`);
 const vor = Delaunay.from(seaSeeds.map((s) => s.xy)).voronoi([0, 0, W, H]);
 const seaShapes = new Map();
@@ -357,9 +375,7 @@ const straits = STRAITS.filter(([a, b]) => seedById.has(a) && seedById.has(b));
 if (SETTINGS.channelTunnel) straits.push(['london', 'lille', 'Channel Tunnel']);
 for (const [a, b] of straits) {
   const k = a < b ? `${a}|${b}` : `${b}|${a}`;
-  if (edgeSet.has(k)) { // already a land border: mark it a strait only if it is not one by land
-    continue;
-  }
+  if (edgeSet.has(k)) throw new Error(`strait ${a}–${b} is already a land or sea border`);
   addEdge(a, b, true);
 }
 
