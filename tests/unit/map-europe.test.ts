@@ -61,7 +61,7 @@ test('garrisons: playable capital 30, city 15, land 5; minor states 3–8', () =
     if (!isLandKind(t.kind)) continue;
     const c = map.country.get(t.owner!)!;
     if (c.playable === false) assert.ok(t.armies! >= 3 && t.armies! <= 8, `${t.id} minor garrison ${t.armies}`);
-    else assert.equal(t.armies, { capital: 30, city: 15, land: 5 }[t.kind], `${t.id} garrison`);
+    else assert.equal(t.armies, ({ capital: 30, city: 15, land: 5 } as Record<string, number>)[t.kind], `${t.id} garrison`);
   }
 });
 
