@@ -296,15 +296,15 @@ function parsePair(ctx: Ctx, b: string, spec: PairSpec): Pair {
     const h = tryHead(ys[i]!.end);
     if (h) return { x, y: b.slice(r, ys[i]!.end), ...h };
   }
+  // A known name followed by something head-like that is not the head: a wrong suffix, not an unknown name.
+  const last = ys[ys.length - 1];
+  if (last && spec.starts.includes(b[skipPunct(b, last.end)] ?? '')) bad(ctx);
   for (let i = r + 1; i < b.length; i++) {
     if (!spec.starts.includes(b[i]!)) continue;
     const h = tryHead(i);
     if (h && (h.m[0] !== '' || spec.tail === 'some')) return { x, y: b.slice(r, i).trim(), ...h };
   }
   if (spec.optional && spec.tail === 'none') {
-    // The rest is Y, an unknown name; but a known name followed by a wrong suffix is a syntax error.
-    const last = ys[ys.length - 1];
-    if (last && spec.starts.includes(b[skipPunct(b, last.end)] ?? '')) bad(ctx);
     return { x, y: b.slice(r).trim(), m: null, tail: '' };
   }
   bad(ctx);
@@ -403,7 +403,8 @@ function optCountry(ctx: Ctx, b: string, restOk: (rest: string) => boolean, zero
   const sp = b.indexOf(' ');
   const head = sp < 0 ? b : b.slice(0, sp);
   const rest = sp < 0 ? '' : trimPunct(b.slice(sp + 1));
-  if (!isDigit(head[0]) && restOk(rest) && !ms.length) {
+  const headIsName = ms.some((m) => m.end === head.length);
+  if (!isDigit(head[0]) && restOk(rest) && !headIsName) {
     if (zeroArg && suggest(head, ctx.lex.map, { kind: 'country' }).length === 0) bad(ctx);
     return { country: head, rest };
   }
@@ -425,6 +426,8 @@ function parseRoute(ctx: Ctx, b: string, withCount: boolean): { from: string; to
   const ms = matchNames(ctx.lex, rest, 0);
   for (let i = ms.length - 1; i >= 0; i--) {
     const tail = rest.slice(ms[i]!.end);
+    // "Aland1 2" (a count glued to the name, then a stray space) is 12; "甲城 20 30" is not a count.
+    if (tail.startsWith(' ') && / \S+ /.test(` ${tail.trim()} `) && /\d \d/.test(tail)) continue;
     const count = parseCount(ctx, tail);
     if (count) {
       if (!withCount && tail.trim()) bad(ctx, d(ctx, '撤销不写数量', 'no count when cancelling'));
@@ -696,7 +699,8 @@ export function parseBody(ctx: Ctx, b: string): Thunk {
     case '撤回': return noArgs(ctx, b, { kind: 'undo' });
     case '延时': {
       const s = parseDuration(b);
-      if (s === null || s < 1) bad(ctx, b ? d(ctx, `看不懂时间'${clip(b)}'`, `cannot read the time '${clip(b)}'`) : d(ctx, '要写明延长多久', 'how long?'));
+      if (s === 0) bad(ctx, d(ctx, '延长的时间要大于0', 'the extension must be longer than 0'));
+      if (s === null) bad(ctx, b ? d(ctx, `看不懂时间'${clip(b)}'`, `cannot read the time '${clip(b)}'`) : d(ctx, '要写明延长多久', 'how long?'));
       return () => [{ kind: 'extend', seconds: s }];
     }
     case '设置': return parseSet(ctx, b);

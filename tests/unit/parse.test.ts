@@ -264,6 +264,16 @@ test('unknown names: the closest matches, in the script typed; the wrong kind is
   assert.match(err('【宣战】Alpah向Beta宣战', 'UNKNOWN_COUNTRY', tiny, 'en'), /Did you mean 'Alpha'\?/);
 });
 
+test('a known name followed by the wrong words is a syntax error; an unknown one is a name error', () => {
+  assert.match(err('【宣战】甲国向乙国宣战甲国向丙国宣战', 'BAD_SYNTAX'), /格式：【宣战】/);
+  assert.match(err('【结盟】甲国向乙国请求结婚', 'BAD_SYNTAX'), /格式：【结盟】甲国向乙国请求缔结盟约。/);
+  assert.match(err('【宣战】甲国向乙囯', 'UNKNOWN_COUNTRY'), /你是不是指'乙国'/);
+  assert.match(err('【完成】甲囯', 'UNKNOWN_COUNTRY'), /你是不是指'甲国'/);
+  assert.match(err('【军事】甲囯 30', 'UNKNOWN_COUNTRY'), /你是不是指'甲国'/);
+  assert.match(err('【调兵】甲都→甲城 20 30', 'BAD_SYNTAX'), /数量'20 30'/);
+  assert.match(err('【延时】0', 'BAD_SYNTAX'), /大于0/);
+});
+
 test('order of checks: syntax before names', () => {
   // an unknown name and a bad form: BAD_SYNTAX is reported
   assert.equal(one('【调兵】火星 甲城 5').ok === false && (one('【调兵】火星 甲城 5') as { code: string }).code, 'BAD_SYNTAX');
