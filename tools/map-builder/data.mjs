@@ -383,7 +383,7 @@ export const SEEDS = {
     ['sofia', '索非亚', 'Sofia', 23.32, 42.9, 'city'],
     ['plovdiv', '普罗夫迪夫', 'Plovdiv', 25.0, 42.0, 'land'],
     ['varna', '瓦尔纳', 'Varna', 27.4, 43.2, 'land'],
-    ['pleven', '普列文', 'Pleven', 24.6, 43.4, 'land'],
+    ['pleven', '普列文', 'Pleven', 25.0, 43.3, 'land'],
   ],
   MDA: [['chisinau', '基希讷乌', 'Chisinau', 28.6, 47.2, 'city', ['基什尼奥夫', 'Kishinev', 'Chișinău']]],
   BLR: [
