@@ -1,7 +1,19 @@
-import type { ChatPort } from '../chat/types.ts';
-import type { Clock } from '../clock/index.ts';
-import type { Store } from '../store/index.ts';
-import type { GameServiceApi, Renderer } from './types.ts';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { loadMapFile, normalizeName, type GameMap } from '../map/index.ts';
+import {
+  applyEntry, newGame, helpText, defaultSettings, mergeSettings, stateJson, cn, type Command, type Game, type GameEvent, type GameState, type Lang,
+  type LogEntry, type Settings, type Speaker, type Step,
+} from '../engine/index.ts';
+import { entriesFromText } from '../replay/transcript.ts';
+import type { ButtonPress, ChatPort, Incoming, OutButton, OutImage, OutMessage, Reply, ReplyItem, UserRef } from '../chat/types.ts';
+import { LiveSettingsSchema, reminderTimes, restartShift, type Clock, type LiveSettings, type TimerId } from '../clock/index.ts';
+import { faultPoint, type Batch, type GameRow, type Store, type TimerRow } from '../store/index.ts';
+import { defaultRenderer, withTimeout } from './renderer.ts';
+import { scoreChartPng } from './chart.ts';
+import { rebuildGame, snapshotOf, gameFromSnapshot, type MetaEntry, type StartEntry } from './rebuild.ts';
+import { list, reminderText, statusText, T, turnSummary, rel } from './texts.ts';
+import type { CreateOptions, ExportData, GameInfo, GameServiceApi, GameStatus, Renderer, Result } from './types.ts';
 
 export interface GameServiceOptions {
   store: Store;
@@ -11,32 +23,846 @@ export interface GameServiceOptions {
   renderer?: Renderer | null;
   /** Project root for map paths (default: cwd). */
   root?: string;
+  /** Heartbeat/sweep period (ms) for restart detection and missed timers. Default 30 s. */
+  sweepMs?: number;
+  /** Where problems the players need not see go (default console.error). */
+  logError?: (msg: string, err?: unknown) => void;
 }
 
-/** Placeholder: the implementation lands in the next commit. */
-export declare class GameService implements GameServiceApi {
-  constructor(opts: GameServiceOptions);
-  startUp: GameServiceApi['startUp'];
-  handleMessage: GameServiceApi['handleMessage'];
-  handleButton: GameServiceApi['handleButton'];
-  createGame: GameServiceApi['createGame'];
-  join: GameServiceApi['join'];
-  leave: GameServiceApi['leave'];
-  start: GameServiceApi['start'];
-  end: GameServiceApi['end'];
-  addJudge: GameServiceApi['addJudge'];
-  removeJudge: GameServiceApi['removeJudge'];
-  replacePlayer: GameServiceApi['replacePlayer'];
-  removePlayer: GameServiceApi['removePlayer'];
-  listGames: GameServiceApi['listGames'];
-  gameOf: GameServiceApi['gameOf'];
-  mapOf: GameServiceApi['mapOf'];
-  stateOf: GameServiceApi['stateOf'];
-  countryOf: GameServiceApi['countryOf'];
-  renderMap: GameServiceApi['renderMap'];
-  renderScores: GameServiceApi['renderScores'];
-  history: GameServiceApi['history'];
-  export: GameServiceApi['export'];
-  scoreChart: GameServiceApi['scoreChart'];
-  close: GameServiceApi['close'];
+/** A game the process holds in memory. */
+interface Live {
+  row: GameRow;
+  map: GameMap;
+  live: LiveSettings;
+  game: Game | null;
+  timers: TimerId[];
 }
+
+/** Private until the turn resolves (commands.md §1). */
+const PRIVATE_KINDS = new Set<Command['kind']>(['move', 'airlift', 'cancel', 'buy', 'industry', 'tech', 'mobilize', 'spy']);
+const JUDGE_KINDS = new Set<Command['kind']>(['resolve', 'pause', 'resume', 'extend', 'undo', 'set', 'rule']);
+
+const isPrivateCommand = (c: Command): boolean =>
+  PRIVATE_KINDS.has(c.kind) || (c.kind === 'query' && (c.what === 'status' || c.what === 'orders' || c.what === 'help'));
+
+const fail = <T>(code: string, text: string): Result<T> => ({ ok: false, code, text });
+const okr = <T>(value: T, text: string): Result<T> => ({ ok: true, value, text });
+
+/**
+ * The live-games layer: one per process. Holds every open and running game, turns chat input into log
+ * entries, writes them (one transaction per message, before answering), folds them into the engine, runs the
+ * turn clock and speaks through the ChatPort.
+ */
+export class GameService implements GameServiceApi {
+  private readonly store: Store;
+  private readonly clock: Clock;
+  private readonly chat: ChatPort;
+  private readonly renderer: Renderer | null;
+  private readonly root: string;
+  private readonly logError: (msg: string, err?: unknown) => void;
+  private readonly games = new Map<number, Live>();
+  private readonly locks = new Map<number, Promise<unknown>>();
+  private readonly background = new Set<Promise<unknown>>();
+  private stopSweep: (() => void) | null = null;
+  private readonly sweepMs: number;
+
+  constructor(opts: GameServiceOptions) {
+    this.store = opts.store;
+    this.clock = opts.clock;
+    this.chat = opts.chat;
+    this.renderer = opts.renderer === undefined ? defaultRenderer() : opts.renderer;
+    this.root = opts.root ?? process.cwd();
+    this.sweepMs = opts.sweepMs ?? 30_000;
+    this.logError = opts.logError ?? ((m, e) => console.error(m, e ?? ''));
+  }
+
+  // ── startup, shutdown ────────────────────────────────────────────────────────────────────────────────
+
+  async startUp(): Promise<void> {
+    const lastAlive = Number(this.store.getMeta('alive_at') ?? '0');
+    for (const row of this.store.games(['open', 'running'])) {
+      let lv: Live;
+      try {
+        lv = this.load(row);
+      } catch (e) {
+        this.logError(`game ${row.id} in ${row.channelId} could not be loaded`, e);
+        continue;
+      }
+      if (row.status === 'running' && lv.game) await this.locked(row.id, () => this.afterRestart(lv, lastAlive));
+      else if (row.status === 'running') this.reschedule(lv);
+    }
+    this.heartbeat();
+    this.stopSweep = this.clock.every(this.sweepMs, () => this.sweep());
+  }
+
+  /** Waits until background work (pictures, posts) is done; for tests and shutdown. */
+  async idle(): Promise<void> {
+    while (this.background.size) await Promise.allSettled([...this.background]);
+  }
+
+  close(): void {
+    this.stopSweep?.();
+    for (const lv of this.games.values()) for (const t of lv.timers) this.clock.cancel(t);
+    this.games.clear();
+  }
+
+  private heartbeat(): void {
+    try {
+      this.store.setMeta('alive_at', String(this.clock.now()));
+    } catch (e) {
+      this.logError('heartbeat failed', e);
+    }
+  }
+
+  private sweep(): void {
+    this.heartbeat();
+    // A timer lost to a sleeping host still fires: any running game past its hard close gets its tick.
+    for (const lv of this.games.values()) {
+      const s = lv.game?.state;
+      if (lv.row.status !== 'running' || !s || s.status !== 'running' || s.clock.pausedAt !== null) continue;
+      if (this.clock.now() >= s.clock.deadlineAt + s.settings.graceSeconds * 1000) void this.locked(lv.row.id, () => this.tick(lv, 'hardClose'));
+    }
+  }
+
+  private load(row: GameRow): Live {
+    const cached = this.games.get(row.id);
+    if (cached) return cached;
+    const map = loadMapFile(this.mapPath(row.mapPath));
+    const live = LiveSettingsSchema.parse(row.live);
+    const { game } = row.status === 'open' ? { game: null } : rebuildGame(this.store, row.id, map);
+    const lv: Live = { row, map, live, game, timers: [] };
+    this.games.set(row.id, lv);
+    return lv;
+  }
+
+  private mapPath(p: string): string {
+    return resolve(this.root, p);
+  }
+
+  /** Runs `fn` after every earlier operation on the same game (posts stay in order; no interleaving). */
+  private locked<T>(gameId: number, fn: () => Promise<T> | T): Promise<T> {
+    const prev = this.locks.get(gameId) ?? Promise.resolve();
+    const run = prev.then(fn, fn);
+    const tail = run.catch(() => undefined);
+    this.locks.set(gameId, tail);
+    return run;
+  }
+
+  private bg(p: Promise<unknown>): void {
+    const q = p.catch((e) => this.logError('background task failed', e)).finally(() => this.background.delete(q));
+    this.background.add(q);
+  }
+
+  // ── who is who ───────────────────────────────────────────────────────────────────────────────────────
+
+  private lang(lv: Live): Lang {
+    return (lv.game?.state.settings.language ?? (lv.row.settings as Partial<Settings>).language ?? 'zh') as Lang;
+  }
+
+  private isJudge(row: GameRow, user: { id: string; isModerator?: boolean }): boolean {
+    return user.isModerator === true || row.creator === user.id || row.judges.includes(user.id);
+  }
+
+  private countryOfUser(row: GameRow, userId: string): string | null {
+    return this.store.players(row.id).find((p) => p.userId === userId)?.country ?? null;
+  }
+
+  private liveIn(channelId: string): Live | null {
+    const row = this.store.liveGameIn(channelId);
+    if (!row) return null;
+    const lv = this.load(row);
+    lv.row = row;
+    return lv;
+  }
+
+  /** The game a message is for: the channel's, or for a private message the named game or the user's default. */
+  private gameFor(inc: { channelId: string; userId: string; private?: boolean; dmGame?: string }): Live | null {
+    if (inc.private && inc.dmGame) return this.liveIn(inc.dmGame);
+    const here = this.liveIn(inc.channelId);
+    if (here || !inc.private) return here;
+    const mine = this.store.gamesOfUser(inc.userId)[0];
+    return mine ? this.liveIn(mine.channelId) : null;
+  }
+
+  // ── public queries ───────────────────────────────────────────────────────────────────────────────────
+
+  private info(lv: { row: GameRow; map: GameMap; game: Game | null }): GameInfo {
+    const s = lv.game?.state ?? null;
+    return {
+      id: lv.row.id, channelId: lv.row.channelId, status: lv.row.status, mapPath: lv.row.mapPath, mapId: lv.row.mapId,
+      language: (s?.settings.language ?? (lv.row.settings as Partial<Settings>).language ?? 'zh') as Lang,
+      creator: lv.row.creator, judges: lv.row.judges,
+      players: this.store.players(lv.row.id).map((p) => ({ userId: p.userId, name: p.name, country: p.country })),
+      createdAt: lv.row.createdAt, startedAt: lv.row.startedAt, endedAt: lv.row.endedAt,
+      turn: s ? s.turn : null, deadlineAt: s && s.status === 'running' && lv.row.status === 'running' ? s.clock.deadlineAt : null,
+      winner: s?.winner ?? null,
+    };
+  }
+
+  /** An ended game, rebuilt read-only (not kept in memory with timers). */
+  private archived(channelId: string): { row: GameRow; map: GameMap; game: Game | null } | null {
+    const row = this.store.lastGameIn(channelId);
+    if (!row || row.status !== 'ended') return null;
+    const map = loadMapFile(this.mapPath(row.mapPath));
+    return { row, map, game: rebuildGame(this.store, row.id, map).game };
+  }
+
+  private anyGame(channelId: string): { row: GameRow; map: GameMap; game: Game | null } | null {
+    return this.liveIn(channelId) ?? this.archived(channelId);
+  }
+
+  listGames(opts: { status?: GameStatus[] } = {}): GameInfo[] {
+    return this.store.games(opts.status).map((row) => {
+      const lv = this.games.get(row.id);
+      if (lv) { lv.row = row; return this.info(lv); }
+      return this.info({ row, map: { id: row.mapId } as GameMap, game: null });
+    });
+  }
+
+  gameOf(channelId: string): GameInfo | null {
+    const g = this.anyGame(channelId);
+    return g ? this.info(g) : null;
+  }
+
+  mapOf(channelId: string): GameMap | null {
+    return this.anyGame(channelId)?.map ?? null;
+  }
+
+  stateOf(channelId: string): GameState | null {
+    return this.anyGame(channelId)?.game?.state ?? null;
+  }
+
+  countryOf(channelId: string, userId: string): string | null {
+    const g = this.anyGame(channelId);
+    return g ? this.countryOfUser(g.row, userId) : null;
+  }
+
+  private async pictures(map: GameMap, state: GameState, lg: Lang, which: { map?: boolean; scores?: boolean; region?: string }, timeoutMs: number): Promise<OutImage[]> {
+    if (!this.renderer) return [];
+    const out: OutImage[] = [];
+    const r = this.renderer;
+    const [m, sc] = await Promise.all([
+      which.map ? withTimeout(r.mapPng(map, state, which.region ? { region: which.region, lang: lg } : { lang: lg }), timeoutMs) : null,
+      which.scores ? withTimeout(r.scoresPng(map, state, { lang: lg }), timeoutMs) : null,
+    ]);
+    if (m) out.push({ name: `map-turn${state.turn}.png`, png: m });
+    if (sc) out.push({ name: `scores-turn${state.turn}.png`, png: sc });
+    return out;
+  }
+
+  async renderMap(channelId: string, region?: string): Promise<Buffer | null> {
+    const g = this.anyGame(channelId);
+    if (!g?.game || !this.renderer) return null;
+    return withTimeout(this.renderer.mapPng(g.map, g.game.state, region ? { region, lang: g.game.state.settings.language } : { lang: g.game.state.settings.language }), 30_000);
+  }
+
+  async renderScores(channelId: string): Promise<Buffer | null> {
+    const g = this.anyGame(channelId);
+    if (!g?.game || !this.renderer) return null;
+    return withTimeout(this.renderer.scoresPng(g.map, g.game.state, { lang: g.game.state.settings.language }), 30_000);
+  }
+
+  async history(channelId: string, turn: number): Promise<Result<{ text: string; images: OutImage[] }>> {
+    const g = this.anyGame(channelId);
+    if (!g?.game) return fail('NO_GAME', 'no game in this channel / 本频道没有游戏');
+    const lg = g.game.state.settings.language;
+    const snap = this.store.snapshotOpening(g.row.id, turn + 1);
+    if (!snap) return fail('NO_SUCH_TURN', T(lg, `没有第${turn}回合的记录（已结算的回合：1–${g.game.state.turn - 1}）`, `no record of turn ${turn} (resolved turns: 1–${g.game.state.turn - 1})`));
+    const past = gameFromSnapshot(g.map, snap.game);
+    const text = turnSummary(g.map, turn, past.state.lastEvents, lg);
+    const images = await this.pictures(g.map, past.state, lg, { map: true, scores: true }, 30_000);
+    return okr({ text, images }, text);
+  }
+
+  export(channelId: string, user: UserRef): Result<ExportData> {
+    const g = this.anyGame(channelId);
+    if (!g) return fail('NO_GAME', 'no game in this channel / 本频道没有游戏');
+    const lg = this.info(g).language;
+    if (g.row.status !== 'ended' && !this.isJudge(g.row, user)) return fail('NOT_JUDGE', T(lg, '游戏结束前只有裁判可以导出', 'only a judge may export before the game ends'));
+    const data: ExportData = {
+      game: this.info(g),
+      state: g.game ? stateJson(g.game.state, g.map) : null,
+      log: this.store.entries(g.row.id).map((e) => ({ seq: e.seq, at: e.at, entry: e.entry, userId: e.userId, messageId: e.messageId, undone: e.undone })),
+    };
+    return okr(data, T(lg, '导出完成', 'exported'));
+  }
+
+  async scoreChart(channelId: string): Promise<Result<Buffer>> {
+    const g = this.anyGame(channelId);
+    if (!g?.game) return fail('NO_GAME', 'no running game in this channel / 本频道没有进行中的游戏');
+    return okr(await scoreChartPng(g.map, g.game.state), 'chart');
+  }
+
+  // ── lifecycle ────────────────────────────────────────────────────────────────────────────────────────
+
+  private defaultMap(): string {
+    return existsSync(resolve(this.root, 'maps/europe.json')) ? 'maps/europe.json' : 'tests/fixtures/tiny.json';
+  }
+
+  async createGame(channelId: string, creator: UserRef, opts: CreateOptions = {}): Promise<Result<GameInfo>> {
+    const lg0: Lang = (opts.settings?.language === 'en' ? 'en' : 'zh');
+    if (this.store.liveGameIn(channelId)) return fail('GAME_EXISTS', T(lg0, '本频道已经有一局游戏；一个频道一局', 'this channel already has a game; one game per channel'));
+    const mapPath = opts.map ?? this.defaultMap();
+    let map: GameMap;
+    try {
+      map = loadMapFile(this.mapPath(mapPath));
+    } catch (e) {
+      return fail('BAD_MAP', T(lg0, `地图无法载入：${(e as Error).message}`, `the map could not be loaded: ${(e as Error).message}`));
+    }
+    const merged = mergeSettings(defaultSettings(), opts.settings ?? {});
+    if (!merged.ok) return fail('BAD_SETTINGS', T(lg0, `设置${merged.key}不合法：${merged.reason}`, `bad setting ${merged.key}: ${merged.reason}`));
+    const live = LiveSettingsSchema.safeParse(opts.live ?? {});
+    if (!live.success) {
+      const i = live.error.issues[0]!;
+      return fail('BAD_SETTINGS', T(lg0, `设置${String(i.path[0] ?? '')}不合法：${i.message}`, `bad setting ${String(i.path[0] ?? '')}: ${i.message}`));
+    }
+    let row: GameRow;
+    try {
+      row = this.store.createGame({
+        channelId, mapPath, mapId: map.id, settings: merged.settings, live: live.data, creator: creator.id, judges: [], createdAt: this.clock.now(),
+      });
+    } catch {
+      return fail('GAME_EXISTS', T(lg0, '本频道已经有一局游戏', 'this channel already has a game'));
+    }
+    const lv: Live = { row, map, live: live.data, game: null, timers: [] };
+    this.games.set(row.id, lv);
+    const lg = merged.settings.language;
+    const free = map.countries.filter((c) => c.playable !== false).map((c) => c.name[lg]);
+    const text = T(lg, `🆕 ${creator.name}创建了新游戏（地图：${map.file.name.zh}）。可选国家：${list(free, lg)}。用 /join 加入，裁判用 /start 开始。`,
+      `🆕 ${creator.name} created a game (map: ${map.file.name.en}). Countries: ${list(free, lg)}. /join to play; a judge starts it with /start.`);
+    await this.post(channelId, { text });
+    return okr(this.info(lv), text);
+  }
+
+  async join(channelId: string, user: UserRef, country?: string): Promise<Result<{ country: string }>> {
+    const lv = this.liveIn(channelId);
+    if (!lv) return fail('NO_GAME', 'no game in this channel; create one first / 本频道没有游戏，请先创建');
+    return this.locked(lv.row.id, async () => {
+      const lg = this.lang(lv);
+      if (lv.row.status !== 'open') return fail<{ country: string }>('ALREADY_STARTED', T(lg, '游戏已经开始，不能再加入；请裁判替换玩家', 'the game has started; ask a judge to replace a player'));
+      const players = this.store.players(lv.row.id);
+      if (players.some((p) => p.userId === user.id)) return fail<{ country: string }>('ALREADY_JOINED', T(lg, `你已经加入了（${cn(lv.map, players.find((p) => p.userId === user.id)!.country, lg)}）`, `you have already joined (${cn(lv.map, players.find((p) => p.userId === user.id)!.country, lg)})`));
+      const taken = new Set(players.map((p) => p.country));
+      const playable = lv.map.countries.filter((c) => c.playable !== false).map((c) => c.id);
+      let id: string | undefined;
+      if (country) {
+        id = lv.map.countryByName.get(normalizeName(country));
+        if (!id || !playable.includes(id)) return fail<{ country: string }>('UNKNOWN_COUNTRY', T(lg, `没有可选的国家"${country}"；可选：${list(playable.filter((c) => !taken.has(c)).map((c) => cn(lv.map, c, lg)), lg)}`, `no playable country "${country}"; free: ${list(playable.filter((c) => !taken.has(c)).map((c) => cn(lv.map, c, lg)), lg)}`));
+        if (taken.has(id)) return fail<{ country: string }>('COUNTRY_TAKEN', T(lg, `${cn(lv.map, id, lg)}已经有人了；空闲：${list(playable.filter((c) => !taken.has(c)).map((c) => cn(lv.map, c, lg)), lg) || '无'}`, `${cn(lv.map, id, lg)} is taken; free: ${list(playable.filter((c) => !taken.has(c)).map((c) => cn(lv.map, c, lg)), lg) || 'none'}`));
+      } else {
+        id = playable.find((c) => !taken.has(c));
+        if (!id) return fail<{ country: string }>('COUNTRY_TAKEN', T(lg, '没有空闲的国家了', 'no free country left'));
+      }
+      this.store.commit({ gameId: lv.row.id, players: { set: [{ country: id, userId: user.id, name: user.name, joinedAt: this.clock.now() }] } });
+      const text = T(lg, `${user.name}加入游戏，扮演${cn(lv.map, id, lg)}`, `${user.name} joined as ${cn(lv.map, id, lg)}`);
+      await this.post(channelId, { text });
+      return okr({ country: id }, text);
+    });
+  }
+
+  async leave(channelId: string, user: UserRef): Promise<Result> {
+    const lv = this.liveIn(channelId);
+    if (!lv) return fail('NO_GAME', 'no game in this channel / 本频道没有游戏');
+    return this.locked(lv.row.id, async () => {
+      const lg = this.lang(lv);
+      const c = this.countryOfUser(lv.row, user.id);
+      if (!c) return fail<null>('NOT_PLAYER', T(lg, '你没有加入这局游戏', 'you have not joined this game'));
+      if (lv.row.status !== 'open') return fail<null>('ALREADY_STARTED', T(lg, '游戏已经开始：用【退出】退出游戏，或请裁判替换你', 'the game has started: use 【退出】 or ask a judge to replace you'));
+      this.store.commit({ gameId: lv.row.id, players: { remove: [c] } });
+      const text = T(lg, `${user.name}退出，${cn(lv.map, c, lg)}空出`, `${user.name} left; ${cn(lv.map, c, lg)} is free`);
+      await this.post(channelId, { text });
+      return okr(null, text);
+    });
+  }
+
+  async start(channelId: string, by: UserRef): Promise<Result<GameInfo>> {
+    const lv = this.liveIn(channelId);
+    if (!lv) return fail('NO_GAME', 'no game in this channel / 本频道没有游戏');
+    return this.locked(lv.row.id, async () => {
+      const lg = this.lang(lv);
+      if (!this.isJudge(lv.row, by)) return fail<GameInfo>('NOT_JUDGE', T(lg, '只有裁判（创建者或裁判角色）可以开始游戏', 'only a judge (the creator or the judge role) may start the game'));
+      if (lv.row.status !== 'open') return fail<GameInfo>('ALREADY_STARTED', T(lg, '游戏已经开始了', 'the game has already started'));
+      const players = this.store.players(lv.row.id);
+      if (players.length < 2) return fail<GameInfo>('NOT_ENOUGH_PLAYERS', T(lg, `至少需要2个国家才能开始（现在${players.length}个）`, `at least 2 countries are needed (now ${players.length})`));
+      const at = this.clock.now();
+      const settings = lv.row.settings as Settings;
+      const start: StartEntry = { type: 'start', at, players: players.map((p) => p.country).sort(), settings, mapId: lv.map.id };
+      const g = newGame(lv.map, { players: start.players, settings, at });
+      const seq = this.store.lastSeq(lv.row.id) + 1;
+      try {
+        this.store.commit({
+          gameId: lv.row.id,
+          entries: [{ at, entry: start, userId: by.id, turn: 1 }],
+          snapshots: [{ seq, turn: 1, at, game: snapshotOf(g) }],
+          timers: this.timerRows(lv, g.state),
+          game: { status: 'running', startedAt: at },
+        });
+      } catch (e) {
+        this.logError('start failed', e);
+        return fail<GameInfo>('NOT_ALLOWED', T(lg, '开始失败，请重试', 'starting failed; try again'));
+      }
+      lv.game = g;
+      lv.row = this.store.game(lv.row.id)!;
+      const neutral = Object.keys(g.state.countries).filter((c) => !g.state.countries[c]!.player);
+      const lines = [
+        T(lg, `🚩 游戏开始！第1回合，截止 ${rel(g.state.clock.deadlineAt)}`, `🚩 The game begins! Turn 1, deadline ${rel(g.state.clock.deadlineAt)}`),
+        ...players.map((p) => `· ${cn(lv.map, p.country, lg)}：${p.name}`),
+      ];
+      if (neutral.length) lines.push(T(lg, `中立：${list(neutral.map((c) => cn(lv.map, c, lg)), lg)}`, `Neutral: ${list(neutral.map((c) => cn(lv.map, c, lg)), lg)}`));
+      const text = lines.join('\n');
+      await this.post(channelId, { text });
+      this.postPictures(lv, g.state, { map: true, scores: true });
+      await this.updateStatus(lv);
+      this.reschedule(lv);
+      return okr(this.info(lv), text);
+    });
+  }
+
+  async end(channelId: string, by: UserRef): Promise<Result<GameInfo>> {
+    const lv = this.liveIn(channelId);
+    if (!lv) return fail('NO_GAME', 'no game in this channel / 本频道没有游戏');
+    return this.locked(lv.row.id, async () => {
+      const lg = this.lang(lv);
+      if (!this.isJudge(lv.row, by)) return fail<GameInfo>('NOT_JUDGE', T(lg, '只有裁判可以结束游戏（R13）', 'only a judge may end the game (R13)'));
+      await this.archive(lv, { by: by.name, byId: by.id });
+      return okr(this.info(lv), T(lg, '游戏已结束并存档', 'the game has ended and is archived'));
+    });
+  }
+
+  /** Ends a game: winner and final table posted, chart, then read-only. */
+  private async archive(lv: Live, judge: { by: string; byId: string } | null): Promise<void> {
+    const lg = this.lang(lv);
+    const at = this.clock.now();
+    const entries: Batch['entries'] = judge ? [{ at, entry: { type: 'meta', at, action: 'end', by: judge.by } satisfies MetaEntry, userId: judge.byId, turn: lv.game?.state.turn ?? 0 }] : [];
+    this.store.commit({ gameId: lv.row.id, entries, game: { status: 'ended', endedAt: at }, timers: [] });
+    for (const t of lv.timers) this.clock.cancel(t);
+    lv.timers = [];
+    lv.row = this.store.game(lv.row.id)!;
+    this.games.delete(lv.row.id);
+    const s = lv.game?.state;
+    const win = s?.winner?.length ? list(s.winner.map((c) => cn(lv.map, c, lg)), lg) : null;
+    const lines = [judge
+      ? T(lg, `🏁 裁判${judge.by}结束了游戏（R13）。`, `🏁 Judge ${judge.by} ended the game (R13).`)
+      : T(lg, '🏁 游戏结束！', '🏁 The game is over!')];
+    if (win) lines.push(T(lg, `胜者：${win}`, `Winner: ${win}`));
+    if (s) {
+      const ranking = Object.keys(s.countries).filter((c) => s.countries[c]!.player).sort((a, b) => s.countries[b]!.score - s.countries[a]!.score || a.localeCompare(b));
+      lines.push(T(lg, '最终分数：', 'Final scores:'), ...ranking.map((c, i) => `${i + 1}. ${cn(lv.map, c, lg)} ${s.countries[c]!.score}`));
+    }
+    await this.post(lv.row.channelId, { text: lines.join('\n') });
+    if (s) {
+      const map = lv.map;
+      this.bg((async () => {
+        const imgs = await this.pictures(map, s, lg, { scores: true }, lv.live.renderTimeoutMs);
+        try { imgs.push({ name: 'score-chart.png', png: await scoreChartPng(map, s, lg) }); } catch (e) { this.logError('chart failed', e); }
+        if (imgs.length) await this.post(lv.row.channelId, { text: T(lg, '最终分数表与分数走势', 'Final table and score chart'), images: imgs });
+      })());
+      if (lv.row.statusMessageId) await this.edit(lv.row.channelId, lv.row.statusMessageId, { text: statusText(lv.map, s, lg) + (s.status === 'running' ? T(lg, '\n（已由裁判结束）', '\n(ended by the judge)') : '') });
+    }
+  }
+
+  private async judgeMeta(channelId: string, by: UserRef, action: string, detail: Record<string, unknown>, apply: (lv: Live, lg: Lang) => Result<Partial<Batch>> | Promise<Result<Partial<Batch>>>): Promise<Result> {
+    const lv = this.liveIn(channelId);
+    if (!lv) return fail('NO_GAME', 'no game in this channel / 本频道没有游戏');
+    return this.locked(lv.row.id, async () => {
+      const lg = this.lang(lv);
+      if (!this.isJudge(lv.row, by)) return fail<null>('NOT_JUDGE', T(lg, '只有裁判可以这样做（R13）', 'only a judge may do this (R13)'));
+      const r = await apply(lv, lg);
+      if (!r.ok) return r;
+      const at = this.clock.now();
+      const meta: MetaEntry = { type: 'meta', at, action, by: by.name, detail };
+      this.store.commit({ gameId: lv.row.id, ...r.value, entries: [...(r.value.entries ?? []), { at, entry: meta, userId: by.id, turn: lv.game?.state.turn ?? 0 }] });
+      lv.row = this.store.game(lv.row.id)!;
+      await this.post(channelId, { text: `⚖️ ${r.text}` });
+      return okr(null, r.text);
+    });
+  }
+
+  addJudge(channelId: string, by: UserRef, judgeUserId: string): Promise<Result> {
+    return this.judgeMeta(channelId, by, 'addJudge', { user: judgeUserId }, (lv, lg) => {
+      const judges = [...new Set([...lv.row.judges, judgeUserId])];
+      return okr({ game: { judges } }, T(lg, `${by.name}任命<@${judgeUserId}>为裁判`, `${by.name} made <@${judgeUserId}> a judge`));
+    });
+  }
+
+  removeJudge(channelId: string, by: UserRef, judgeUserId: string): Promise<Result> {
+    return this.judgeMeta(channelId, by, 'removeJudge', { user: judgeUserId }, (lv, lg) => {
+      if (!lv.row.judges.includes(judgeUserId)) return fail('NOT_JUDGE', T(lg, '此人不在裁判名单上', 'not on the judge list'));
+      return okr({ game: { judges: lv.row.judges.filter((j) => j !== judgeUserId) } }, T(lg, `${by.name}撤销了<@${judgeUserId}>的裁判身份`, `${by.name} removed <@${judgeUserId}> as judge`));
+    });
+  }
+
+  replacePlayer(channelId: string, by: UserRef, country: string, user: UserRef): Promise<Result> {
+    return this.judgeMeta(channelId, by, 'replacePlayer', { country, user: user.id, name: user.name }, (lv, lg) => {
+      const id = lv.map.countryByName.get(normalizeName(country));
+      const players = this.store.players(lv.row.id);
+      const cur = players.find((p) => p.country === id);
+      if (!id || !cur) return fail('UNKNOWN_COUNTRY', T(lg, `没有玩家扮演"${country}"`, `nobody plays "${country}"`));
+      if (players.some((p) => p.userId === user.id)) return fail('ALREADY_JOINED', T(lg, `${user.name}已经在这局游戏里了`, `${user.name} already plays in this game`));
+      return okr({ players: { set: [{ country: id, userId: user.id, name: user.name, joinedAt: this.clock.now() }] } },
+        T(lg, `裁判${by.name}将${cn(lv.map, id, lg)}的玩家由${cur.name}换为${user.name}（R13）`, `Judge ${by.name} replaced ${cur.name} with ${user.name} as ${cn(lv.map, id, lg)} (R13)`));
+    });
+  }
+
+  /**
+   * R13 remove a player. The engine has no "country without player" entry yet, so a running game's country
+   * leaves (the judge's 【退出】 for it: territories turn neutral, R12) — see the report for the engine change.
+   */
+  async removePlayer(channelId: string, by: UserRef, country: string): Promise<Result> {
+    const lv = this.liveIn(channelId);
+    if (!lv) return fail('NO_GAME', 'no game in this channel / 本频道没有游戏');
+    const lg = this.lang(lv);
+    if (!this.isJudge(lv.row, by)) return fail('NOT_JUDGE', T(lg, '只有裁判可以移除玩家（R13）', 'only a judge may remove a player (R13)'));
+    const id = lv.map.countryByName.get(normalizeName(country));
+    if (!id || !this.store.players(lv.row.id).some((p) => p.country === id)) return fail('UNKNOWN_COUNTRY', T(lg, `没有玩家扮演"${country}"`, `nobody plays "${country}"`));
+    if (lv.row.status === 'running' && lv.game) {
+      const r = await this.locked(lv.row.id, () => this.applyAndAnswer(lv, [{
+        type: 'command', at: this.clock.now(), speaker: { kind: 'judge', name: by.name }, command: { kind: 'leave', country: id }, user: by.id,
+      }], { userId: by.id, messageId: null, public: true }));
+      if (!r.ok) return fail(r.code ?? 'NOT_ALLOWED', r.text);
+    }
+    return this.judgeMeta(channelId, by, 'removePlayer', { country: id }, () => okr({ players: { remove: [id] } }, T(lg, `裁判${by.name}移除了${cn(lv.map, id, lg)}的玩家（R13）`, `Judge ${by.name} removed the player of ${cn(lv.map, id, lg)} (R13)`)));
+  }
+
+  // ── chat input ───────────────────────────────────────────────────────────────────────────────────────
+
+  async handleMessage(inc: Incoming): Promise<Reply> {
+    const seen = this.store.handled(inc.messageId) as Reply | null;
+    if (seen) return { ...seen, duplicate: true };
+    const lv = this.gameFor(inc);
+    if (!lv) {
+      const ended = inc.private ? null : this.archived(inc.channelId);
+      if (!ended) return { handled: false, ok: true, text: '', private: false, items: [] };
+      return this.answerArchived(inc, ended);
+    }
+    return this.locked(lv.row.id, () => this.handleIn(lv, inc));
+  }
+
+  private async answerArchived(inc: Incoming, g: { row: GameRow; map: GameMap; game: Game | null }): Promise<Reply> {
+    const lg = this.info(g).language;
+    const parsed = entriesFromText(g.map, inc.text, { kind: 'judge' }, this.clock.now(), lg);
+    if (!parsed.length) return { handled: false, ok: true, text: '', private: false, items: [] };
+    const text = T(lg, '这局游戏已经结束并存档（只读）；可以用 /history 查看历史', 'this game has ended and is archived (read-only); see /history');
+    const reply: Reply = { handled: true, ok: false, code: 'GAME_NOT_RUNNING', text, private: true, items: [{ ok: false, code: 'GAME_NOT_RUNNING', text, private: true }] };
+    if (inc.deliver !== false) await this.privately(inc.channelId, inc.userId, { text });
+    return reply;
+  }
+
+  private async handleIn(lv: Live, inc: Incoming): Promise<Reply> {
+    const seen = this.store.handled(inc.messageId) as Reply | null;
+    if (seen) return { ...seen, duplicate: true };
+    const lg = this.lang(lv);
+    const now = this.clock.now();
+    const country = this.countryOfUser(lv.row, inc.userId);
+    const judge = this.isJudge(lv.row, { id: inc.userId, ...(inc.isModerator !== undefined ? { isModerator: inc.isModerator } : {}) });
+    const baseSpeaker: Speaker = country ? { kind: 'country', id: country } : { kind: 'judge', name: inc.userName };
+    const parsed = entriesFromText(lv.map, inc.text, baseSpeaker, now, lg);
+    if (!parsed.length) return { handled: false, ok: true, text: '', private: false, items: [] };
+    const channel = lv.row.channelId;
+
+    const refuse = async (code: string, text: string): Promise<Reply> => {
+      const reply: Reply = { handled: true, ok: false, code, text, private: true, items: [{ ok: false, code, text, private: true }] };
+      this.store.commit({ gameId: lv.row.id, handled: { messageId: inc.messageId, at: now, reply } });
+      if (inc.deliver !== false) await this.privately(channel, inc.userId, { text });
+      return reply;
+    };
+
+    if (!country && !judge) {
+      // Spectators may look (map, scores, help) but not act.
+      const looks = parsed.every((e) => e.type === 'command' && e.command.kind === 'query' && (e.command.what === 'map' || e.command.what === 'scores' || e.command.what === 'help'));
+      if (looks && lv.game) return this.spectatorLook(lv, inc, parsed);
+      return refuse('SPECTATOR', T(lg, '你是观众，可以观看但不能下命令；想参加请等下一局或请裁判替换玩家', 'you are watching this game: spectators may look but not act; ask a judge to take over a country'));
+    }
+    if (lv.row.status === 'open' || !lv.game) return refuse('NOT_STARTED', T(lg, '游戏还没有开始；裁判用 /start 开始', 'the game has not started yet; a judge starts it with /start'));
+
+    const entries: LogEntry[] = parsed.map((e) => {
+      const withUser = { ...e, user: inc.userId };
+      if (e.type === 'command' && judge && JUDGE_KINDS.has(e.command.kind)) return { ...withUser, speaker: { kind: 'judge', name: inc.userName } };
+      return withUser;
+    });
+    return this.applyAndAnswer(lv, entries, { userId: inc.userId, messageId: inc.messageId, public: !inc.private, deliver: inc.deliver !== false });
+  }
+
+  private async spectatorLook(lv: Live, inc: Incoming, parsed: LogEntry[]): Promise<Reply> {
+    const s = lv.game!.state;
+    const lg = s.settings.language;
+    const items: ReplyItem[] = [];
+    const images: OutImage[] = [];
+    for (const e of parsed) {
+      if (e.type !== 'command' || e.command.kind !== 'query') continue;
+      if (e.command.what === 'help') items.push({ ok: true, text: helpText(lg), private: true });
+      else {
+        items.push({ ok: true, text: e.command.what === 'map' ? T(lg, '地图', 'Map') : T(lg, '分数表', 'Score table'), private: true });
+        images.push(...await this.pictures(lv.map, s, lg, e.command.what === 'map' ? { map: true, ...(e.command.region ? { region: e.command.region } : {}) } : { scores: true }, lv.live.renderTimeoutMs));
+      }
+    }
+    const text = items.map((i) => i.text).join('\n');
+    const reply: Reply = { handled: true, ok: true, text, private: true, items, images };
+    this.store.commit({ gameId: lv.row.id, handled: { messageId: inc.messageId, at: this.clock.now(), reply: { ...reply, images: undefined } } });
+    if (inc.deliver !== false) await this.privately(lv.row.channelId, inc.userId, { text, images });
+    return reply;
+  }
+
+  /**
+   * The heart: apply entries in memory, write them (with snapshots, timers, the answer) in one transaction,
+   * then speak. If the write fails the game is rebuilt from the store, so memory never runs ahead of disk.
+   */
+  private async applyAndAnswer(lv: Live, entries: LogEntry[], src: { userId: string | null; messageId: string | null; public: boolean; deliver?: boolean }): Promise<Reply> {
+    const g = lv.game!;
+    const lg = g.state.settings.language;
+    const channel = lv.row.channelId;
+    const startSeq = this.store.lastSeq(lv.row.id);
+    const items: ReplyItem[] = [];
+    const resolved: Step['resolved'] = [];
+    const snapshots: NonNullable<Batch['snapshots']> = [];
+    const batchEntries: NonNullable<Batch['entries']> = [];
+    let undoneFrom: number | undefined;
+    const queries: { what: 'map' | 'scores'; region?: string }[] = [];
+    const wasEnded = g.state.status === 'ended';
+
+    /** Public posts in order: plain answers, and requests with their Accept/Reject buttons. */
+    const posts: OutMessage[] = [];
+    entries.forEach((e, i) => {
+      const turn = g.state.turn;
+      const step = applyEntry(g, e);
+      batchEntries.push({ at: e.at, entry: e, userId: src.userId, messageId: src.messageId, part: i, turn });
+      if (step.resolved.length) {
+        resolved.push(...step.resolved);
+        faultPoint('mid-resolution');
+        snapshots.push({ seq: startSeq + i + 1, turn: g.state.turn, at: e.at, game: snapshotOf(g) });
+      }
+      if (e.type === 'tick' || !step.outcome) return;
+      const o = step.outcome;
+      const priv = e.type === 'command' ? isPrivateCommand(e.command) || (o.ok && o.private) : false;
+      if (o.ok) {
+        items.push({ ok: true, text: o.message, private: priv });
+        const req = o.events.find((ev): ev is Extract<GameEvent, { type: 'request' }> => ev.type === 'request');
+        if (req) posts.push({ text: o.message, buttons: this.requestButtons(req.id, lg) });
+        else if (!priv) posts.push({ text: o.message });
+        if (e.type === 'command' && e.command.kind === 'undo') {
+          undoneFrom = g.state.turn;
+          snapshots.push({ seq: startSeq + i + 1, turn: g.state.turn, at: e.at, game: snapshotOf(g) });
+        }
+        if (e.type === 'command' && e.command.kind === 'query' && (e.command.what === 'map' || e.command.what === 'scores')) {
+          queries.push(e.command.region ? { what: e.command.what, region: e.command.region } : { what: e.command.what });
+        }
+      } else {
+        items.push({ ok: false, code: o.code, text: o.message, private: priv });
+        // A refusal is the speaker's business: public only when the speaker spoke publicly and deliver is on.
+        if (!priv && src.deliver !== false && src.userId) posts.push({ text: `✗ ${o.message}` });
+      }
+    });
+
+    const ok = items.length === 0 || items.every((x) => x.ok);
+    const anyPrivate = items.some((x) => x.private);
+    const reply: Reply = {
+      handled: true, ok, text: items.map((x) => (x.ok ? x.text : `✗ ${x.text}`)).join('\n'), private: anyPrivate, items,
+      ...(items.find((x) => !x.ok)?.code ? { code: items.find((x) => !x.ok)!.code! } : {}),
+      ...(anyPrivate && src.public && src.messageId ? { deleteOriginal: true } : {}),
+    };
+    try {
+      this.store.commit({
+        gameId: lv.row.id, entries: batchEntries, snapshots,
+        ...(undoneFrom !== undefined ? { undoneFromTurn: undoneFrom } : {}),
+        ...(src.messageId ? { handled: { messageId: src.messageId, at: this.clock.now(), reply } } : {}),
+        timers: this.timerRows(lv, g.state),
+      });
+    } catch (e) {
+      this.logError(`write failed for game ${lv.row.id}; rebuilding from the store`, e);
+      lv.game = rebuildGame(this.store, lv.row.id, lv.map).game;
+      const text = T(lg, '内部错误：命令没有记录，请重发', 'internal error: the command was not recorded; please send it again');
+      return { handled: true, ok: false, code: 'NOT_ALLOWED', text, private: true, items: [{ ok: false, code: 'NOT_ALLOWED', text, private: true }] };
+    }
+    faultPoint('before-ack');
+    this.heartbeat();
+
+    // Speak: the speaker's private answers, public answers, requests with buttons, then turn posts.
+    if (src.userId && src.deliver !== false) {
+      const priv = items.filter((x) => x.private).map((x) => (x.ok ? x.text : `✗ ${x.text}`));
+      if (priv.length) await this.privately(channel, src.userId, { text: priv.join('\n') });
+      if (reply.deleteOriginal && src.messageId && this.chat.delete) await this.chat.delete(channel, src.messageId).catch(() => undefined);
+    }
+    for (const m of posts) await this.post(channel, m);
+    for (const q of queries) this.postPictures(lv, g.state, q.what === 'map' ? { map: true, ...(q.region ? { region: q.region } : {}) } : { scores: true });
+    await this.afterChange(lv, resolved, wasEnded);
+    return reply;
+  }
+
+  private requestButtons(id: number, lg: Lang): OutButton[] {
+    return [
+      { id: `req:${id}:accept`, label: T(lg, '同意', 'Accept'), style: 'primary' },
+      { id: `req:${id}:reject`, label: T(lg, '拒绝', 'Reject'), style: 'danger' },
+    ];
+  }
+
+  /** After any applied entry: turn posts for resolutions, the status message, timers, the end of the game. */
+  private async afterChange(lv: Live, resolved: Step['resolved'], wasEnded: boolean): Promise<void> {
+    const g = lv.game!;
+    const lg = g.state.settings.language;
+    for (const r of resolved) await this.postTurn(lv, r.turn, r.events);
+    if (resolved.length && g.state.status === 'running') {
+      await this.post(lv.row.channelId, { text: T(lg, `▶ 第${g.state.turn}回合开始，截止 ${rel(g.state.clock.deadlineAt)}`, `▶ Turn ${g.state.turn} opens, deadline ${rel(g.state.clock.deadlineAt)}`) });
+      this.postPictures(lv, g.state, { map: true, scores: true });
+    }
+    await this.updateStatus(lv);
+    if (!wasEnded && g.state.status === 'ended') await this.archive(lv, null);
+    else this.reschedule(lv);
+  }
+
+  private async postTurn(lv: Live, turn: number, events: GameEvent[]): Promise<void> {
+    await this.post(lv.row.channelId, { text: turnSummary(lv.map, turn, events, lv.game!.state.settings.language) });
+  }
+
+  /** Pictures never hold up command handling: rendered in the background, posted when ready. */
+  private postPictures(lv: Live, state: GameState, which: { map?: boolean; scores?: boolean; region?: string }): void {
+    if (!this.renderer) return;
+    const frozen = structuredClone(state);
+    this.bg((async () => {
+      const imgs = await this.pictures(lv.map, frozen, frozen.settings.language, which, lv.live.renderTimeoutMs);
+      if (imgs.length) await this.post(lv.row.channelId, { text: '', images: imgs });
+    })());
+  }
+
+  private async updateStatus(lv: Live): Promise<void> {
+    const s = lv.game?.state;
+    if (!s) return;
+    const msg = { text: statusText(lv.map, s, s.settings.language) };
+    if (lv.row.statusMessageId) {
+      await this.edit(lv.row.channelId, lv.row.statusMessageId, msg);
+      return;
+    }
+    const id = await this.post(lv.row.channelId, msg);
+    if (id) {
+      this.store.commit({ gameId: lv.row.id, game: { statusMessageId: id } });
+      lv.row = { ...lv.row, statusMessageId: id };
+    }
+  }
+
+  async handleButton(press: ButtonPress): Promise<Reply> {
+    const seen = this.store.handled(press.interactionId) as Reply | null;
+    if (seen) return { ...seen, duplicate: true };
+    const lv = this.liveIn(press.channelId);
+    const m = /^req:(\d+):(accept|reject)$/.exec(press.buttonId);
+    if (!lv || !lv.game || !m) return { handled: false, ok: true, text: '', private: false, items: [] };
+    return this.locked(lv.row.id, async () => {
+      const g = lv.game!;
+      const lg = g.state.settings.language;
+      const id = Number(m[1]);
+      const answer = m[2] as 'accept' | 'reject';
+      const refuse = async (code: string, text: string): Promise<Reply> => {
+        const reply: Reply = { handled: true, ok: false, code, text, private: true, items: [{ ok: false, code, text, private: true }] };
+        this.store.commit({ gameId: lv.row.id, handled: { messageId: press.interactionId, at: this.clock.now(), reply } });
+        if (press.deliver !== false) await this.privately(press.channelId, press.userId, { text });
+        return reply;
+      };
+      const req = g.state.pending.find((r) => r.id === id);
+      if (!req) return refuse('NO_SUCH_REQUEST', T(lg, '这个请求已经回答过或已失效', 'this request has been answered or has lapsed'));
+      const country = this.countryOfUser(lv.row, press.userId);
+      if (country !== req.to) return refuse('NOT_ADDRESSED', T(lg, `只有${cn(lv.map, req.to, lg)}的玩家可以回答这个请求`, `only the player of ${cn(lv.map, req.to, lg)} may answer this request`));
+      const request = { kind: req.base ?? req.kind, from: req.from, to: req.to } as unknown as Command;
+      const entry: LogEntry = { type: 'command', at: this.clock.now(), speaker: { kind: 'country', id: country }, command: { kind: 'answer', answer, request }, user: press.userId, text: `button ${press.buttonId}` };
+      return this.applyAndAnswer(lv, [entry], { userId: press.userId, messageId: press.interactionId, public: true, ...(press.deliver !== undefined ? { deliver: press.deliver } : {}) });
+    });
+  }
+
+  // ── the turn clock ───────────────────────────────────────────────────────────────────────────────────
+
+  private timerRows(lv: Live, s: GameState): TimerRow[] {
+    const t = reminderTimes(s, lv.live);
+    if (!t) return [];
+    return [
+      { kind: 'deadline', at: t.deadline, turn: t.turn },
+      { kind: 'hardClose', at: t.hardClose, turn: t.turn },
+      ...t.reminders.map((r) => ({ kind: r.kind, at: r.at, turn: t.turn })),
+    ];
+  }
+
+  private reschedule(lv: Live): void {
+    for (const t of lv.timers) this.clock.cancel(t);
+    lv.timers = [];
+    const s = lv.game?.state;
+    if (!s || lv.row.status !== 'running') return;
+    const times = reminderTimes(s, lv.live);
+    if (!times) return;
+    const now = this.clock.now();
+    const id = lv.row.id;
+    for (const r of times.reminders) {
+      if (r.at <= now) continue;
+      const sec = Number(r.kind.split(':')[1]);
+      lv.timers.push(this.clock.at(r.at, () => void this.locked(id, () => this.remind(lv, times.turn, times.deadline, sec))));
+    }
+    if (times.deadline > now) lv.timers.push(this.clock.at(times.deadline, () => void this.locked(id, () => this.tick(lv, 'deadline'))));
+    lv.timers.push(this.clock.at(times.hardClose, () => void this.locked(id, () => this.tick(lv, 'hardClose'))));
+  }
+
+  private async remind(lv: Live, turn: number, deadline: number, seconds: number): Promise<void> {
+    const s = lv.game?.state;
+    if (!s || s.status !== 'running' || s.turn !== turn || s.clock.deadlineAt !== deadline || s.clock.pausedAt !== null || lv.row.status !== 'running') return;
+    const left = Object.keys(s.countries).filter((c) => s.countries[c]!.alive && s.countries[c]!.player && !s.countries[c]!.committed);
+    if (!left.length) return;
+    await this.post(lv.row.channelId, { text: reminderText(lv.map, s, seconds, s.settings.language) });
+  }
+
+  /** A clock tick: logged like any entry; at the hard close it resolves the turn (the engine decides). */
+  private async tick(lv: Live, kind: 'deadline' | 'hardClose'): Promise<void> {
+    const g = lv.game;
+    if (!g || lv.row.status !== 'running' || g.state.status !== 'running' || !this.games.has(lv.row.id)) return;
+    const now = this.clock.now();
+    if (kind === 'hardClose' && (g.state.clock.pausedAt !== null || now < g.state.clock.deadlineAt + g.state.settings.graceSeconds * 1000)) {
+      this.reschedule(lv);
+      return;
+    }
+    if (kind === 'deadline' && now < g.state.clock.deadlineAt) {
+      this.reschedule(lv);
+      return;
+    }
+    await this.applyAndAnswer(lv, [{ type: 'tick', at: now }], { userId: null, messageId: null, public: true });
+  }
+
+  /**
+   * After a restart: a deadline (or hard close) that passed while the bot was down moves to now + the
+   * restart window, by a pause/resume from the judge "clock" — logged, so replay is exact, and announced.
+   */
+  private async afterRestart(lv: Live, lastAlive: number): Promise<void> {
+    const g = lv.game!;
+    const now = this.clock.now();
+    const shift = restartShift(g.state, now, lastAlive, lv.live);
+    if (!shift) { this.reschedule(lv); return; }
+    const lg = g.state.settings.language;
+    const sp: Speaker = { kind: 'judge', name: 'clock' };
+    await this.applyAndAnswer(lv, [
+      { type: 'command', at: shift.pauseAt, speaker: sp, command: { kind: 'pause' } },
+      { type: 'command', at: now, speaker: sp, command: { kind: 'resume' } },
+    ], { userId: null, messageId: null, public: true, deliver: false });
+    await this.post(lv.row.channelId, { text: T(lg, `⚠️ 机器人停机期间错过了截止时间。第${g.state.turn}回合截止顺延至 ${rel(g.state.clock.deadlineAt)}——停机不算任何人超时。`,
+      `⚠️ The bot was down over the deadline. Turn ${g.state.turn} now closes ${rel(g.state.clock.deadlineAt)} — nobody pays lateness for our outage.`) });
+  }
+
+  // ── speaking ─────────────────────────────────────────────────────────────────────────────────────────
+
+  private async post(channelId: string, msg: OutMessage): Promise<string> {
+    try {
+      return await this.chat.post(channelId, msg);
+    } catch (e) {
+      this.logError(`post to ${channelId} failed`, e);
+      return '';
+    }
+  }
+
+  private async edit(channelId: string, messageId: string, msg: OutMessage): Promise<void> {
+    try {
+      await this.chat.edit(channelId, messageId, msg);
+    } catch (e) {
+      this.logError(`edit in ${channelId} failed`, e);
+    }
+  }
+
+  private async privately(channelId: string, userId: string, msg: OutMessage): Promise<void> {
+    try {
+      await this.chat.privateReply(channelId, userId, msg);
+    } catch (e) {
+      this.logError(`private reply to ${userId} failed`, e);
+    }
+  }
+}
+
