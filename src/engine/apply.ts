@@ -64,8 +64,8 @@ function speakerName(sp: Speaker): string {
   return sp.kind === 'judge' ? 'judge' : sp.id;
 }
 
-function logLine(s: GameState, entry: { at: number; speaker: Speaker; line?: number }, command: string, o: Outcome): void {
-  const l: LogLine = { turn: s.turn, at: entry.at, speaker: speakerName(entry.speaker), command, ok: o.ok };
+function logLine(s: GameState, entry: { at: number; speaker: Speaker; line?: number; turnOverride?: number }, command: string, o: Outcome): void {
+  const l: LogLine = { turn: entry.turnOverride ?? s.turn, at: entry.at, speaker: speakerName(entry.speaker), command, ok: o.ok };
   if (entry.line !== undefined) l.line = entry.line;
   if (!o.ok) { l.code = o.code; l.message = o.message; }
   s.log.push(l);
@@ -94,10 +94,8 @@ export function applyEntry(g: Game, entry: LogEntry): Step {
     // touched by an accepted command, and every handler validates before it changes anything.
     o = fail('NOT_ALLOWED', L(s, `内部错误，命令未执行：${(e as Error).message}`, `internal error, command not applied: ${(e as Error).message}`));
   }
-  const l: LogLine = { turn: turnBefore, at: entry.at, speaker: speakerName(entry.speaker), command: entry.command.kind, ok: o.ok };
-  if (entry.line !== undefined) l.line = entry.line;
-  if (!o.ok) { l.code = o.code; l.message = o.message; }
-  s.log.push(l);
+  // Logged on the state as it is now: 【撤回】 replaces the state object.
+  logLine(g.state, { ...entry, turnOverride: turnBefore }, entry.command.kind, o);
   return { outcome: o, resolved };
 }
 
