@@ -29,6 +29,8 @@ export interface StoredEntry {
   entry: unknown;
   userId: string | null;
   messageId: string | null;
+  /** Index of the command within its message. */
+  part: number;
   undone: boolean;
   turn: number;
 }
@@ -159,7 +161,7 @@ export class Store {
   entries(gameId: number, afterSeq = 0): StoredEntry[] {
     return (this.db.prepare('SELECT * FROM log WHERE game_id = ? AND seq > ? ORDER BY seq').all(gameId, afterSeq) as Raw[]).map((r) => ({
       seq: r.seq as number, at: r.at as number, entry: JSON.parse(r.entry as string), userId: (r.user_id as string | null) ?? null,
-      messageId: (r.message_id as string | null) ?? null, undone: r.undone === 1, turn: r.turn as number,
+      messageId: (r.message_id as string | null) ?? null, part: r.part as number, undone: r.undone === 1, turn: r.turn as number,
     }));
   }
 
@@ -246,7 +248,7 @@ export class Store {
         this.db.prepare('INSERT INTO handled (message_id, game_id, at, reply) VALUES (?, ?, ?, ?)').run(b.handled.messageId, gid, b.handled.at, JSON.stringify(b.handled.reply));
       }
     })();
-    faultPoint('after-log-write');
+    if (seqs.length) faultPoint('after-log-write');
     return seqs;
   }
 }

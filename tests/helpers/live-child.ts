@@ -1,0 +1,47 @@
+/**
+ * The bot core as a child process for the kill tests: opens the store at DATABASE_PATH, rebuilds every game,
+ * then reads one JSON command per line from stdin and prints one JSON ack per command on stdout — only after
+ * the command's log write has committed. NEUWAR_NOW sets the virtual clock's start; NEUWAR_FAULT injects
+ * SIGKILLs (see src/store faultPoint).
+ */
+import { createInterface } from 'node:readline';
+import { VirtualClock } from '../../src/clock/index.ts';
+import { Store } from '../../src/store/index.ts';
+import { GameService } from '../../src/game/index.ts';
+import { FakeChat } from './live.ts';
+
+const store = new Store(process.env.DATABASE_PATH!);
+const clock = new VirtualClock(Number(process.env.NEUWAR_NOW ?? 1_700_000_000_000));
+const chat = new FakeChat();
+const svc = new GameService({ store, clock, chat, renderer: null, logError: (m, e) => process.stderr.write(`${m} ${String(e ?? '')}\n`) });
+
+type Cmd =
+  | { op: 'create'; ch: string; user: string; map: string; settings?: Record<string, unknown> }
+  | { op: 'join'; ch: string; user: string; country: string }
+  | { op: 'start'; ch: string; user: string }
+  | { op: 'msg'; ch: string; user: string; text: string; id: string }
+  | { op: 'advance'; ms: number };
+
+const out = (o: unknown) => process.stdout.write(`${JSON.stringify(o)}\n`);
+
+await svc.startUp();
+out({ ready: true, now: clock.now() });
+const rl = createInterface({ input: process.stdin });
+for await (const line of rl) {
+  if (!line.trim()) continue;
+  const c = JSON.parse(line) as Cmd;
+  const u = (id: string) => ({ id, name: id });
+  switch (c.op) {
+    case 'create': { const r = await svc.createGame(c.ch, u(c.user), { map: c.map, settings: c.settings ?? {} }); out({ ack: 'create', ok: r.ok }); break; }
+    case 'join': { const r = await svc.join(c.ch, u(c.user), c.country); out({ ack: 'join', ok: r.ok }); break; }
+    case 'start': { const r = await svc.start(c.ch, u(c.user)); out({ ack: 'start', ok: r.ok }); break; }
+    case 'msg': {
+      const r = await svc.handleMessage({ channelId: c.ch, userId: c.user, userName: c.user, text: c.text, messageId: c.id });
+      out({ ack: c.id, ok: r.ok, code: r.code ?? null, duplicate: r.duplicate ?? false });
+      break;
+    }
+    case 'advance': { await clock.advance(c.ms); out({ ack: 'advance', now: clock.now() }); break; }
+  }
+}
+svc.close();
+store.close();
