@@ -1,0 +1,329 @@
+import {
+  Events,
+  MessageFlags,
+  type AutocompleteInteraction,
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  type Client,
+  type GuildMember,
+  type Interaction,
+  type Message,
+} from 'discord.js';
+import type { ButtonPress, Incoming, OutMessage, Reply, UserRef } from '../chat/types.ts';
+import type { GameServiceApi } from '../game/index.ts';
+import { DiscordChat } from './chat.ts';
+import { InteractionContext } from './context.ts';
+import { isModerator } from './permissions.ts';
+import { completeNames, type SlashCommand } from './slash/index.ts';
+import { mention, relativeTime } from './split.ts';
+
+export interface BotOptions {
+  client: Client;
+  service: GameServiceApi;
+  chat: DiscordChat;
+  commands: readonly SlashCommand[];
+  /** DISCORD_MOD_ROLE: a role name or id whose members are judges of every game on the server (R13). */
+  modRole?: string;
+  now?: () => number;
+  log?: (line: string, err?: unknown) => void;
+}
+
+/** How many recent message / interaction ids are remembered to drop a duplicate delivery at once. */
+const SEEN_MAX = 5000;
+
+/**
+ * The Discord side of the bot: turns gateway events into Incoming / ButtonPress for the GameService and
+ * answers them. Text commands are answered by reactions (✅ / ❌), a reply with the reason of a refusal, and
+ * private answers by DM (the public side — echoes, requests with buttons, turn posts — is posted by the
+ * service through DiscordChat). Slash commands are deferred at once and answered ephemerally.
+ */
+export class DiscordBot {
+  readonly client: Client;
+  readonly service: GameServiceApi;
+  readonly chat: DiscordChat;
+  private readonly commands: Map<string, SlashCommand>;
+  private readonly modRole: string | undefined;
+  private readonly now: () => number;
+  private readonly log: (line: string, err?: unknown) => void;
+  private readonly seen = new Set<string>();
+  /** Since when (ms) the gateway is down; null while connected. */
+  private offlineSince: number | null = null;
+  /** Last time a gateway event arrived while connected: the true start of an outage is after it. */
+  private lastEventAt: number | null = null;
+  /** Outages: messages created inside one were not seen live and are not replayed. */
+  readonly gaps: { from: number; to: number }[] = [];
+  private readonly pending = new Set<Promise<unknown>>();
+
+  constructor(opts: BotOptions) {
+    this.client = opts.client;
+    this.service = opts.service;
+    this.chat = opts.chat;
+    this.commands = new Map(opts.commands.map((c) => [c.data.name, c]));
+    this.modRole = opts.modRole?.trim() || undefined;
+    this.now = opts.now ?? Date.now;
+    this.log = opts.log ?? ((l, e) => console.error(`[discord] ${l}`, e ?? ''));
+  }
+
+  /** Listens on the client. Handlers never throw into discord.js: failures are logged. */
+  attach(): this {
+    const c = this.client;
+    c.on(Events.MessageCreate, (m) => this.track(this.onMessage(m)));
+    c.on(Events.InteractionCreate, (i) => this.track(this.onInteraction(i)));
+    c.on(Events.Raw, () => {
+      if (this.offlineSince === null) this.lastEventAt = this.now();
+    });
+    c.on(Events.ShardDisconnect, () => this.down());
+    c.on(Events.ShardReconnecting, () => this.down());
+    c.on(Events.ShardResume, () => this.track(this.up()));
+    c.on(Events.ShardReady, () => this.track(this.up()));
+    return this;
+  }
+
+  /** Resolves when every handler started so far has finished (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.pending.size) await Promise.allSettled([...this.pending]);
+  }
+
+  private track(p: Promise<unknown>): void {
+    const q = p.catch((e) => this.log('handler failed', e)).finally(() => this.pending.delete(q));
+    this.pending.add(q);
+  }
+
+  /** true the first time an id is seen: a gateway event delivered twice is handled once. */
+  private first(id: string): boolean {
+    if (this.seen.has(id)) return false;
+    this.seen.add(id);
+    if (this.seen.size > SEEN_MAX) this.seen.delete(this.seen.values().next().value!);
+    return true;
+  }
+
+  // ── connection ─────────────────────────────────────────────────────────────────────────────────────
+
+  down(): void {
+    if (this.offlineSince === null) this.offlineSince = this.lastEventAt ?? this.now();
+  }
+
+  /** Back after an outage: remember the gap and say so in every running game's channel. */
+  async up(): Promise<void> {
+    if (this.offlineSince === null) return;
+    const gap = { from: this.offlineSince, to: this.now() };
+    this.offlineSince = null;
+    this.lastEventAt = gap.to;
+    this.gaps.push(gap);
+    if (this.gaps.length > 20) this.gaps.shift();
+    for (const g of this.service.listGames({ status: ['running'] })) {
+      const text = g.language === 'en'
+        ? `⚠️ The bot lost its connection to Discord (${relativeTime(gap.from, 'T')} – ${relativeTime(gap.to, 'T')}). Messages sent in that time were not read: please send those commands again.`
+        : `⚠️ 机器人与 Discord 的连接中断过（${relativeTime(gap.from, 'T')} – ${relativeTime(gap.to, 'T')}）。这段时间里发的消息没有被读取，请重新发送这些命令。`;
+      try {
+        if (this.client.channels.cache.size === 0 || this.client.channels.cache.has(g.channelId)) await this.chat.post(g.channelId, { text });
+      } catch (e) {
+        this.log(`reconnect notice in ${g.channelId} failed`, e);
+      }
+    }
+  }
+
+  /** A message created while the bot was not connected: the gateway may replay it on resume; it is dropped. */
+  missed(createdAt: number): boolean {
+    if (this.offlineSince !== null && createdAt >= this.offlineSince) return true;
+    return this.gaps.some((g) => createdAt >= g.from && createdAt <= g.to);
+  }
+
+  /**
+   * A reminder (the service's texts start with ⏰) pings exactly the players whose countries have not
+   * committed, read from the game state the service keeps; a text that already has mentions is left alone.
+   */
+  mentionLaggards(channelId: string, msg: OutMessage): OutMessage {
+    if (!msg.text?.startsWith('⏰') || /<@!?\d/.test(msg.text)) return msg;
+    const state = this.service.stateOf(channelId);
+    const game = this.service.gameOf(channelId);
+    if (!state || !game) return msg;
+    const ids = game.players
+      .filter((p) => {
+        const c = state.countries[p.country];
+        return c && c.alive && c.player && !c.committed;
+      })
+      .map((p) => mention(p.userId));
+    return ids.length ? { ...msg, text: `${msg.text}\n${[...new Set(ids)].join(' ')}` } : msg;
+  }
+
+  // ── people ─────────────────────────────────────────────────────────────────────────────────────────
+
+  private async moderator(member: GuildMember | null | undefined, gameChannel: string | null, userId: string): Promise<boolean> {
+    if (member) return isModerator(member, this.modRole);
+    if (!gameChannel) return false;
+    // A DM: the server the game is on decides.
+    try {
+      const ch = await this.client.channels.fetch(gameChannel);
+      const guild = ch && 'guild' in ch ? ch.guild : null;
+      if (!guild) return false;
+      return isModerator(await guild.members.fetch(userId), this.modRole);
+    } catch {
+      return false;
+    }
+  }
+
+  /** The game a DM is about: a channel mentioned as <#id>, else the user's running (then open) game. */
+  private dmGame(userId: string, text = ''): string | null {
+    const named = /<#(\d{5,25})>/.exec(text)?.[1];
+    if (named) return named;
+    const games = this.service.listGames({ status: ['running', 'open'] }).filter((g) => g.players.some((p) => p.userId === userId));
+    return (games.find((g) => g.status === 'running') ?? games[0])?.channelId ?? null;
+  }
+
+  // ── text commands ──────────────────────────────────────────────────────────────────────────────────
+
+  async onMessage(message: Message): Promise<void> {
+    if (message.author.bot || message.system || message.webhookId) return;
+    if (!message.content || !this.first(message.id)) return;
+    if (this.missed(message.createdTimestamp)) {
+      this.log(`message ${message.id} was sent while disconnected: not replayed`);
+      return;
+    }
+    const dm = !message.inGuild();
+    const dmGame = dm ? this.dmGame(message.author.id, message.content) : null;
+    const inc: Incoming = {
+      channelId: message.channelId,
+      userId: message.author.id,
+      userName: message.member?.displayName ?? message.author.globalName ?? message.author.username,
+      text: message.content,
+      messageId: message.id,
+      ...(dm ? { private: true } : {}),
+      ...(dmGame ? { dmGame } : {}),
+      isModerator: await this.moderator(message.member, dmGame, message.author.id),
+      deliver: false,
+    };
+    const reply = await this.service.handleMessage(inc);
+    await this.answerText(message, reply, dm);
+  }
+
+  private async answerText(message: Message, reply: Reply, dm: boolean): Promise<void> {
+    if (!reply.handled || reply.duplicate) return;
+    const out: OutMessage = { text: reply.text, ...(reply.images?.length ? { images: reply.images } : {}) };
+    const ch = message.channelId;
+    if (dm) {
+      await this.chat.reply(ch, message.id, out);
+      return;
+    }
+    if (reply.private) {
+      // A private command typed in the channel: taken, answered by DM, the message deleted where the bot may.
+      let deleted = false;
+      if (reply.deleteOriginal) {
+        try {
+          await this.chat.delete(ch, message.id);
+          deleted = true;
+        } catch (e) {
+          this.log('delete failed', e);
+        }
+      }
+      await this.chat.privateReply(ch, message.author.id, out);
+      if (!deleted) await this.react(ch, message.id, reply);
+      return;
+    }
+    await this.react(ch, message.id, reply);
+    // Accepted public commands are echoed by the service; a refusal is explained here, as a reply.
+    if (!reply.ok) {
+      const refused = reply.items.filter((i) => !i.ok).map((i) => `✗ ${i.text}`).join('\n') || reply.text;
+      await this.chat.reply(ch, message.id, { text: refused });
+    }
+  }
+
+  private async react(channelId: string, messageId: string, reply: Reply): Promise<void> {
+    if (reply.items.some((i) => i.ok) || reply.ok) await this.chat.react(channelId, messageId, '✅');
+    if (!reply.ok) await this.chat.react(channelId, messageId, '❌');
+  }
+
+  // ── interactions ───────────────────────────────────────────────────────────────────────────────────
+
+  async onInteraction(i: Interaction): Promise<void> {
+    if (i.isAutocomplete()) return this.onAutocomplete(i);
+    if (!this.first(i.id)) return;
+    if (i.isChatInputCommand()) return this.onSlash(i);
+    if (i.isButton()) return this.onButton(i);
+  }
+
+  private user(i: Interaction, isModerator: boolean): UserRef {
+    const member = i.member && 'displayName' in i.member ? i.member : null;
+    return { id: i.user.id, name: member?.displayName ?? i.user.globalName ?? i.user.username, isModerator };
+  }
+
+  private memberOf(i: Interaction): GuildMember | null {
+    return i.member && 'displayName' in i.member ? i.member : null;
+  }
+
+  private async isMod(i: Interaction, gameChannel: string | null): Promise<boolean> {
+    if (i.inGuild()) {
+      // A raw API member (uncached guild) still carries its permissions and role ids.
+      return isModerator(this.memberOf(i) ?? i.member, this.modRole);
+    }
+    return this.moderator(null, gameChannel, i.user.id);
+  }
+
+  async onSlash(i: ChatInputCommandInteraction): Promise<void> {
+    const cmd = this.commands.get(i.commandName);
+    if (!cmd) {
+      await i.reply({ content: `Unknown command /${i.commandName}`, flags: MessageFlags.Ephemeral });
+      return;
+    }
+    const sub = i.options.getSubcommand(false);
+    const ephemeral = typeof cmd.ephemeral === 'function' ? cmd.ephemeral(sub) : cmd.ephemeral;
+    // First thing: Discord wants an answer within 3 s; rendering and the database come after.
+    await i.deferReply(ephemeral ? { flags: MessageFlags.Ephemeral } : {});
+    const dm = !i.inGuild();
+    const gameChannel = dm ? this.dmGame(i.user.id) : i.channelId;
+    const ctx = new InteractionContext({
+      interaction: i,
+      service: this.service,
+      channelId: gameChannel ?? i.channelId,
+      dm,
+      user: this.user(i, await this.isMod(i, gameChannel)),
+      ephemeral,
+    });
+    try {
+      await cmd.execute(ctx);
+      if (ctx.answered === 0) await ctx.answer({ text: '✅' });
+    } catch (e) {
+      this.log(`/${i.commandName} failed`, e);
+      const text = ctx.t('❌ 出错了，命令可能没有执行；请稍后再试。', '❌ Something went wrong; the command may not have run. Please try again.');
+      await ctx.answer({ text }).catch(() => undefined);
+    }
+  }
+
+  async onAutocomplete(i: AutocompleteInteraction): Promise<void> {
+    const focused = i.options.getFocused(true);
+    const kind = this.commands.get(i.commandName)?.complete?.[focused.name];
+    const channel = i.inGuild() ? i.channelId : this.dmGame(i.user.id);
+    const map = kind && channel ? this.service.mapOf(channel) : null;
+    const choices = kind && map ? completeNames(map, kind, String(focused.value ?? ''), { prefer: this.service.countryOf(channel!, i.user.id) }) : [];
+    try {
+      await i.respond(choices);
+    } catch (e) {
+      this.log('autocomplete answer failed', e); // typically expired: the user typed on
+    }
+  }
+
+  async onButton(i: ButtonInteraction): Promise<void> {
+    // Acknowledge at once without a visible message; the answer follows.
+    await i.deferUpdate();
+    const press: ButtonPress = {
+      channelId: i.channelId,
+      userId: i.user.id,
+      userName: this.user(i, false).name,
+      buttonId: i.customId,
+      interactionId: i.id,
+      isModerator: await this.isMod(i, i.channelId),
+      deliver: false,
+    };
+    const reply = await this.service.handleButton(press);
+    if (reply.duplicate) return;
+    if (!reply.handled || !reply.ok) {
+      // Only the addressed country's player may answer: everyone else is told so, privately.
+      const text = reply.text || (this.service.gameOf(i.channelId)?.language === 'en' ? 'This button is no longer active.' : '这个按钮已经失效。');
+      await i.followUp({ content: text.slice(0, 2000), flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+      return;
+    }
+    // Answered: the buttons go (the service posted the answer publicly).
+    await i.editReply({ components: [] });
+    if (reply.private && reply.text) await i.followUp({ content: reply.text.slice(0, 2000), flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+  }
+}

@@ -1,0 +1,28 @@
+import { existsSync } from 'node:fs';
+
+export interface DiscordConfig {
+  token: string;
+  appId: string | undefined;
+  guildId: string | undefined;
+  /** Another Discord-compatible API base (a proxy or a mock), e.g. http://localhost:8080/api. */
+  apiUrl: string | undefined;
+  modRole: string | undefined;
+}
+
+/**
+ * Loads `.env` (Node 20.12+'s process.loadEnvFile) when the file exists; variables already set in the
+ * environment win over the file's.
+ */
+export function loadDotEnv(path = '.env'): boolean {
+  const load = (process as { loadEnvFile?: (p: string) => void }).loadEnvFile;
+  if (!existsSync(path) || typeof load !== 'function') return false;
+  load(path);
+  return true;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): DiscordConfig {
+  const token = env.DISCORD_TOKEN?.trim();
+  if (!token) throw new Error('DISCORD_TOKEN is not set: put the bot token in .env (see .env.example and docs/discord.md).');
+  const opt = (v: string | undefined) => (v?.trim() ? v.trim() : undefined);
+  return { token, appId: opt(env.DISCORD_APP_ID), guildId: opt(env.DISCORD_GUILD_ID), apiUrl: opt(env.DISCORD_API_URL), modRole: opt(env.DISCORD_MOD_ROLE) };
+}
