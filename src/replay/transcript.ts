@@ -28,8 +28,9 @@ export function speakerFor(map: GameMap, name: string): Speaker | null {
 }
 
 /** The log entries of one chat message: each command parsed, or refused with its code. */
-export function entriesFromText(map: GameMap, text: string, speaker: Speaker, at: number, lang: 'zh' | 'en', line?: number): LogEntry[] {
-  return parseMessage(text, map, { lang }).map((p) => {
+export function entriesFromText(map: GameMap, text: string, speaker: Speaker, at: number, lang: 'zh' | 'en', line?: number,
+  settings?: { partialArmies?: number; nationalArmies?: number }): LogEntry[] {
+  return parseMessage(text, map, settings ? { lang, settings } : { lang }).map((p) => {
     const base = { at, speaker, text: p.text, ...(line !== undefined ? { line } : {}) };
     return p.ok ? { type: 'command' as const, command: p.command, ...base } : { type: 'refused' as const, code: p.code, message: p.message, ...base };
   });
@@ -147,7 +148,7 @@ export function runTranscript(file: string, text?: string, root = process.cwd())
     const sp = speakerFor(g.map, who);
     if (!sp) throw err(n, `unknown speaker "${who}" (a country of the map, or judge)`);
     const steps: Step[] = [];
-    for (const e of entriesFromText(g.map, body, sp, now, g.state.settings.language, n)) {
+    for (const e of entriesFromText(g.map, body, sp, now, g.state.settings.language, n, g.state.settings)) {
       steps.push(applyEntry(g, e));
       // Resolutions by commit happen at `now`; the next turn opens then (commands.md §3).
     }
