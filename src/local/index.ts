@@ -1,0 +1,101 @@
+/**
+ * The local web channel (`npm start` without DISCORD_TOKEN): an HTTP + WebSocket server and one static page
+ * that play like Discord game channels, backed by the same GameService, store and clock.
+ */
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { GameServiceApi } from '../game/types.ts';
+import { LocalChat } from './chat.ts';
+import { LocalServer, isLoopback } from './server.ts';
+
+export { LocalChat, type FeedMessage, type FeedImage, type FeedEvent } from './chat.ts';
+export { LocalServer, isLoopback, cleanName, userIdOf, listMaps, CHANNEL_PREFIX } from './server.ts';
+export { parseSlash, type Slash } from './slash.ts';
+export { pngSize } from './png.ts';
+export { MAX_TEXT, MAX_FRAME, type ClientMsg, type ServerMsg, type StatusView, type GameListItem } from './protocol.ts';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export interface StartLocalOptions {
+  /** Default: PORT, else 3000. 0 picks a free port. */
+  port?: number;
+  /** Default: HOST, else 127.0.0.1. Anything but loopback needs a password. */
+  host?: string;
+  /** Default: LOCAL_PASSWORD. */
+  password?: string;
+  /**
+   * The game service. A function receives this channel's ChatPort and builds the service on it; an instance
+   * must have been built with `chat` (below) as its ChatPort. Default: a GameService on the store at
+   * DATABASE_PATH (data/neuwar.db), the real clock and the default renderer.
+   */
+  service?: GameServiceApi | ((chat: LocalChat) => GameServiceApi | Promise<GameServiceApi>);
+  /** The ChatPort a prebuilt `service` posts through. */
+  chat?: LocalChat;
+  /** Project root (maps/ and tests/fixtures/ are offered from it). */
+  root?: string;
+  /** Where the startup lines go (default: console). */
+  log?: (line: string) => void;
+}
+
+export interface LocalHandle {
+  url: string;
+  port: number;
+  service: GameServiceApi;
+  chat: LocalChat;
+  close(): Promise<void>;
+}
+
+async function defaultService(chat: LocalChat, root: string): Promise<{ service: GameServiceApi; dispose: () => void }> {
+  const [{ GameService }, { Store }, { RealClock }] = await Promise.all([
+    import('../game/index.ts'), import('../store/index.ts'), import('../clock/index.ts'),
+  ]);
+  const store = new Store(process.env.DATABASE_PATH ?? resolve(root, 'data', 'neuwar.db'));
+  const clock = new RealClock();
+  const service = new GameService({ store, clock, chat, root });
+  await service.startUp();
+  return { service, dispose: () => { service.close(); clock.stop(); store.close(); } };
+}
+
+/** Starts the local web channel; refuses a non-loopback host without a password. */
+export async function startLocal(opts: StartLocalOptions = {}): Promise<LocalHandle> {
+  const log = opts.log ?? ((l: string) => console.log(l));
+  const host = opts.host ?? process.env.HOST ?? '127.0.0.1';
+  const password = opts.password ?? process.env.LOCAL_PASSWORD ?? '';
+  const port = opts.port ?? (process.env.PORT ? Number(process.env.PORT) : 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${process.env.PORT}"`);
+  if (!isLoopback(host) && !password) {
+    throw new Error(`HOST=${host} would let anyone on the network play as anyone: set LOCAL_PASSWORD too (refusing to start).`);
+  }
+  const root = opts.root ?? ROOT;
+  const chat = opts.chat ?? new LocalChat();
+  let service: GameServiceApi;
+  let dispose = () => {};
+  if (typeof opts.service === 'function') service = await opts.service(chat);
+  else if (opts.service) service = opts.service;
+  else ({ service, dispose } = await defaultService(chat, root));
+  const server = new LocalServer({ port, host, password: password || undefined, service, chat, root });
+  let addr: { url: string; port: number };
+  try {
+    addr = await server.listen();
+  } catch (e) {
+    dispose();
+    throw e;
+  }
+  if (!isLoopback(host)) {
+    log(`警告：本地网页频道对网络开放（HOST=${host}）。同一网络的人输入密码即可加入。Warning: the local channel is exposed on ${host}; LOCAL_PASSWORD is required.`);
+  }
+  log(`本地网页频道 / local web channel: ${addr.url}`);
+  let closed = false;
+  return {
+    url: addr.url,
+    port: addr.port,
+    service,
+    chat,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await server.close();
+      dispose();
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import type { FeedMessage } from './chat.ts';
+
+/** Limits at the socket boundary (commands.md §1: 4,000 characters per message). */
+export const MAX_TEXT = 4000;
+export const MAX_FRAME = 64 * 1024;
+export const MAX_NAME = 32;
+export const MAX_CLIENT_ID = 64;
+
+/** What the page sends. Every action carries `id`, the client's message id: a resend is applied once. */
+export type ClientMsg =
+  | { t: 'hello'; token?: string; name?: string; password?: string }
+  | { t: 'name'; id: string; name: string }
+  | { t: 'open'; channelId: string }
+  | { t: 'create'; id: string; map: string; settings?: Record<string, unknown> }
+  | { t: 'join'; id: string; channelId: string; country: string }
+  | { t: 'leave'; id: string; channelId: string }
+  | { t: 'start'; id: string; channelId: string }
+  | { t: 'end'; id: string; channelId: string }
+  | { t: 'judge'; id: string; channelId: string; userId: string }
+  | { t: 'say'; id: string; channelId: string; text: string }
+  | { t: 'button'; id: string; channelId: string; buttonId: string }
+  | { t: 'ping' };
+
+export interface Ack {
+  t: 'ack';
+  id: string;
+  ok: boolean;
+  code?: string;
+  text?: string;
+  duplicate?: boolean;
+  /** create: the new game's channel. */
+  channelId?: string;
+}
+
+export interface GameListItem {
+  channelId: string;
+  id: number;
+  title: string;
+  status: 'open' | 'running' | 'ended';
+  mapName: string;
+  players: number;
+  turn: number | null;
+}
+
+export interface CountryView {
+  id: string;
+  zh: string;
+  en: string;
+  color: string;
+  playable: boolean;
+  player: { userId: string; name: string } | null;
+  committed: boolean;
+  score: number | null;
+  alive: boolean;
+}
+
+export interface StatusView {
+  status: 'open' | 'running' | 'ended';
+  title: string;
+  mapName: string;
+  turn: number | null;
+  deadlineAt: number | null;
+  paused: boolean;
+  winner: string[] | null;
+  creator: string;
+  judges: { userId: string; name: string }[];
+  countries: CountryView[];
+  /** People in the channel: players, judges and watchers with the page open. */
+  members: { userId: string; name: string; country: string | null; judge: boolean; online: boolean }[];
+  /** The speaker's seat. */
+  me: { country: string | null; judge: boolean };
+  settings: { turnSeconds: number | null };
+}
+
+/** Names for autocomplete, from the game's map. */
+export interface NamesView {
+  countries: { id: string; zh: string; en: string; aliases: string[] }[];
+  territories: { id: string; zh: string; en: string; aliases: string[]; kind: string }[];
+}
+
+export type ServerMsg =
+  | { t: 'welcome'; token: string; userId: string; name: string | null; games: GameListItem[]; maps: { path: string; name: string }[]; needPassword?: false }
+  | { t: 'error'; code: string; text: string }
+  | Ack
+  | { t: 'games'; games: GameListItem[] }
+  | { t: 'channel'; channelId: string; feed: FeedMessage[]; status: StatusView | null; names: NamesView | null }
+  | { t: 'status'; channelId: string; status: StatusView | null }
+  | { t: 'msg'; m: FeedMessage }
+  | { t: 'del'; channelId: string; id: string }
+  | { t: 'you'; userId: string; name: string }
+  | { t: 'pong'; now: number };

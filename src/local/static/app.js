@@ -1,0 +1,745 @@
+// The local web channel's page. Every piece of text from people or the bot is put in the page with
+// textContent / createTextNode only — never innerHTML — so a player's text can never become markup.
+
+const $ = (id) => document.getElementById(id);
+const el = (tag, cls, text) => {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined && text !== null) e.textContent = String(text);
+  return e;
+};
+const MAX_TEXT = 4000;
+const store = window.sessionStorage;
+
+const S = {
+  ws: null,
+  token: store.getItem('nw.token') || '',
+  name: store.getItem('nw.name') || '',
+  password: store.getItem('nw.pw') || '',
+  userId: '',
+  games: [],
+  maps: [],
+  channel: null,
+  status: null,
+  names: null,
+  feed: new Map(),
+  /** Actions sent but not acknowledged: resent with the same id after a reconnect (applied once). */
+  pending: new Map(),
+  retry: 0,
+  skew: 0,
+  counter: 0,
+  onAck: new Map(),
+};
+
+function newId() {
+  S.counter += 1;
+  const r = crypto.getRandomValues(new Uint32Array(2));
+  return `${Date.now().toString(36)}-${S.counter}-${r[0].toString(36)}${r[1].toString(36)}`;
+}
+
+// ---------- connection ----------
+
+function connect() {
+  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const ws = new WebSocket(`${proto}//${location.host}/ws`);
+  S.ws = ws;
+  ws.addEventListener('open', () => {
+    ws.send(JSON.stringify({ t: 'hello', token: S.token || undefined, name: S.name || undefined, password: S.password || undefined }));
+  });
+  ws.addEventListener('message', (ev) => {
+    let m;
+    try { m = JSON.parse(ev.data); } catch { return; }
+    onServer(m);
+  });
+  ws.addEventListener('close', () => {
+    if (S.ws !== ws) return;
+    S.ws = null;
+    $('conn').hidden = false;
+    const wait = Math.min(5000, 500 * 2 ** S.retry);
+    S.retry += 1;
+    setTimeout(connect, wait);
+  });
+}
+
+function sendRaw(obj) {
+  if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify(obj));
+}
+
+/** Sends an action with a fresh id; resolves with its acknowledgement. */
+function act(obj) {
+  const msg = { ...obj, id: newId() };
+  S.pending.set(msg.id, msg);
+  sendRaw(msg);
+  return new Promise((resolve) => S.onAck.set(msg.id, resolve));
+}
+
+function onServer(m) {
+  switch (m.t) {
+    case 'welcome': {
+      S.retry = 0;
+      $('conn').hidden = true;
+      S.token = m.token;
+      store.setItem('nw.token', m.token);
+      S.userId = m.userId;
+      if (m.name) { S.name = m.name; store.setItem('nw.name', m.name); }
+      S.games = m.games;
+      S.maps = m.maps;
+      renderMe();
+      renderGames();
+      sendRaw({ t: 'ping' });
+      for (const p of S.pending.values()) sendRaw(p);
+      if (!S.name) askName();
+      const want = S.channel || decodeURIComponent(location.hash.slice(1)) || store.getItem('nw.channel');
+      if (want) sendRaw({ t: 'open', channelId: want });
+      break;
+    }
+    case 'error':
+      if (m.code === 'BAD_PASSWORD') { S.password = ''; store.removeItem('nw.pw'); askPassword(); }
+      else if (m.code === 'NO_GAME') { S.channel = null; store.removeItem('nw.channel'); showNoGame(); }
+      else toast(m.text, true);
+      break;
+    case 'pong':
+      S.skew = m.now - Date.now();
+      break;
+    case 'ack': {
+      S.pending.delete(m.id);
+      const f = S.onAck.get(m.id);
+      S.onAck.delete(m.id);
+      if (f) f(m);
+      break;
+    }
+    case 'you':
+      S.name = m.name;
+      store.setItem('nw.name', m.name);
+      renderMe();
+      break;
+    case 'games':
+      S.games = m.games;
+      renderGames();
+      break;
+    case 'channel':
+      openedChannel(m);
+      break;
+    case 'status':
+      if (m.channelId === S.channel) { S.status = m.status; renderStatus(); }
+      break;
+    case 'msg':
+      if (m.m.channelId === S.channel) upsertMessage(m.m);
+      break;
+    case 'del':
+      if (m.channelId === S.channel) removeMessage(m.id);
+      break;
+  }
+}
+
+// ---------- identity ----------
+
+function renderMe() {
+  $('me-name').textContent = S.name || '（未命名）';
+  $('me-avatar').textContent = (S.name || '?').slice(0, 1);
+}
+
+function askName() {
+  const d = $('name-dialog');
+  $('name-input').value = S.name || '';
+  if (!d.open) d.showModal();
+  $('name-input').focus();
+}
+
+function askPassword() {
+  const d = $('password-dialog');
+  if (!d.open) d.showModal();
+  $('password-input').focus();
+}
+
+$('name-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const name = $('name-input').value.trim();
+  if (!name) return;
+  const ack = await act({ t: 'name', name });
+  if (!ack.ok) { toast(ack.text || '名字无效', true); return; }
+  $('name-dialog').close();
+});
+$('name-dialog').addEventListener('cancel', (e) => { if (!S.name) e.preventDefault(); });
+$('rename').addEventListener('click', askName);
+$('password-form').addEventListener('submit', (e) => {
+  e.preventDefault();
+  S.password = $('password-input').value;
+  store.setItem('nw.pw', S.password);
+  $('password-dialog').close();
+  if (S.ws) S.ws.close(); else connect();
+});
+
+// ---------- games list ----------
+
+const STATUS_ZH = { open: '招募中', running: '进行中', ended: '已结束' };
+
+function renderGames() {
+  const nav = $('games');
+  nav.replaceChildren();
+  $('games-empty').hidden = S.games.length > 0;
+  for (const g of S.games) {
+    const b = el('button', 'game-item' + (g.channelId === S.channel ? ' active' : ''));
+    b.type = 'button';
+    b.dataset.channel = g.channelId;
+    const top = el('div', 'gt');
+    top.append(el('span', '', `# ${g.title}`), el('span', `pill ${g.status}`, STATUS_ZH[g.status] || g.status));
+    const sub = el('div', 'gs', `${g.mapName} · ${g.players} 名玩家${g.turn ? ` · 第 ${g.turn} 回合` : ''}`);
+    b.append(top, sub);
+    b.addEventListener('click', () => { openChannel(g.channelId); document.getElementById('app').classList.remove('show-side'); });
+    nav.append(b);
+  }
+}
+
+function openChannel(channelId) {
+  sendRaw({ t: 'open', channelId });
+}
+
+function showNoGame() {
+  $('app').classList.add('no-game');
+  $('title').textContent = '新欧洲战争';
+  $('statusline').replaceChildren();
+  renderGames();
+}
+
+function openedChannel(m) {
+  S.channel = m.channelId;
+  store.setItem('nw.channel', m.channelId);
+  if (location.hash.slice(1) !== m.channelId) history.replaceState(null, '', `#${encodeURIComponent(m.channelId)}`);
+  S.status = m.status;
+  S.names = m.names;
+  S.feed.clear();
+  $('feed').replaceChildren();
+  $('app').classList.remove('no-game');
+  for (const msg of m.feed) upsertMessage(msg, true);
+  scrollFeed(true);
+  renderGames();
+  renderStatus();
+}
+
+// ---------- create ----------
+
+$('new-game').addEventListener('click', () => {
+  if (!S.name) { askName(); return; }
+  const sel = $('create-map');
+  sel.replaceChildren();
+  for (const m of S.maps) {
+    const o = el('option', '', m.name);
+    o.value = m.path;
+    sel.append(o);
+  }
+  $('create-dialog').showModal();
+});
+$('create-cancel').addEventListener('click', () => $('create-dialog').close());
+$('create-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const settings = {};
+  const turn = Number($('create-turn').value);
+  const grace = Number($('create-grace').value);
+  if (Number.isFinite(turn) && turn > 0) settings.turnSeconds = Math.round(turn);
+  if (Number.isFinite(grace) && grace >= 0) settings.graceSeconds = Math.round(grace);
+  settings.language = $('create-lang').value;
+  const ack = await act({ t: 'create', map: $('create-map').value, settings });
+  if (!ack.ok) { toast(ack.text || ack.code, true); return; }
+  $('create-dialog').close();
+  openChannel(ack.channelId);
+});
+
+// ---------- feed ----------
+
+function scrollFeed(force) {
+  const f = $('feed');
+  const near = f.scrollHeight - f.scrollTop - f.clientHeight < 160;
+  if (force || near) requestAnimationFrame(() => { f.scrollTop = f.scrollHeight; });
+}
+
+const fmtTime = (ms) => new Date(ms).toLocaleTimeString('zh-CN', { hour: '2-digit', minute: '2-digit' });
+
+/** Bot text: `**bold**` and Discord timestamps `<t:unix:R|t|…>` become nodes; everything else stays plain text. */
+function richText(text, mentions) {
+  const frag = document.createDocumentFragment();
+  const re = /<t:(\d{1,12})(?::([tTdDfFR]))?>|\*\*([^*\n]{1,400})\*\*|<@!?([\w:-]{1,80})>/g;
+  let last = 0;
+  let mm;
+  while ((mm = re.exec(text))) {
+    if (mm.index > last) frag.append(document.createTextNode(text.slice(last, mm.index)));
+    if (mm[4]) {
+      frag.append(el('strong', 'mention', `@${(mentions && mentions[mm[4]]) || mm[4]}`));
+    } else if (mm[1]) {
+      const at = Number(mm[1]) * 1000;
+      const span = el('span', 'ts');
+      span.title = new Date(at).toLocaleString('zh-CN');
+      if (mm[2] === 'R') { span.dataset.rel = String(at); span.textContent = relText(at); }
+      else span.textContent = mm[2] === 't' || mm[2] === 'T' ? fmtTime(at) : new Date(at).toLocaleString('zh-CN');
+      frag.append(span);
+    } else {
+      frag.append(el('strong', '', mm[3]));
+    }
+    last = re.lastIndex;
+  }
+  if (last < text.length) frag.append(document.createTextNode(text.slice(last)));
+  return frag;
+}
+
+function relText(at) {
+  const s = Math.round((at - (Date.now() + S.skew)) / 1000);
+  const a = Math.abs(s);
+  const v = a < 60 ? `${a} 秒` : a < 3600 ? `${Math.round(a / 60)} 分钟` : a < 86400 ? `${Math.round(a / 3600)} 小时` : `${Math.round(a / 86400)} 天`;
+  return s >= 0 ? `${v}后` : `${v}前`;
+}
+
+function buildMessage(m) {
+  const mine = m.author.kind === 'user' && m.author.userId === S.userId;
+  const box = el('article', `msg ${m.author.kind}${mine ? ' mine' : ''}${m.to ? ' private' : ''}`);
+  box.dataset.id = m.id;
+  box.dataset.seq = String(m.seq);
+  const meta = el('div', 'meta');
+  if (m.author.kind === 'bot') { meta.append(el('span', 'author botname', '裁判机器人'), el('span', 'bot-tag', 'BOT')); }
+  else meta.append(el('span', 'author', m.author.name));
+  const t = el('time', '', fmtTime(m.at));
+  t.dateTime = new Date(m.at).toISOString();
+  meta.append(t);
+  if (m.to) meta.append(el('span', 'badge', '仅你可见'));
+  if (m.edited) meta.append(el('span', '', '（已更新）'));
+  box.append(meta);
+  const text = el('div', 'text');
+  if (m.author.kind === 'bot') text.append(richText(m.text, m.mentions)); else text.textContent = m.text;
+  box.append(text);
+  if (m.images && m.images.length) {
+    const imgs = el('div', 'images');
+    for (const im of m.images) {
+      const fig = el('figure');
+      const a = el('a');
+      a.href = im.url;
+      a.target = '_blank';
+      a.rel = 'noopener';
+      const img = el('img');
+      img.src = im.url;
+      img.alt = im.caption || im.name;
+      img.width = im.width;
+      img.height = im.height;
+      img.decoding = 'async';
+      const f = $('feed');
+      img.dataset.stick = f.scrollHeight - f.scrollTop - f.clientHeight < 160 ? '1' : '0';
+      img.dataset.name = im.name;
+      img.addEventListener('error', () => { fig.hidden = true; });
+      img.addEventListener('load', () => { if (img.dataset.stick === '1') scrollFeed(true); });
+      a.append(img);
+      fig.append(a);
+      if (im.caption) fig.append(el('figcaption', '', im.caption));
+      imgs.append(fig);
+    }
+    box.append(imgs);
+  }
+  if (m.buttons && m.buttons.length) {
+    const row = el('div', 'buttons');
+    for (const b of m.buttons) {
+      const btn = el('button', b.style === 'danger' ? 'danger' : b.style === 'primary' ? 'primary' : '', b.label);
+      btn.type = 'button';
+      btn.dataset.button = b.id;
+      btn.addEventListener('click', async () => {
+        for (const x of row.querySelectorAll('button')) x.disabled = true;
+        const ack = await act({ t: 'button', channelId: m.channelId, buttonId: b.id });
+        if (!ack.ok) {
+          toast(ack.text || ack.code, true);
+          for (const x of row.querySelectorAll('button')) x.disabled = false;
+        }
+      });
+      row.append(btn);
+    }
+    box.append(row);
+  }
+  return box;
+}
+
+function upsertMessage(m, bulk) {
+  const feed = $('feed');
+  const wasNear = feed.scrollHeight - feed.scrollTop - feed.clientHeight < 160;
+  const node = buildMessage(m);
+  const old = S.feed.get(m.id);
+  S.feed.set(m.id, m);
+  const existing = old && feed.querySelector(`article[data-id="${CSS.escape(m.id)}"]`);
+  if (existing) { existing.replaceWith(node); return; }
+  // Insert by creation order: a held chat line is revealed after the bot's answer to it was already shown.
+  let after = null;
+  for (let c = feed.lastElementChild; c; c = c.previousElementSibling) {
+    if (Number(c.dataset.seq) < m.seq) { after = c; break; }
+  }
+  if (after) after.after(node); else feed.prepend(node);
+  if (!bulk) scrollFeed(wasNear || (m.author.kind === 'user' && m.author.userId === S.userId));
+}
+
+function removeMessage(id) {
+  S.feed.delete(id);
+  const n = $('feed').querySelector(`article[data-id="${CSS.escape(id)}"]`);
+  if (n) n.remove();
+}
+
+// ---------- status, countries, members ----------
+
+function myCountryName() {
+  const st = S.status;
+  if (!st || !st.me.country) return '';
+  const c = st.countries.find((x) => x.id === st.me.country);
+  return c ? c.zh : st.me.country;
+}
+
+function renderStatus() {
+  const st = S.status;
+  renderPalette();
+  const line = $('statusline');
+  line.replaceChildren();
+  if (!st) return;
+  $('title').textContent = `# ${st.title} · ${st.mapName}`;
+  document.title = `${st.title} · 新欧洲战争`;
+  if (st.status === 'open') {
+    line.append(el('span', 'turn', '招募中'), el('span', '', `${st.countries.filter((c) => c.player).length} 名玩家已加入 · 裁判开始游戏后进入第 1 回合`));
+  } else if (st.status === 'running') {
+    line.append(el('span', 'turn', `第 ${st.turn} 回合`));
+    if (st.paused) line.append(el('span', 'clock', '⏸ 已暂停'));
+    else if (st.deadlineAt) {
+      const c = el('span', 'clock');
+      c.dataset.deadline = String(st.deadlineAt);
+      line.append(c);
+    }
+    const active = st.countries.filter((c) => c.player && c.alive);
+    const done = active.filter((c) => c.committed);
+    const d = el('span', '', `已完成 ${done.length}/${active.length}`);
+    if (done.length) d.title = done.map((c) => c.zh).join('、');
+    line.append(d);
+    const waiting = active.filter((c) => !c.committed).map((c) => c.zh);
+    if (waiting.length) line.append(el('span', '', `等待：${waiting.join('、')}`));
+    else if (active.length) line.append(el('span', 'done', '全部完成'));
+  } else {
+    const winners = (st.winner || []).map((id) => (st.countries.find((c) => c.id === id) || { zh: id }).zh);
+    line.append(el('span', 'turn', '游戏结束'), el('span', '', winners.length ? `胜者：${winners.join('、')}` : '无胜者'));
+  }
+  tickClock();
+  renderPeople();
+}
+
+function tickClock() {
+  for (const c of document.querySelectorAll('.clock[data-deadline]')) {
+    const left = Math.floor((Number(c.dataset.deadline) - (Date.now() + S.skew)) / 1000);
+    const a = Math.abs(left);
+    const hh = Math.floor(a / 3600);
+    const mm = String(Math.floor((a % 3600) / 60)).padStart(2, '0');
+    const ss = String(a % 60).padStart(2, '0');
+    const txt = `${hh ? `${hh}:` : ''}${mm}:${ss}`;
+    c.textContent = left >= 0 ? `⏱ 剩余 ${txt}` : `⏱ 已超时 ${txt}（宽限期）`;
+    c.classList.toggle('late', left < 60);
+  }
+  for (const s of document.querySelectorAll('.ts[data-rel]')) s.textContent = relText(Number(s.dataset.rel));
+}
+setInterval(tickClock, 1000);
+
+function renderPeople() {
+  const st = S.status;
+  const seat = $('seat');
+  seat.replaceChildren();
+  const list = $('countries');
+  list.replaceChildren();
+  const members = $('members');
+  members.replaceChildren();
+  if (!st) return;
+  const me = st.me;
+  const role = me.country ? `你是 ${myCountryName()} 的玩家` : '你在观战';
+  seat.append(el('div', '', `${role}${me.judge ? ' · 裁判' : ''}`));
+  if (me.country && st.status === 'open') {
+    const row = el('div', 'row');
+    const b = el('button', '', '离开，改为观战');
+    b.type = 'button';
+    b.addEventListener('click', () => lifecycle({ t: 'leave', channelId: S.channel }));
+    row.append(b);
+    seat.append(row);
+  }
+  for (const c of st.countries.filter((x) => x.playable)) {
+    const item = el('div', `country${c.id === me.country ? ' mine' : ''}${c.alive ? '' : ' dead'}`);
+    item.dataset.country = c.id;
+    const sw = el('span', 'swatch');
+    sw.style.setProperty('background', /^#[0-9a-fA-F]{3,8}$/.test(c.color) ? c.color : '#888');
+    item.append(sw, el('span', 'cn', `${c.zh}${c.committed && st.status === 'running' ? ' ✓' : ''}`));
+    if (!c.player && st.status === 'open' && !me.country) {
+      const b = el('button', 'primary', '加入');
+      b.type = 'button';
+      b.dataset.join = c.id;
+      b.addEventListener('click', () => lifecycle({ t: 'join', channelId: S.channel, country: c.id }));
+      item.append(b);
+    } else {
+      item.append(el('span', 'score', c.score === null ? '' : `${c.score} 分`));
+    }
+    const cp = el('div', 'cp');
+    cp.append(el('span', '', c.player ? c.player.name : '（空缺）'));
+    if (st.status === 'running' && c.player) cp.append(el('span', c.committed ? 'tick' : '', c.committed ? '已完成' : '未完成'));
+    item.append(cp);
+    list.append(item);
+  }
+  $('judge-tools').hidden = !me.judge;
+  $('btn-start').hidden = st.status !== 'open';
+  $('btn-resolve').hidden = st.status !== 'running';
+  $('btn-end').hidden = st.status === 'ended';
+  for (const m of st.members) {
+    const li = el('li');
+    li.append(el('span', `dot${m.online ? ' on' : ''}`), el('span', 'nm', m.name));
+    const roles = [];
+    if (m.country) roles.push((st.countries.find((c) => c.id === m.country) || { zh: m.country }).zh);
+    if (m.judge) roles.push('裁判');
+    if (!roles.length) roles.push('观战');
+    li.append(el('span', 'role', roles.join(' · ')));
+    if (me.judge && !m.judge && m.userId !== S.userId) {
+      const b = el('button', '', '设为裁判');
+      b.type = 'button';
+      b.addEventListener('click', () => lifecycle({ t: 'judge', channelId: S.channel, userId: m.userId }));
+      li.append(b);
+    }
+    members.append(li);
+  }
+}
+
+async function lifecycle(msg) {
+  const ack = await act(msg);
+  if (!ack.ok) toast(ack.text || ack.code, true);
+}
+
+$('btn-start').addEventListener('click', () => lifecycle({ t: 'start', channelId: S.channel }));
+$('btn-end').addEventListener('click', () => {
+  if (confirm('确定结束这局游戏吗？')) lifecycle({ t: 'end', channelId: S.channel });
+});
+$('btn-resolve').addEventListener('click', () => say('【结算】'));
+
+// ---------- composer: palette, autocomplete, send ----------
+
+const PALETTE = [
+  { label: '宣战', tpl: '【宣战】{me}向|宣战', when: 'player' },
+  { label: '调兵', tpl: '【调兵】|→ 全部', when: 'player' },
+  { label: '完成', tpl: '【完成】', when: 'player' },
+  { label: '取消完成', tpl: '【取消完成】', when: 'player' },
+  { label: '撤销', tpl: '【撤销】全部', when: 'player' },
+  { sep: true },
+  { label: '求和', tpl: '【求和】{me}向|请求停战，无条件', when: 'player' },
+  { label: '投降', tpl: '【求和】{me}向|请求投降', when: 'player' },
+  { label: '结盟', tpl: '【结盟】{me}向|请求缔结盟约。', when: 'player' },
+  { label: '背盟', tpl: '【背盟】{me}向|解散联盟。', when: 'player' },
+  { label: '协定', tpl: '【协定】{me}向|请求互不侵犯协定。', when: 'player' },
+  { label: '交易', tpl: '【交易】{me}向|提出交易申请，以（20分）交换（）。', when: 'player' },
+  { label: '同意', tpl: '【同意】', when: 'player' },
+  { label: '拒绝', tpl: '【拒绝】', when: 'player' },
+  { sep: true },
+  { label: '军事', tpl: '【军事】|10', when: 'player' },
+  { label: '工业', tpl: '【工业】', when: 'player' },
+  { label: '科技', tpl: '【科技】|间谍 50', when: 'player' },
+  { label: '空运', tpl: '【空运】|→ 10', when: 'player' },
+  { label: '动员', tpl: '【动员】部分', when: 'player' },
+  { label: '窥探', tpl: '【窥探】', when: 'player' },
+  { sep: true },
+  { label: '地图', tpl: '【地图】' },
+  { label: '分数', tpl: '【分数】' },
+  { label: '状态', tpl: '【状态】', when: 'player' },
+  { label: '命令', tpl: '【命令】', when: 'player' },
+  { label: '帮助', tpl: '【帮助】' },
+  { sep: true, when: 'judge' },
+  { label: '结算', tpl: '【结算】', when: 'judge' },
+  { label: '暂停', tpl: '【暂停】', when: 'judge' },
+  { label: '继续', tpl: '【继续】', when: 'judge' },
+  { label: '延时', tpl: '【延时】|5分钟', when: 'judge' },
+  { label: '撤回', tpl: '【撤回】', when: 'judge' },
+  { label: '设置', tpl: '【设置】|兵力=', when: 'judge' },
+  { label: '规则', tpl: '【规则】|latePenalty=10', when: 'judge' },
+];
+
+function renderPalette() {
+  const p = $('palette');
+  p.replaceChildren();
+  const st = S.status;
+  const player = !!(st && st.me.country);
+  const judge = !!(st && st.me.judge);
+  for (const item of PALETTE) {
+    if (item.when === 'player' && !player && !judge) continue;
+    if (item.when === 'judge' && !judge) continue;
+    if (item.sep) { p.append(el('span', 'sep')); continue; }
+    const b = el('button', item.when === 'judge' ? 'judge' : '', item.label);
+    b.type = 'button';
+    b.title = item.tpl.replace('|', '').replace('{me}', myCountryName() || '本国');
+    b.addEventListener('click', () => insertTemplate(item.tpl));
+    p.append(b);
+  }
+}
+
+function insertTemplate(tpl) {
+  const input = $('input');
+  const filled = tpl.replace('{me}', myCountryName() || '');
+  const caret = filled.indexOf('|');
+  const text = filled.replace('|', '');
+  const cur = input.value;
+  const prefix = cur && !/[\n；;]\s*$/.test(cur) ? `${cur}\n` : cur;
+  input.value = prefix + text;
+  const pos = prefix.length + (caret < 0 ? text.length : caret);
+  input.focus();
+  input.setSelectionRange(pos, pos);
+  autosize();
+  updateAc();
+}
+
+const COMMANDS = ['宣战', '求和', '结盟', '背盟', '协定', '交易', '调兵', '撤销', '空运', '军事', '工业', '科技', '动员', '傀儡', '灭国', '领土要求', '独立', '效忠', '退出', '完成', '取消完成', '窥探', '地图', '分数', '状态', '命令', '帮助', '同意', '拒绝', '协商', '结算', '暂停', '继续', '延时', '撤回', '设置', '规则'];
+const SEP = /[\s【】\[\]〖〗（）()，,。.、；;：:→>\-—=0-9０-９]/;
+
+let acItems = [];
+let acSel = 0;
+let acRange = null;
+
+function currentToken() {
+  const input = $('input');
+  const pos = input.selectionStart;
+  if (pos !== input.selectionEnd) return null;
+  const v = input.value;
+  let i = pos;
+  while (i > 0 && !SEP.test(v[i - 1])) i--;
+  // 向 joins two names ("甲国向乙国"): a token never starts with it.
+  let tok = v.slice(i, pos);
+  const xiang = tok.lastIndexOf('向');
+  if (xiang >= 0) { i += xiang + 1; tok = tok.slice(xiang + 1); }
+  return { start: i, end: pos, tok, afterBracket: v[i - 1] === '【' };
+}
+
+function candidates(tok, afterBracket) {
+  const q = tok.toLowerCase();
+  const out = [];
+  if (afterBracket) {
+    for (const c of COMMANDS) if (c.startsWith(tok) && c !== tok) out.push({ kind: '命令', insert: `${c}】`, label: c, sub: '' });
+    return out.slice(0, 8);
+  }
+  if (!S.names || !q) return out;
+  const score = (names) => {
+    let best = Infinity;
+    for (const n of names) {
+      const s = String(n).toLowerCase();
+      if (s === q) best = Math.min(best, 0);
+      else if (s.startsWith(q)) best = Math.min(best, 1);
+      else if (s.includes(q)) best = Math.min(best, 2);
+    }
+    return best;
+  };
+  const latin = /^[\x00-\x7f]+$/.test(tok);
+  const add = (kind, x) => {
+    const sc = score([x.zh, x.en, x.id, ...x.aliases]);
+    if (sc === Infinity) return;
+    const name = latin ? x.en : x.zh;
+    if (sc === 0 && name.toLowerCase() === q) return;
+    out.push({ kind, insert: name, label: x.zh, sub: x.en, sc });
+  };
+  for (const c of S.names.countries) add('国家', c);
+  for (const t of S.names.territories) add(t.kind === 'sea' ? '海域' : '领土', t);
+  out.sort((a, b) => a.sc - b.sc || a.label.length - b.label.length);
+  return out.slice(0, 8);
+}
+
+function updateAc() {
+  const box = $('ac');
+  const t = currentToken();
+  acItems = t && (t.tok || t.afterBracket) ? candidates(t.tok, t.afterBracket) : [];
+  acRange = t;
+  acSel = 0;
+  renderAc();
+}
+
+function renderAc() {
+  const box = $('ac');
+  box.replaceChildren();
+  if (!acItems.length) { box.hidden = true; return; }
+  acItems.forEach((it, i) => {
+    const row = el('div', `ac-item${i === acSel ? ' sel' : ''}`);
+    row.setAttribute('role', 'option');
+    row.append(el('span', 'k', it.kind), el('span', '', it.label));
+    if (it.sub) row.append(el('span', 'sub', it.sub));
+    row.addEventListener('mousedown', (e) => { e.preventDefault(); pickAc(i); });
+    box.append(row);
+  });
+  box.hidden = false;
+}
+
+function pickAc(i) {
+  const it = acItems[i];
+  if (!it || !acRange) return;
+  const input = $('input');
+  const v = input.value;
+  input.value = v.slice(0, acRange.start) + it.insert + v.slice(acRange.end);
+  const pos = acRange.start + it.insert.length;
+  input.setSelectionRange(pos, pos);
+  acItems = [];
+  renderAc();
+  input.focus();
+  autosize();
+}
+
+function autosize() {
+  const input = $('input');
+  input.style.height = 'auto';
+  input.style.height = `${Math.min(180, input.scrollHeight + 2)}px`;
+  const n = input.value.length;
+  const c = $('counter');
+  c.hidden = n < MAX_TEXT - 300;
+  c.textContent = `${n} / ${MAX_TEXT}`;
+}
+
+$('input').addEventListener('input', () => { autosize(); updateAc(); });
+$('input').addEventListener('click', updateAc);
+$('input').addEventListener('blur', () => setTimeout(() => { acItems = []; renderAc(); }, 100));
+$('input').addEventListener('keydown', (e) => {
+  if (e.isComposing || e.keyCode === 229) return;
+  if (acItems.length) {
+    if (e.key === 'ArrowDown') { e.preventDefault(); acSel = (acSel + 1) % acItems.length; renderAc(); return; }
+    if (e.key === 'ArrowUp') { e.preventDefault(); acSel = (acSel - 1 + acItems.length) % acItems.length; renderAc(); return; }
+    if (e.key === 'Tab') { e.preventDefault(); pickAc(acSel); return; }
+    if (e.key === 'Escape') { acItems = []; renderAc(); return; }
+  }
+  if (e.key === 'Enter' && !e.shiftKey) {
+    e.preventDefault();
+    submit();
+  }
+});
+$('send').addEventListener('click', submit);
+
+function submit() {
+  const input = $('input');
+  const text = input.value;
+  if (!text.trim()) return;
+  if (text.length > MAX_TEXT) { toast(`消息太长（${text.length} 字），上限 ${MAX_TEXT} 字。`, true); return; }
+  input.value = '';
+  acItems = [];
+  renderAc();
+  autosize();
+  say(text);
+}
+
+const SERVER_CODES = new Set(['MESSAGE_TOO_LONG', 'EMPTY', 'NO_NAME', 'NO_GAME', 'BAD_NAME', 'INTERNAL']);
+async function say(text) {
+  if (!S.channel) return;
+  if (!S.name) { askName(); return; }
+  const ack = await act({ t: 'say', channelId: S.channel, text });
+  // The service answers commands in the feed itself; only refusals at the page's door need a toast.
+  if (!ack.ok && SERVER_CODES.has(ack.code)) toast(ack.text || ack.code, true);
+}
+
+// ---------- layout bits ----------
+
+let toastTimer = null;
+function toast(text, err) {
+  const t = $('toast');
+  t.textContent = text;
+  t.className = `toast${err ? ' err' : ''}`;
+  t.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { t.hidden = true; }, 4000);
+}
+
+$('menu').addEventListener('click', () => $('app').classList.toggle('show-side'));
+$('people-toggle').addEventListener('click', () => $('app').classList.toggle('show-people'));
+$('people-close').addEventListener('click', () => $('app').classList.remove('show-people'));
+$('scrim').addEventListener('click', () => $('app').classList.remove('show-side', 'show-people'));
+window.addEventListener('hashchange', () => {
+  const ch = decodeURIComponent(location.hash.slice(1));
+  if (ch && ch !== S.channel) openChannel(ch);
+});
+
+renderMe();
+connect();
