@@ -1,0 +1,55 @@
+/**
+ * Render benchmark: map PNG time and size over a sequence of different mid-game states (warm: geometry
+ * cached, fonts loaded), and the score table. Uses maps/europe.json when it exists; otherwise a synthetic
+ * shaped map of the same scale (≈190 land + 20 sea, 1600×1200), plus the islands fixture (schematic).
+ * Run: npx tsx bench/render.ts
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { loadMapFile, type GameMap } from '../src/map/index.ts';
+import { demoState, renderMap, renderScoreTableSvg, svgToPng, syntheticMap, ensureFonts } from '../src/render/index.ts';
+
+export interface BenchFigure { name: string; value: number; unit: string; target: number; pass: boolean }
+
+const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]!; };
+
+async function benchMap(label: string, map: GameMap, states = 20): Promise<BenchFigure[]> {
+  const sts = Array.from({ length: states }, (_, i) => demoState(map, 100 + i, 3 + (i % 20)));
+  for (let i = 0; i < 3; i++) await svgToPng(renderMap(map, sts[i]!).svg);
+  const times: number[] = [];
+  let maxBytes = 0;
+  for (const s of sts) {
+    const t0 = performance.now();
+    const png = await svgToPng(renderMap(map, s).svg);
+    times.push(performance.now() - t0);
+    maxBytes = Math.max(maxBytes, png.length);
+  }
+  const t = median(times), kb = maxBytes / 1024;
+  const tableTimes: number[] = [];
+  for (const s of sts) {
+    const t0 = performance.now();
+    await svgToPng(renderScoreTableSvg(map, s).svg);
+    tableTimes.push(performance.now() - t0);
+  }
+  const tt = median(tableTimes);
+  return [
+    { name: `map PNG median (${label})`, value: Math.round(t * 10) / 10, unit: 'ms', target: 150, pass: t <= 150 },
+    { name: `map PNG largest (${label})`, value: Math.round(kb), unit: 'KB', target: 1024, pass: kb <= 1024 },
+    { name: `score table PNG median (${label})`, value: Math.round(tt * 10) / 10, unit: 'ms', target: 50, pass: tt <= 50 },
+  ];
+}
+
+export async function benchRender(): Promise<BenchFigure[]> {
+  ensureFonts();
+  const out: BenchFigure[] = [];
+  if (existsSync('maps/europe.json')) out.push(...await benchMap('europe', loadMapFile('maps/europe.json')));
+  else out.push(...await benchMap('synthetic 188+20', syntheticMap()));
+  out.push(...await benchMap('islands', loadMapFile('tests/fixtures/islands.json'), 10));
+  return out;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const figs = await benchRender();
+  for (const f of figs) console.log(`${f.pass ? 'ok  ' : 'FAIL'} ${f.name}: ${f.value} ${f.unit} (target ≤ ${f.target} ${f.unit})`);
+  process.exitCode = figs.every((f) => f.pass) ? 0 : 1;
+}
