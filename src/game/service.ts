@@ -511,17 +511,24 @@ export class GameService implements GameServiceApi {
   async removePlayer(channelId: string, by: UserRef, country: string): Promise<Result> {
     const lv = this.liveIn(channelId);
     if (!lv) return fail('NO_GAME', 'no game in this channel / 本频道没有游戏');
-    const lg = this.lang(lv);
-    if (!this.isJudge(lv.row, by)) return fail('NOT_JUDGE', T(lg, '只有裁判可以移除玩家（R13）', 'only a judge may remove a player (R13)'));
-    const id = lv.map.countryByName.get(normalizeName(country));
-    if (!id || !this.store.players(lv.row.id).some((p) => p.country === id)) return fail('UNKNOWN_COUNTRY', T(lg, `没有玩家扮演"${country}"`, `nobody plays "${country}"`));
-    if (lv.row.status === 'running' && lv.game) {
-      const r = await this.locked(lv.row.id, () => this.applyAndAnswer(lv, [{
-        type: 'command', at: this.clock.now(), speaker: { kind: 'judge', name: by.name }, command: { kind: 'leave', country: id }, user: by.id,
-      }], { userId: by.id, messageId: null, public: true }));
-      if (!r.ok) return fail(r.code ?? 'NOT_ALLOWED', r.text);
-    }
-    return this.judgeMeta(channelId, by, 'removePlayer', { country: id }, () => okr({ players: { remove: [id] } }, T(lg, `裁判${by.name}移除了${cn(lv.map, id, lg)}的玩家（R13）`, `Judge ${by.name} removed the player of ${cn(lv.map, id, lg)} (R13)`)));
+    return this.locked(lv.row.id, async () => {
+      const lg = this.lang(lv);
+      if (!this.isJudge(lv.row, by)) return fail<null>('NOT_JUDGE', T(lg, '只有裁判可以移除玩家（R13）', 'only a judge may remove a player (R13)'));
+      const id = lv.map.countryByName.get(normalizeName(country));
+      if (!id || !this.store.players(lv.row.id).some((p) => p.country === id)) return fail<null>('UNKNOWN_COUNTRY', T(lg, `没有玩家扮演"${country}"`, `nobody plays "${country}"`));
+      const at = this.clock.now();
+      const text = T(lg, `裁判${by.name}移除了${cn(lv.map, id, lg)}的玩家（R13）`, `Judge ${by.name} removed the player of ${cn(lv.map, id, lg)} (R13)`);
+      const meta: MetaEntry = { type: 'meta', at, action: 'removePlayer', by: by.name, detail: { country: id } };
+      this.store.commit({ gameId: lv.row.id, players: { remove: [id] }, entries: [{ at, entry: meta, userId: by.id, turn: lv.game?.state.turn ?? 0 }] });
+      await this.post(channelId, { text: `⚖️ ${text}` });
+      if (lv.row.status === 'running' && lv.game) {
+        const r = await this.applyAndAnswer(lv, [{
+          type: 'command', at, speaker: { kind: 'judge', name: by.name }, command: { kind: 'leave', country: id }, user: by.id,
+        }], { userId: by.id, messageId: null, public: true, deliver: false });
+        if (!r.ok) return fail<null>(r.code ?? 'NOT_ALLOWED', r.text);
+      }
+      return okr(null, text);
+    });
   }
 
   // ── chat input ───────────────────────────────────────────────────────────────────────────────────────
