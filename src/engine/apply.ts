@@ -96,6 +96,12 @@ export function applyEntry(g: Game, entry: LogEntry): Step {
   }
   // Logged on the state as it is now: 【撤回】 replaces the state object.
   logLine(g.state, { ...entry, turnOverride: turnBefore }, entry.command.kind, o);
+  // R3.2: the turn resolves as soon as every active country has committed — also when the last one that had
+  // not committed leaves the game or loses its player.
+  const st = g.state;
+  if (o.ok && entry.command.kind !== 'uncommit' && st.status === 'running' && st.clock.pausedAt === null && allCommitted(st)) {
+    resolveNow(g, entry.at, false, resolved);
+  }
   return { outcome: o, resolved };
 }
 

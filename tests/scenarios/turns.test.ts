@@ -252,3 +252,13 @@ test('R12 a country at 0 after resolution is bankrupt; doing nothing the next tu
     judge: 【结算】`);
   assert.equal(r.state.countries.B!.bankrupt, false, '−3 + 4 = 1 is not bankrupt');
 });
+
+test('R3.2 R12 when the only country that had not committed leaves, the turn resolves at once', () => {
+  const p = play(`${TINY}
+    甲国: 【完成】
+    乙国: 【完成】
+    丙国: 【退出】`);
+  assert.equal(p.state.turn, 2);
+  assert.equal(p.state.countries.C!.alive, false);
+  assert.equal(p.owner('c_cap'), null);
+});
