@@ -2,3 +2,4 @@ export type { GameStatus, PlayerInfo, GameInfo, Result, Renderer, CreateOptions,
 export { GameService, type GameServiceOptions } from './service.ts';
 export { defaultRenderer } from './renderer.ts';
 export { scoreChartSvg, scoreChartPng } from './chart.ts';
+export { startLiveService } from './boot.ts';
