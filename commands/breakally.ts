@@ -1,6 +1,6 @@
 import { asOption, command, countryOption, type SlashCommand } from '../src/discord/slash/index.ts';
 
-/** `/breakally` → 【背盟】 (commands.md §1), public like all diplomacy. */
+/** `/breakally` → 【背盟】 (commands.md §1): diplomacy is public — the service announces it in the channel; the interaction answer is ephemeral. */
 export const breakally: SlashCommand = {
   data: command('breakally', '背盟', 'Break an alliance (R6.2)', '解散与一个国家的联盟（R6.2）')
     .addStringOption(countryOption('target', '对象', 'Your ally', '盟国'))

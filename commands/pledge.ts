@@ -1,6 +1,6 @@
 import { asOption, command, countryOption, type SlashCommand } from '../src/discord/slash/index.ts';
 
-/** `/pledge` → 【效忠】 (commands.md §1), public like all diplomacy. */
+/** `/pledge` → 【效忠】 (commands.md §1): diplomacy is public — the service announces it in the channel; the interaction answer is ephemeral. */
 export const pledge: SlashCommand = {
   data: command('pledge', '效忠', 'Pledge allegiance to a country after bankruptcy (R12)', '破产后向一个国家效忠（R12）')
     .addStringOption(countryOption('target', '对象', 'The country to pledge to', '效忠对象'))

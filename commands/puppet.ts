@@ -1,6 +1,6 @@
 import { asOption, command, countryOption, type SlashCommand } from '../src/discord/slash/index.ts';
 
-/** `/puppet` → 【傀儡】 (commands.md §1), public like all diplomacy. */
+/** `/puppet` → 【傀儡】 (commands.md §1): diplomacy is public — the service announces it in the channel; the interaction answer is ephemeral. */
 export const puppet: SlashCommand = {
   data: command('puppet', '傀儡', 'Make the country whose capital you took your puppet (R5.5)', '对首都被你攻占的国家建立傀儡政权（R5.5）')
     .addStringOption(countryOption('target', '对象', 'The fallen country', '首都陷落的国家'))

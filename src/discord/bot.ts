@@ -1,6 +1,7 @@
 import {
   Events,
   MessageFlags,
+  PermissionFlagsBits,
   type AutocompleteInteraction,
   type ButtonInteraction,
   type ChatInputCommandInteraction,
@@ -253,7 +254,10 @@ export class DiscordBot {
 
   private async isMod(i: Interaction, gameChannel: string | null): Promise<boolean> {
     if (i.inGuild()) {
-      // A raw API member (uncached guild) still carries its permissions and role ids.
+      // The interaction carries the member's permissions in the channel (Manage Server, Administrator).
+      const perms = i.memberPermissions;
+      if (perms?.has(PermissionFlagsBits.ManageGuild, true)) return true;
+      // A raw API member (uncached guild) still carries its role ids.
       return isModerator(this.memberOf(i) ?? i.member, this.modRole);
     }
     return this.moderator(null, gameChannel, i.user.id);

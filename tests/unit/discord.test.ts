@@ -1,0 +1,552 @@
+/**
+ * The Discord adapter at discord.js's boundary: real discord.js objects built from raw gateway payloads
+ * (client.actions.*.handle, as the gateway handlers do), and the client's REST with a stubbed request
+ * function that records what would be sent to Discord and answers like Discord.
+ */
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Client, PermissionFlagsBits, Partials, SnowflakeUtil, type Message, type TextChannel } from 'discord.js';
+import type { ButtonPress, Incoming, OutMessage, Reply } from '../../src/chat/index.ts';
+import { VirtualClock } from '../../src/clock/index.ts';
+import { GameService, type GameServiceApi } from '../../src/game/index.ts';
+import { loadMapFile } from '../../src/map/index.ts';
+import { parseMessage } from '../../src/parse/index.ts';
+import { Store } from '../../src/store/index.ts';
+import { COMMANDS, DiscordBot, DiscordChat, commandsJson, completeNames, isModerator, splitMessage, toParts } from '../../src/discord/index.ts';
+import { fakeRenderer, T0 } from '../helpers/live.ts';
+
+const TINY = 'tests/fixtures/tiny.json';
+const tiny = loadMapFile(TINY);
+const GUILD = '900000000000000001';
+const CHANNEL = '900000000000000002';
+const APP = '900000000000000003';
+const MOD_ROLE = '900000000000000004';
+const ALICE = '100000000000000001'; // plays 甲国 (A)
+const BOB = '100000000000000002'; // plays 乙国 (B)
+const EVE = '100000000000000005'; // spectator
+const MODDY = '100000000000000009'; // has the moderator role
+
+// ── the stubbed Discord ─────────────────────────────────────────────────────────────────────────────────
+
+interface Call { method: string; path: string; body: Record<string, unknown> | null; files: string[]; at: number }
+
+class FakeDiscord {
+  calls: Call[] = [];
+  private n = 0;
+  /** Called at every request; a test may add delays or failures. */
+  onRequest?: (c: Call) => void;
+
+  makeRequest = async (url: string, init: { method?: string; body?: unknown }): Promise<Response> => {
+    const path = decodeURIComponent(url.replace(/^https:\/\/discord\.com\/api\/v10/, '').replace(/\?.*$/, ''));
+    let body: Record<string, unknown> | null = null;
+    const files: string[] = [];
+    if (typeof init.body === 'string') body = JSON.parse(init.body);
+    else if (init.body instanceof FormData) {
+      const pj = init.body.get('payload_json');
+      body = typeof pj === 'string' ? JSON.parse(pj) : null;
+      for (const [k, v] of init.body.entries()) if (k.startsWith('files[') && typeof v !== 'string') files.push((v as File).name);
+    }
+    const call: Call = { method: init.method ?? 'GET', path, body, files, at: this.calls.length };
+    this.calls.push(call);
+    this.onRequest?.(call);
+    if (path.endsWith('/callback') || path.includes('/reactions/') || call.method === 'DELETE') return new Response(null, { status: 204 });
+    if (path === '/users/@me/channels') return json({ id: `dm-${(body as { recipient_id: string }).recipient_id}`, type: 1 });
+    const id = String(800000000000000000n + BigInt(++this.n));
+    return json({
+      id, channel_id: CHANNEL, type: 0, content: (body?.content as string) ?? '', author: { id: APP, username: 'referee', discriminator: '0', bot: true },
+      timestamp: new Date().toISOString(), attachments: [], embeds: [], mentions: [], mention_roles: [], pinned: false, tts: false, components: [], flags: 0,
+    });
+  };
+
+  posts(channel = CHANNEL): Call[] {
+    return this.calls.filter((c) => c.method === 'POST' && c.path === `/channels/${channel}/messages`);
+  }
+  find(pred: (c: Call) => boolean): Call | undefined {
+    return this.calls.find(pred);
+  }
+  clear(): void {
+    this.calls = [];
+  }
+}
+
+function json(v: unknown): Response {
+  return new Response(JSON.stringify(v), { status: 200, headers: { 'content-type': 'application/json' } });
+}
+
+const role = (id: string, name: string, permissions = '0') => ({ id, name, permissions, position: id === GUILD ? 0 : 1, color: 0, hoist: false, managed: false, mentionable: false });
+
+const clients: Client[] = [];
+after(async () => {
+  for (const c of clients) await c.destroy();
+});
+
+function makeClient(discord: FakeDiscord): Client {
+  const client = new Client({ intents: [], partials: [Partials.Channel], rest: { makeRequest: discord.makeRequest as never, retries: 0 } });
+  client.rest.setToken('test-token');
+  clients.push(client);
+  // Logged in as the bot (discord.js compares authors with it).
+  (client as unknown as { user: { id: string } }).user = { id: APP };
+  (client as unknown as { guilds: { _add(d: unknown): unknown } }).guilds._add({
+    id: GUILD, name: 'Server', owner_id: '100000000000000099',
+    roles: [role(GUILD, '@everyone'), role(MOD_ROLE, 'Referee')],
+    channels: [{ id: CHANNEL, type: 0, name: 'new-european-war', guild_id: GUILD, position: 0 }],
+    members: [],
+  });
+  return client;
+}
+
+interface Harness { discord: FakeDiscord; client: Client; chat: DiscordChat; bot: DiscordBot }
+
+function harness(service: GameServiceApi | ((chat: DiscordChat) => GameServiceApi), opts: { now?: () => number } = {}): Harness & { service: GameServiceApi } {
+  const discord = new FakeDiscord();
+  const client = makeClient(discord);
+  const chat = new DiscordChat(client.rest);
+  const svc = typeof service === 'function' ? service(chat) : service;
+  const bot = new DiscordBot({ client, service: svc, chat, commands: COMMANDS, modRole: 'Referee', log: () => undefined, ...(opts.now ? { now: opts.now } : {}) }).attach();
+  chat.decorate = (ch, m) => bot.mentionLaggards(ch, m);
+  return { discord, client, chat, bot, service: svc };
+}
+
+const actions = (client: Client) => (client as unknown as { actions: Record<string, { handle(d: unknown): unknown }> }).actions;
+const user = (id: string, name: string) => ({ id, username: name, discriminator: '0', global_name: name });
+
+let msgSeq = 0;
+function typed(h: Harness, author: string, content: string, o: { id?: string; dm?: boolean; roles?: string[]; at?: number } = {}): string {
+  // A message's time is in its snowflake id, as on Discord.
+  const id = o.id ?? (o.at !== undefined ? SnowflakeUtil.generate({ timestamp: o.at, increment: BigInt(++msgSeq) }).toString() : String(700000000000000000n + BigInt(++msgSeq)));
+  const base = {
+    id, author: user(author, author === ALICE ? 'alice' : author === BOB ? 'bob' : 'someone'), content, type: 0,
+    timestamp: new Date(o.at ?? Date.now()).toISOString(), attachments: [], embeds: [], mentions: [], mention_roles: [], pinned: false, tts: false,
+  };
+  actions(h.client).MessageCreate!.handle(o.dm
+    ? { ...base, channel_id: `dm-${author}`, channel_type: 1 }
+    : { ...base, channel_id: CHANNEL, guild_id: GUILD, member: { roles: o.roles ?? [], joined_at: new Date().toISOString(), deaf: false, mute: false } });
+  return id;
+}
+
+let intSeq = 0;
+type Opt = { name: string; type: number; value?: string | number; focused?: boolean; options?: Opt[] };
+function slash(h: Harness, author: string, name: string, options: Opt[], o: { permissions?: bigint; roles?: string[]; type?: number; id?: string } = {}): string {
+  const id = o.id ?? String(600000000000000000n + BigInt(++intSeq));
+  actions(h.client).InteractionCreate!.handle({
+    id, application_id: APP, type: o.type ?? 2, token: `tok-${id}`, version: 1, guild_id: GUILD, channel_id: CHANNEL,
+    channel: { id: CHANNEL, type: 0, guild_id: GUILD }, locale: 'zh-CN', guild_locale: 'zh-CN', app_permissions: '0', entitlements: [], authorizing_integration_owners: {},
+    member: { user: user(author, 'x'), roles: o.roles ?? [], permissions: String(o.permissions ?? 0n), joined_at: new Date().toISOString(), deaf: false, mute: false },
+    data: { id: '1', name, type: 1, options },
+  });
+  return id;
+}
+
+function click(h: Harness, author: string, customId: string, messageId: string): string {
+  const id = String(500000000000000000n + BigInt(++intSeq));
+  actions(h.client).InteractionCreate!.handle({
+    id, application_id: APP, type: 3, token: `tok-${id}`, version: 1, guild_id: GUILD, channel_id: CHANNEL,
+    channel: { id: CHANNEL, type: 0, guild_id: GUILD }, locale: 'zh-CN', app_permissions: '0', entitlements: [], authorizing_integration_owners: {},
+    member: { user: user(author, 'x'), roles: [], permissions: '0', joined_at: new Date().toISOString(), deaf: false, mute: false },
+    message: {
+      id: messageId, channel_id: CHANNEL, type: 0, content: 'request', author: user(APP, 'referee'), timestamp: new Date().toISOString(),
+      attachments: [], embeds: [], mentions: [], mention_roles: [], pinned: false, tts: false, components: [], flags: 0,
+    },
+    data: { custom_id: customId, component_type: 2 },
+  });
+  return id;
+}
+
+const str = (name: string, value: string): Opt => ({ name, type: 3, value });
+
+// ── a recording fake service (where the real one is not needed) ─────────────────────────────────────────
+
+class FakeService {
+  incoming: Incoming[] = [];
+  presses: ButtonPress[] = [];
+  events: string[] = [];
+  reply: (inc: Incoming) => Reply = () => ok('ok');
+  async handleMessage(inc: Incoming): Promise<Reply> {
+    this.incoming.push(inc);
+    this.events.push(`handleMessage:${inc.text}`);
+    return this.reply(inc);
+  }
+  async handleButton(p: ButtonPress): Promise<Reply> {
+    this.presses.push(p);
+    return { handled: true, ok: false, code: 'NOT_ADDRESSED', text: '只有乙国的玩家可以回答这个请求', private: true, items: [] };
+  }
+  gameOf() {
+    return { id: 1, channelId: CHANNEL, status: 'running' as const, mapPath: TINY, mapId: 'tiny', language: 'zh' as const, creator: ALICE, judges: [], players: [{ userId: ALICE, name: 'alice', country: 'A' }], createdAt: 0, startedAt: 0, endedAt: null, turn: 1, deadlineAt: null, winner: null };
+  }
+  mapOf() { return tiny; }
+  stateOf() { return null; }
+  countryOf(_c: string, u: string) { return u === ALICE ? 'A' : null; }
+  listGames() { return [this.gameOf()]; }
+  history: (ch: string, turn: number) => Promise<never> = async () => { throw new Error('unset'); };
+}
+const fake = () => new FakeService();
+const asApi = (f: FakeService) => f as unknown as GameServiceApi;
+const ok = (text: string, priv = false): Reply => ({ handled: true, ok: true, text, private: priv, items: [{ ok: true, text, private: priv }] });
+const refused = (code: string, text: string): Reply => ({ handled: true, ok: false, code, text: `✗ ${text}`, private: false, items: [{ ok: false, code, text, private: false }] });
+
+// ── the real service on the stubbed Discord ─────────────────────────────────────────────────────────────
+
+async function realGame(): Promise<Harness & { service: GameService; store: Store }> {
+  const store = new Store(':memory:');
+  const h = harness((chat) => new GameService({ store, clock: new VirtualClock(T0), chat, renderer: fakeRenderer(), logError: () => undefined }));
+  const svc = h.service as GameService;
+  await svc.startUp();
+  assert.ok((await svc.createGame(CHANNEL, { id: ALICE, name: 'alice' }, { map: TINY })).ok);
+  assert.ok((await svc.join(CHANNEL, { id: ALICE, name: 'alice' }, 'A')).ok);
+  assert.ok((await svc.join(CHANNEL, { id: BOB, name: 'bob' }, 'B')).ok);
+  assert.ok((await svc.start(CHANNEL, { id: ALICE, name: 'alice' })).ok);
+  await svc.idle();
+  h.discord.clear();
+  return { ...h, service: svc, store };
+}
+
+// ── tests ───────────────────────────────────────────────────────────────────────────────────────────────
+
+test('splitMessage: pieces of at most 2,000 characters, cut at line boundaries', () => {
+  const lines = Array.from({ length: 300 }, (_, i) => `第${i}行：法国向德国宣战，下回合起可进攻`);
+  const text = lines.join('\n');
+  assert.ok(text.length > 4000);
+  const parts = splitMessage(text);
+  assert.ok(parts.length >= 3);
+  for (const p of parts) assert.ok(p.length <= 2000, `piece of ${p.length}`);
+  assert.equal(parts.join('\n'), text, 'cut only at line ends, nothing lost');
+  const long = 'x'.repeat(4500);
+  const cut = splitMessage(long);
+  assert.deepEqual(cut.map((p) => p.length), [2000, 2000, 500]);
+  assert.deepEqual(splitMessage('short'), ['short']);
+});
+
+test('DiscordChat.post: a long text becomes several messages; buttons on the last; only <@id> mentions ping', async () => {
+  const discord = new FakeDiscord();
+  const chat = new DiscordChat(makeClient(discord).rest);
+  const text = `<@${BOB}> @everyone\n` + Array.from({ length: 200 }, (_, i) => `line ${i} ${'.'.repeat(20)}`).join('\n');
+  const id = await chat.post(CHANNEL, { text, buttons: [{ id: 'req:4:accept', label: '同意', style: 'primary' }, { id: 'req:4:reject', label: '拒绝', style: 'danger' }], images: [{ name: 'map.png', png: Buffer.from('PNG') }] });
+  const posts = discord.posts();
+  assert.ok(posts.length >= 3);
+  assert.equal(id, '800000000000000001', 'the first message id is returned');
+  for (const p of posts) assert.ok(String(p.body!.content).length <= 2000);
+  assert.deepEqual((posts[0]!.body!.allowed_mentions as { users: string[]; parse: string[] }), { parse: [], users: [BOB] });
+  const last = posts.at(-1)!;
+  const row = (last.body!.components as { components: { custom_id: string; style: number }[] }[])[0]!;
+  assert.deepEqual(row.components.map((b) => b.custom_id), ['req:4:accept', 'req:4:reject']);
+  assert.deepEqual(last.files, ['map.png']);
+  assert.ok(posts.slice(0, -1).every((p) => !(p.body!.components as unknown[]).length));
+});
+
+test('toParts: an image over the upload limit is shrunk or dropped with a note, never sent too big', async () => {
+  const big = Buffer.alloc(2048, 1);
+  const parts = await toParts({ text: 'turn', images: [{ name: 'map.png', png: big }] }, { fileLimit: 1024 });
+  assert.equal(parts.flatMap((p) => p.files).length, 0);
+  assert.match(parts.map((p) => p.content).join('\n'), /map\.png/);
+});
+
+test('text command → GameService → ✅ reaction; the public echo is the service\'s own post', async () => {
+  const h = await realGame();
+  const id = typed(h, ALICE, '【宣战】甲国向乙国宣战');
+  await h.bot.idle();
+  await h.service.idle();
+  assert.ok(h.discord.find((c) => c.method === 'PUT' && c.path === `/channels/${CHANNEL}/messages/${id}/reactions/✅/@me`), 'reacted ✅');
+  assert.ok(!h.discord.find((c) => c.path.includes('/reactions/❌')));
+  assert.ok(h.discord.posts().some((p) => /宣战/.test(String(p.body!.content))), 'the declaration is announced in the channel');
+  assert.ok(!h.discord.posts().some((p) => (p.body!.message_reference as { message_id?: string } | undefined)?.message_id === id), 'no reply to an accepted command');
+});
+
+test('text command refused → ❌ and a reply to the message with the reason', async () => {
+  const f = fake();
+  f.reply = () => refused('NOT_AT_WAR', '甲国与乙国不在战争状态，不能进攻乙都');
+  const h = harness(asApi(f));
+  const id = typed(h, ALICE, '【调兵】甲乡→乙乡 5');
+  await h.bot.idle();
+  assert.equal(f.incoming.length, 1);
+  assert.equal(f.incoming[0]!.deliver, false);
+  assert.equal(f.incoming[0]!.messageId, id);
+  assert.ok(h.discord.find((c) => c.method === 'PUT' && c.path.endsWith(`/messages/${id}/reactions/❌/@me`)));
+  const r = h.discord.posts().find((p) => (p.body!.message_reference as { message_id?: string } | undefined)?.message_id === id);
+  assert.ok(r, 'a reply referencing the message');
+  assert.match(String(r!.body!.content), /不在战争状态/);
+});
+
+test('a private order typed in the channel: taken, answered by DM, the message deleted', async () => {
+  const h = await realGame();
+  const id = typed(h, BOB, '【调兵】乙都→乙乡 5');
+  await h.bot.idle();
+  await h.service.idle();
+  assert.ok(h.discord.find((c) => c.method === 'DELETE' && c.path === `/channels/${CHANNEL}/messages/${id}`), 'deleted');
+  assert.ok(h.discord.find((c) => c.method === 'POST' && c.path === '/users/@me/channels' && (c.body as { recipient_id: string }).recipient_id === BOB));
+  const dm = h.discord.posts(`dm-${BOB}`);
+  assert.equal(dm.length, 1);
+  assert.match(String(dm[0]!.body!.content), /乙乡/);
+  assert.ok(!h.discord.posts().some((p) => /乙乡/.test(String(p.body!.content))), 'nothing about the order in the channel');
+  assert.equal(h.service.stateOf(CHANNEL)!.orders.B?.length, 1, 'the order was taken');
+});
+
+test('the same message delivered twice is applied once (also across a restart of the adapter)', async () => {
+  const h = await realGame();
+  const id = '777000000000000001';
+  typed(h, ALICE, '【军事】5', { id });
+  typed(h, ALICE, '【军事】5', { id }); // the gateway delivered it again (discord.js's cache drops it)
+  const msg = (h.client.channels.cache.get(CHANNEL) as TextChannel).messages.cache.get(id) as Message;
+  assert.ok(msg);
+  await h.bot.onMessage(msg); // and once more straight to the adapter
+  await h.bot.idle();
+  await h.service.idle();
+  assert.equal(h.service.stateOf(CHANNEL)!.countries.A!.buying, 5);
+  assert.equal(h.discord.posts(`dm-${ALICE}`).length, 1, 'answered once');
+  // A new adapter (a restart) on the same service: the service's store knows the id.
+  const h2 = harness(h.service);
+  typed(h2, ALICE, '【军事】5', { id });
+  await h2.bot.idle();
+  assert.equal(h.service.stateOf(CHANNEL)!.countries.A!.buying, 5, 'not bought twice');
+  assert.equal(h2.discord.calls.length, 0, 'a duplicate is not answered again');
+});
+
+test('slash command → canonical text through handleMessage (private, deliver: false) → ephemeral answer', async () => {
+  const f = fake();
+  f.reply = (inc) => ok(`已收到：${inc.text}`, true);
+  const h = harness(asApi(f));
+  const iid = slash(h, ALICE, 'move', [str('from', 'a_cap'), str('to', 'Aland'), str('count', '5')]);
+  await h.bot.idle();
+  const inc = f.incoming[0]!;
+  assert.equal(inc.text, '【调兵】甲都→甲乡 5');
+  assert.equal(inc.private, true);
+  assert.equal(inc.deliver, false);
+  assert.equal(inc.messageId, iid);
+  const parsed = parseMessage(inc.text, tiny);
+  assert.deepEqual(parsed[0]!.ok && parsed[0]!.command, { kind: 'move', from: 'a_cap', to: 'a_land', count: { kind: 'n', n: 5 } });
+  const [defer, edit] = h.discord.calls;
+  assert.equal(defer!.path, `/interactions/${iid}/tok-${iid}/callback`);
+  assert.deepEqual(defer!.body, { type: 5, data: { flags: 64 } }, 'deferred ephemerally');
+  assert.equal(edit!.method, 'PATCH');
+  assert.equal(edit!.path, `/webhooks/${APP}/tok-${iid}/messages/@original`);
+  assert.match(String(edit!.body!.content), /已收到：【调兵】甲都→甲乡 5/);
+});
+
+test('slash diplomacy: the acting country is the user\'s; terms are one text option read by the same grammar', async () => {
+  const f = fake();
+  const h = harness(asApi(f));
+  slash(h, ALICE, 'war', [str('target', 'B')]);
+  slash(h, ALICE, 'peace', [str('target', '乙'), str('type', 'conditional'), str('terms', '割让乙乡，赔款20分')]);
+  slash(h, ALICE, 'trade', [str('target', 'Beta'), str('give', '20分'), str('get', '乙城')]);
+  await h.bot.idle();
+  assert.deepEqual(f.incoming.map((i) => i.text), [
+    '【宣战】甲国向乙国宣战',
+    '【求和】甲国向乙国请求停战，有条件。停战要求：割让乙乡，赔款20分',
+    '【交易】甲国向乙国提出交易申请，以20分交换乙城。',
+  ]);
+  const cmds = f.incoming.map((i) => parseMessage(i.text, tiny)[0]!);
+  assert.ok(cmds.every((c) => c.ok), JSON.stringify(cmds));
+  assert.deepEqual(cmds[1]!.ok && cmds[1]!.command, { kind: 'ceasefire', from: 'A', to: 'B', unconditional: false, terms: [{ kind: 'territory', id: 'b_land' }, { kind: 'points', n: 20 }] });
+  assert.ok(f.incoming.every((i) => !i.private), 'diplomacy is public');
+});
+
+test('an interaction is deferred before anything slow (rendering)', async () => {
+  const f = fake();
+  const h = harness(asApi(f));
+  let callsWhenRendering = -1;
+  f.history = (async () => {
+    callsWhenRendering = h.discord.calls.length;
+    await new Promise((r) => setTimeout(r, 30));
+    return { ok: true, value: { text: '第1回合', images: [{ name: 'map-1.png', png: Buffer.from('PNG') }] }, text: '' };
+  }) as never;
+  const iid = slash(h, ALICE, 'history', [{ name: 'turn', type: 4, value: 1 }]);
+  await h.bot.idle();
+  assert.equal(callsWhenRendering, 1, 'exactly the deferral was sent before rendering began');
+  assert.equal(h.discord.calls[0]!.path, `/interactions/${iid}/tok-${iid}/callback`);
+  assert.equal((h.discord.calls[0]!.body as { type: number }).type, 5);
+  const edit = h.discord.calls[1]!;
+  assert.deepEqual(edit.files, ['map-1.png']);
+});
+
+test('a long interaction answer is split: the deferred reply, then ephemeral follow-ups', async () => {
+  const f = fake();
+  f.reply = () => ok(Array.from({ length: 150 }, (_, i) => `第${i}条命令：${'甲'.repeat(20)}`).join('\n'), true);
+  const h = harness(asApi(f));
+  slash(h, ALICE, 'orders', []);
+  await h.bot.idle();
+  const sent = h.discord.calls.slice(1);
+  assert.ok(sent.length >= 2);
+  assert.equal(sent[0]!.method, 'PATCH');
+  for (const s of sent.slice(1)) {
+    assert.equal(s.method, 'POST');
+    assert.equal((s.body as { flags: number }).flags & 64, 64, 'follow-ups stay ephemeral');
+  }
+  for (const s of sent) assert.ok(String(s.body!.content).length <= 2000);
+});
+
+test('request buttons: a stranger is refused ephemerally; the addressed player\'s click answers and removes the buttons', async () => {
+  const h = await realGame();
+  typed(h, ALICE, '【结盟】甲国向乙国请求缔结盟约。');
+  await h.bot.idle();
+  await h.service.idle();
+  const ann = h.discord.posts().find((p) => (p.body!.components as unknown[]).length);
+  assert.ok(ann, 'the announcement carries buttons');
+  const ids = (ann!.body!.components as { components: { custom_id: string }[] }[])[0]!.components.map((b) => b.custom_id);
+  assert.match(ids[0]!, /^req:\d+:accept$/);
+  h.discord.clear();
+
+  const stranger = click(h, ALICE, ids[0]!, '800000000000000001');
+  await h.bot.idle();
+  assert.deepEqual(h.discord.calls[0]!.body, { type: 6 }, 'deferUpdate first');
+  const no = h.discord.calls.find((c) => c.method === 'POST' && c.path === `/webhooks/${APP}/tok-${stranger}`);
+  assert.ok(no);
+  assert.equal((no!.body as { flags: number }).flags, 64);
+  assert.match(String(no!.body!.content), /乙国/);
+  assert.equal(h.service.stateOf(CHANNEL)!.alliances.length, 0);
+  h.discord.clear();
+
+  const yes = click(h, BOB, ids[0]!, '800000000000000001');
+  await h.bot.idle();
+  await h.service.idle();
+  assert.deepEqual(h.service.stateOf(CHANNEL)!.alliances, [['A', 'B']]);
+  const edit = h.discord.find((c) => c.method === 'PATCH' && c.path === `/webhooks/${APP}/tok-${yes}/messages/@original`);
+  assert.deepEqual(edit?.body?.components, [], 'buttons removed');
+});
+
+test('judge commands: refused without the role, allowed with DISCORD_MOD_ROLE or Manage Server', async () => {
+  const h = await realGame();
+  slash(h, EVE, 'judge', [{ name: 'pause', type: 1, options: [] }]);
+  await h.bot.idle();
+  await h.service.idle();
+  const refusedEdit = h.discord.calls.find((c) => c.method === 'PATCH');
+  assert.match(String(refusedEdit!.body!.content), /✗|观众|裁判/);
+  assert.equal(h.service.stateOf(CHANNEL)!.clock.pausedAt, null, 'not paused');
+
+  h.discord.clear();
+  slash(h, MODDY, 'judge', [{ name: 'pause', type: 1, options: [] }], { roles: [MOD_ROLE] });
+  await h.bot.idle();
+  await h.service.idle();
+  assert.notEqual(h.service.stateOf(CHANNEL)!.clock.pausedAt, null, 'the moderator role may pause');
+
+  const f = fake();
+  const h2 = harness(asApi(f));
+  slash(h2, EVE, 'judge', [{ name: 'resume', type: 1, options: [] }], { permissions: PermissionFlagsBits.ManageGuild });
+  slash(h2, BOB, 'judge', [{ name: 'resume', type: 1, options: [] }]);
+  await h2.bot.idle();
+  assert.deepEqual(f.incoming.map((i) => [i.userId, i.isModerator]), [[EVE, true], [BOB, false]]);
+});
+
+test('isModerator: role by name or id, Manage Server, else no', () => {
+  assert.equal(isModerator({ roles: [MOD_ROLE], permissions: '0' } as never, MOD_ROLE), true);
+  assert.equal(isModerator({ roles: [], permissions: String(PermissionFlagsBits.ManageGuild) } as never, 'Referee'), true);
+  assert.equal(isModerator({ roles: [], permissions: '0' } as never, 'Referee'), false);
+  assert.equal(isModerator(null, 'Referee'), false);
+});
+
+test('text command from a member with the moderator role name → Incoming.isModerator', async () => {
+  const f = fake();
+  const h = harness(asApi(f));
+  typed(h, MODDY, '【暂停】', { roles: [MOD_ROLE] });
+  typed(h, EVE, '【暂停】');
+  await h.bot.idle();
+  assert.deepEqual(f.incoming.map((i) => i.isModerator), [true, false]);
+});
+
+test('autocomplete: countries and territories from the game map by zh, en and alias, at most 25', async () => {
+  const f = fake();
+  const h = harness(asApi(f));
+  const iid = slash(h, ALICE, 'war', [{ name: 'target', type: 3, value: 'Bet', focused: true }], { type: 4 });
+  await h.bot.idle();
+  const cb = h.discord.calls[0]!;
+  assert.equal(cb.path, `/interactions/${iid}/tok-${iid}/callback`);
+  assert.equal((cb.body as { type: number }).type, 8);
+  const choices = (cb.body as { data: { choices: { name: string; value: string }[] } }).data.choices;
+  assert.deepEqual(choices.map((c) => c.value), ['B']);
+  assert.deepEqual(completeNames(tiny, 'country', '乙').map((c) => c.value), ['B']);
+  assert.equal(completeNames(tiny, 'territory', '乙都')[0]!.value, 'b_cap');
+  assert.equal(completeNames(tiny, 'territory', '').length, 14);
+  assert.ok(completeNames(tiny, 'territory', 'a', { prefer: 'A' })[0]!.value.startsWith('a_'), 'own territories first');
+  const many = { ...tiny, territories: Array.from({ length: 60 }, (_, i) => ({ ...tiny.territories[0]!, id: `t${i}`, name: { zh: `地${i}`, en: `Place${i}` } })) };
+  assert.equal(completeNames(many as typeof tiny, 'territory', 'place').length, 25);
+});
+
+test('slash definitions: valid for Discord, every name and description localized to zh-CN, every player command present', () => {
+  const all = commandsJson();
+  const names = all.map((c) => c.name);
+  assert.equal(new Set(names).size, names.length);
+  for (const want of ['war', 'peace', 'ally', 'breakally', 'pact', 'trade', 'answer', 'move', 'cancel', 'airlift', 'buy', 'industry', 'tech', 'mobilize', 'puppet', 'annex', 'demand', 'independence', 'pledge', 'leave', 'done', 'undone', 'spy', 'game', 'judge', 'map', 'scores', 'status', 'orders', 'history', 'export', 'help']) {
+    assert.ok(names.includes(want), `/${want}`);
+  }
+  const NAME = /^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
+  type Node = { name: string; description?: string; name_localizations?: Record<string, string> | null; description_localizations?: Record<string, string> | null; options?: Node[]; choices?: { name: string; name_localizations?: Record<string, string> }[] };
+  const check = (n: Node, where: string) => {
+    assert.match(n.name, NAME, where);
+    assert.equal(n.name, n.name.toLowerCase(), `${where}: lower case`);
+    assert.ok(n.name_localizations?.['zh-CN'], `${where}: zh-CN name`);
+    assert.match(n.name_localizations!['zh-CN']!, NAME, `${where}: zh-CN name is a valid name`);
+    assert.ok(n.description_localizations?.['zh-CN'], `${where}: zh-CN description`);
+    assert.ok(n.description!.length >= 1 && n.description!.length <= 100, `${where}: description length`);
+    for (const c of n.choices ?? []) assert.ok(c.name_localizations?.['zh-CN'], `${where}: choice ${c.name}`);
+    assert.ok((n.options ?? []).length <= 25);
+    for (const o of n.options ?? []) check(o, `${where} ${o.name}`);
+  };
+  for (const c of all) check(c as Node, `/${c.name}`);
+  assert.ok(JSON.stringify(all).includes('"autocomplete":true'));
+});
+
+test('a reminder pings exactly the players who have not committed', async () => {
+  const h = await realGame();
+  typed(h, ALICE, '【完成】');
+  await h.bot.idle();
+  await h.service.idle();
+  h.discord.clear();
+  await h.chat.post(CHANNEL, { text: '⏰ 第1回合还有1分钟截止。尚未【完成】：乙国' });
+  const p = h.discord.posts()[0]!;
+  assert.deepEqual((p.body!.allowed_mentions as { users: string[] }).users, [BOB]);
+  assert.match(String(p.body!.content), new RegExp(`<@${BOB}>`));
+  assert.doesNotMatch(String(p.body!.content), new RegExp(`<@${ALICE}>`));
+});
+
+test('after a gateway outage: messages from the outage are not replayed; each running game is told', async () => {
+  const f = fake();
+  const T = Date.UTC(2025, 0, 1);
+  let now = T + 1_000_000;
+  const h = harness(asApi(f), { now: () => now });
+  h.bot.down(); // the shard closed at 1,000,000
+  now = T + 1_050_000;
+  typed(h, ALICE, '【军事】5', { at: T + 1_020_000 }); // replayed on resume
+  await h.bot.idle();
+  assert.equal(f.incoming.length, 0, 'not replayed');
+  await h.bot.up();
+  const notice = h.discord.posts()[0];
+  assert.ok(notice, 'the game channel is told');
+  assert.match(String(notice!.body!.content), /连接中断/);
+  assert.match(String(notice!.body!.content), new RegExp(`<t:${(T + 1_000_000) / 1000}:T>`));
+  typed(h, ALICE, '【军事】5', { at: T + 1_040_000 }); // still from inside the gap
+  typed(h, ALICE, '【军事】6', { at: T + 1_060_000 }); // after: handled
+  await h.bot.idle();
+  assert.deepEqual(f.incoming.map((i) => i.text), ['【军事】6']);
+});
+
+test('a DM: taken as a private command for the user\'s game, answered in the DM', async () => {
+  const f = fake();
+  f.reply = (inc) => ok(`收到 ${inc.text}`, true);
+  const h = harness(asApi(f));
+  const id = typed(h, ALICE, '【调兵】甲都→甲乡 5', { dm: true });
+  await h.bot.idle();
+  assert.equal(f.incoming[0]!.private, true);
+  assert.equal(f.incoming[0]!.dmGame, CHANNEL);
+  const r = h.discord.posts(`dm-${ALICE}`)[0];
+  assert.ok(r);
+  assert.equal((r!.body!.message_reference as { message_id: string }).message_id, id);
+  assert.ok(!h.discord.find((c) => c.method === 'DELETE'), 'a DM is never deleted');
+});
+
+test('rate limits: a 429 is waited out by the REST client and the post still goes once', async () => {
+  const discord = new FakeDiscord();
+  let limited = false;
+  const inner = discord.makeRequest;
+  discord.makeRequest = async (url, init) => {
+    if (!limited && url.includes('/messages')) {
+      limited = true;
+      return new Response(JSON.stringify({ message: 'You are being rate limited.', retry_after: 0.05, global: false }), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '0.05', 'x-ratelimit-scope': 'user' } });
+    }
+    return inner(url, init);
+  };
+  const client = new Client({ intents: [], rest: { makeRequest: discord.makeRequest as never } });
+  clients.push(client);
+  client.rest.setToken('test-token');
+  const chat = new DiscordChat(client.rest);
+  const id = await chat.post(CHANNEL, { text: 'turn 2' });
+  assert.ok(id);
+  assert.equal(discord.posts().length, 1);
+});
