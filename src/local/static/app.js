@@ -426,7 +426,7 @@ function tickClock() {
     const mm = String(Math.floor((a % 3600) / 60)).padStart(2, '0');
     const ss = String(a % 60).padStart(2, '0');
     const txt = `${hh ? `${hh}:` : ''}${mm}:${ss}`;
-    c.textContent = left >= 0 ? `⏱ 剩余 ${txt}` : `⏱ 已超时 ${txt}（宽限期）`;
+    c.textContent = left >= 0 ? `剩余 ${txt}` : `已超时 ${txt}（宽限期）`;
     c.classList.toggle('late', left < 60);
   }
   for (const s of document.querySelectorAll('.ts[data-rel]')) s.textContent = relText(Number(s.dataset.rel));
