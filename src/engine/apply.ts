@@ -24,7 +24,7 @@ export interface Step {
   /** The command's answer; null for a clock tick. */
   outcome: Outcome | null;
   /** Turns resolved while applying this entry, in order (by the clock, by everyone committing, or by the judge). */
-  resolved: { turn: number; events: GameEvent[] }[];
+  resolved: { turn: number; events: GameEvent[]; snapshot: string }[];
 }
 
 function snapshot(s: GameState): string {
@@ -43,7 +43,8 @@ function resolveNow(g: Game, at: number, forced: boolean, out: Step['resolved'])
   const events = resolveTurn(g.state, g.map, at, forced);
   g.undo = before;
   g.turnStart = snapshot(g.state);
-  out.push({ turn, events });
+  // The state after this resolution (without its log): what history shows for this turn.
+  out.push({ turn, events, snapshot: g.turnStart });
 }
 
 /** Time has reached `at`: every turn whose hard close is at or before it resolves at its hard close (commands.md §3). */
@@ -105,7 +106,7 @@ export function applyEntry(g: Game, entry: LogEntry): Step {
   return { outcome: o, resolved };
 }
 
-const JUDGE_KINDS = new Set(['resolve', 'pause', 'resume', 'extend', 'undo', 'set', 'rule']);
+const JUDGE_KINDS = new Set(['resolve', 'pause', 'resume', 'extend', 'undo', 'set', 'rule', 'control', 'endGame']);
 const QUERY_OK_WHEN_ENDED = new Set(['query']);
 
 function execute(g: Game, cmd: Command, sp: Speaker, at: number, resolved: Step['resolved']): Outcome {
@@ -348,6 +349,32 @@ function judge(g: Game, cmd: Command, sp: Speaker, at: number, resolved: Step['r
       if (!r.ok) return fail('BAD_SYNTAX', L(s, `规则${cmd.key}的值"${cmd.value}"不合法：${r.reason}`, `bad value "${cmd.value}" for ${cmd.key}: ${r.reason}`));
       s.settings = r.settings;
       return ok(L(s, `裁判修改规则：${cmd.key}=${cmd.value}（立即生效）`, `the judge set the rule ${cmd.key}=${cmd.value} (in force now)`), [jev(`rule ${cmd.key}=${cmd.value}`)]);
+    }
+    case 'control': {
+      const cs = s.countries[cmd.country];
+      if (!cs?.alive) return fail('NOT_ALLOWED', L(s, `${cn(map, cmd.country, lg)}不在游戏中`, `${cn(map, cmd.country, lg)} is not in the game`));
+      if (cs.player === cmd.player) return fail('NOT_ALLOWED', cmd.player ? L(s, `${cn(map, cmd.country, lg)}已经有玩家`, `${cn(map, cmd.country, lg)} already has a player`) : L(s, `${cn(map, cmd.country, lg)}已经在托管中`, `${cn(map, cmd.country, lg)} already has no player`));
+      cs.player = cmd.player;
+      return ok(cmd.player
+        ? L(s, `${cn(map, cmd.country, lg)}恢复由玩家控制`, `${cn(map, cmd.country, lg)} is played again`)
+        : L(s, `${cn(map, cmd.country, lg)}进入托管：视为已完成，不会超时（R3.2）`, `${cn(map, cmd.country, lg)} has no player now: it counts as committed and is never late (R3.2)`),
+      [jev(`${cmd.player ? 'control' : 'disorder'} ${cmd.country}`)]);
+    }
+    case 'endGame': {
+      if (!running()) return fail('GAME_NOT_RUNNING', L(s, '游戏已经结束', 'the game has ended'));
+      let winners = cmd.winners ? [...new Set(cmd.winners)].sort() : [];
+      for (const w of winners) if (!s.countries[w]) return fail('UNKNOWN_COUNTRY', L(s, `没有国家${w}`, `no country ${w}`));
+      if (winners.length === 0) {
+        const alive = Object.keys(s.countries).filter((c) => s.countries[c]!.alive);
+        const best = Math.max(...alive.map((c) => s.countries[c]!.score));
+        winners = alive.filter((c) => s.countries[c]!.score === best).sort();
+      }
+      s.status = 'ended';
+      s.winner = winners;
+      s.orders = {};
+      const events: GameEvent[] = [jev('end'), { type: 'victory', winners, how: 'judge' }];
+      s.lastEvents = events;
+      return ok(L(s, `裁判结束了游戏。胜者：${winners.map((w) => cn(map, w, lg)).join('、')}`, `the judge ended the game. Winner: ${winners.map((w) => cn(map, w, lg)).join(', ')}`), events);
     }
     default:
       return fail('UNKNOWN_COMMAND', L(s, '未知命令', 'unknown command'));

@@ -1,6 +1,7 @@
 export * from './types.ts';
 export { SettingsSchema, defaultSettings, mergeSettings, type Settings, type SettingKey } from './settings.ts';
 export { newGame, applyEntry, type Game, type Step } from './apply.ts';
+export { list } from './text.ts';
 export { createGame, cloneState, hardCloseAt, ownDeadline, activeCountries, baseIncome, land, sea, isSea, type NewGameOptions } from './state.ts';
 export { incomeOf, stackCap, stackPenalty, blockaders } from './resolve.ts';
 export { assault } from './combat.ts';

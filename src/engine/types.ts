@@ -59,7 +59,11 @@ export type Command =
   | { kind: 'extend'; seconds: number }
   | { kind: 'undo' }
   | { kind: 'set'; target: string; field: 'armies' | 'owner' | 'score'; value: number | CountryId | null }
-  | { kind: 'rule'; key: string; value: string };
+  | { kind: 'rule'; key: string; value: string }
+  /** R13/R3.2: 【托管】X takes a country's player away (civil disorder: counts as committed, never late); 【接管】X gives it back. */
+  | { kind: 'control'; country: CountryId; player: boolean }
+  /** R13: the judge ends the game; winners named, or else by R11's score rule. */
+  | { kind: 'endGame'; winners?: CountryId[] };
 
 export type CommandKind = Command['kind'];
 

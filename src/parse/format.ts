@@ -91,5 +91,7 @@ export function formatCommand(c: Command, map: GameMap, lang: Lang = 'zh'): stri
       return `【设置】${target} ${field}=${value}`;
     }
     case 'rule': return `【规则】${c.key}=${c.value}`;
+    case 'control': return `【${c.player ? '接管' : '托管'}】${cn(c.country)}`;
+    case 'endGame': return c.winners && c.winners.length ? `【结束】${c.winners.map(cn).join('、')}` : '【结束】';
   }
 }

@@ -705,5 +705,18 @@ export function parseBody(ctx: Ctx, b: string): Thunk {
     }
     case '设置': return parseSet(ctx, b);
     case '规则': return parseRule(ctx, b);
+    case '托管': case '接管': {
+      // R13: the judge takes a country's player away (civil disorder) or gives it back.
+      if (!b) bad(ctx, d(ctx, '要写明哪个国家', 'which country?'));
+      const player = ctx.name === '接管';
+      const name = b;
+      return () => [{ kind: 'control', country: country(ctx, name), player }];
+    }
+    case '结束': {
+      // R13: the judge ends the game; winners may be named (else the highest score wins).
+      if (!b) return () => [{ kind: 'endGame' }];
+      const names = b.split(/[、，,和\s]+/).filter(Boolean);
+      return () => [{ kind: 'endGame', winners: names.map((n) => country(ctx, n)) }];
+    }
   }
 }

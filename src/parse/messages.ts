@@ -35,6 +35,9 @@ export function formOf(name: CmdName, e: Examples, lang: Lang): string {
     case '延时': return zh ? '【延时】5分钟（也可写90秒、2分30秒）' : '【延时】5分钟 (or 90秒 seconds, 2分30秒)';
     case '设置': return [`【设置】${e.t1} 兵力=50`, `【设置】${e.t1} 归属=${e.c2}`, `【设置】${e.t1} 归属=中立`, `【设置】${e.c1} 分数=100`].join(or);
     case '规则': return '【规则】latePenalty=10';
+    case '托管': return `【托管】${e.c1}`;
+    case '接管': return `【接管】${e.c1}`;
+    case '结束': return `【结束】${or}【结束】${e.c1}`;
     default: return `【${name}】`;
   }
 }

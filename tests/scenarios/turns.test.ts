@@ -262,3 +262,38 @@ test('R3.2 R12 when the only country that had not committed leaves, the turn res
   assert.equal(p.state.countries.C!.alive, false);
   assert.equal(p.owner('c_cap'), null);
 });
+
+test('R3.2 R13 a country without a player (【托管】) counts as committed and is never late; 【接管】 gives it back', () => {
+  const p = play(`${TINY}
+    judge: 【托管】丙国
+    甲国: 【完成】
+    乙国: 【完成】`);
+  assert.equal(p.state.turn, 2, 'C counts as committed');
+  assert.equal(p.state.countries.C!.alive, true, 'it stays in the game');
+  const q = play(`${TINY}
+    judge: 【托管】丙国
+    @at 11:00`);
+  assert.equal(q.score('C'), 34, 'never late: 30 + 4');
+  assert.equal(q.score('A'), 24);
+  const r = play(`${TINY}
+    judge: 【托管】丙国
+    judge: 【接管】丙国
+    甲国: 【完成】
+    乙国: 【完成】
+    甲国: 【托管】乙国`);
+  assert.equal(r.state.turn, 1, 'C has a player again and must commit');
+  assert.deepEqual(refusals(r), ['NOT_JUDGE']);
+});
+
+test('R13 the judge ends the game: the highest score wins unless the judge names the winners', () => {
+  const p = play(`${TINY}
+    judge: 【设置】乙国 分数=40
+    judge: 【结束】
+    甲国: 【完成】`);
+  assert.equal(p.state.status, 'ended');
+  assert.deepEqual(p.state.winner, ['B']);
+  assert.deepEqual(refusals(p), ['GAME_NOT_RUNNING']);
+  const q = play(`${TINY}
+    judge: 【结束】丙国、甲国`);
+  assert.deepEqual(q.state.winner, ['A', 'C']);
+});
