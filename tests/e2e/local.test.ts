@@ -176,6 +176,16 @@ test('two tabs play the tiny map: war, commits, resolution, private orders, relo
   assert.equal(await a.locator('#feed script, #feed b, #feed img[src="x"]').count(), 0);
   for (const p of [a, b]) assert.equal(await p.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined);
 
+  // A request carries Accept/Reject buttons; the addressee answers with a click (the attacker offers a ceasefire, R5.3).
+  await type(a, '【求和】甲国向乙国请求停战，无条件');
+  const withButtons = (p: Page) => p.locator('#feed article.msg').filter({ has: p.locator('button[data-button$=":accept"]') });
+  await withButtons(a).first().waitFor();
+  const request = withButtons(b).last();
+  await request.waitFor();
+  await request.locator('button[data-button$=":accept"]').click();
+  for (let i = 0; i < 50 && h.service.stateOf(h.service.listGames()[0]!.channelId)!.wars.length > 0; i++) await a.waitForTimeout(100);
+  assert.equal(h.service.stateOf(h.service.listGames()[0]!.channelId)!.wars.length, 0, 'the ceasefire ended the war');
+
   // Autocomplete offers territories from the game's map.
   await a.locator('#input').fill('【调兵】甲');
   await a.locator('#ac .ac-item', { hasText: '甲都' }).waitFor();
@@ -183,6 +193,11 @@ test('two tabs play the tiny map: war, commits, resolution, private orders, relo
 
   await a.screenshot({ path: `${ARTIFACTS}/local-e2e-desktop.png` });
   await b.screenshot({ path: `${ARTIFACTS}/local-e2e-phone.png` });
+
+  // The judge ends the game: both tabs show it over.
+  await a.locator('#btn-end').click();
+  await a.locator('#statusline .turn', { hasText: '游戏结束' }).waitFor();
+  await b.locator('#statusline .turn', { hasText: '游戏结束' }).waitFor();
   await ctxB.close();
   assert.deepEqual(pageErrors, []);
 });
