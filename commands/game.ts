@@ -16,12 +16,23 @@ export function parseSettings(text: string | null): Record<string, unknown> | un
   return out;
 }
 
+/**
+ * A map named by a player: `europe` → maps/europe.json; a path must stay inside the project (no `..`, no
+ * absolute path) and be a .json file. null: not acceptable.
+ */
+export function mapPath(text: string): string | null {
+  const t = text.trim().replace(/\\/g, '/');
+  if (/^[\w-]+$/.test(t)) return `maps/${t}.json`;
+  if (!/^[\w-]+(\/[\w.-]+)*\.json$/.test(t) || t.split('/').some((part) => part === '..' || part.startsWith('.'))) return null;
+  return t;
+}
+
 /** `/game create|join|leave|start|settings|end`: a game's life in this channel. */
 export const game: SlashCommand = {
   data: command('game', '游戏', 'Create, join, start or end the game of this channel', '创建、加入、开始或结束本频道的游戏')
     .addSubcommand(
       sub('create', '创建', 'Open a new game in this channel', '在本频道开一局新游戏')
-        .addStringOption(textOption('map', '地图', 'Map file, e.g. maps/europe.json', '地图文件，如 maps/europe.json', false, 200))
+        .addStringOption(textOption('map', '地图', 'Map name or file, e.g. europe or maps/europe.json', '地图名或文件，如 europe 或 maps/europe.json', false, 200))
         .addStringOption(textOption('rules', '规则', 'Rule settings, e.g. turnSeconds=600 latePenalty=10', '规则设置，如 turnSeconds=600 latePenalty=10', false)),
     )
     .addSubcommand(sub('join', '加入', 'Join the game (optionally as a country)', '加入游戏（可指定国家）').addStringOption(countryOption('country', '国家', 'The country you want', '想要的国家', false)))
@@ -39,7 +50,9 @@ export const game: SlashCommand = {
     const { service, channelId, user } = ctx;
     switch (s) {
       case 'create': {
-        const map = ctx.string('map')?.trim();
+        const given = ctx.string('map')?.trim();
+        const map = given ? mapPath(given) : undefined;
+        if (map === null) return ctx.answer({ text: ctx.t('❌ 地图写地图名（如 europe）或项目里的 .json 路径（如 maps/europe.json）。', '❌ Name a map (e.g. europe) or a .json path inside the project (e.g. maps/europe.json).') });
         const settings = parseSettings(ctx.string('rules'));
         return ctx.result(await service.createGame(channelId, user, { ...(map ? { map } : {}), ...(settings ? { settings } : {}) }));
       }

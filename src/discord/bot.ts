@@ -297,13 +297,24 @@ export class DiscordBot {
     const focused = i.options.getFocused(true);
     const kind = this.commands.get(i.commandName)?.complete?.[focused.name];
     const channel = i.inGuild() ? i.channelId : this.dmGame(i.user.id);
-    const map = kind && channel ? this.service.mapOf(channel) : null;
+    const map = kind && channel ? this.mapFor(channel) : null;
     const choices = kind && map ? completeNames(map, kind, String(focused.value ?? ''), { prefer: this.service.countryOf(channel!, i.user.id) }) : [];
     try {
       await i.respond(choices);
     } catch (e) {
       this.log('autocomplete answer failed', e); // typically expired: the user typed on
     }
+  }
+
+  /** Autocomplete runs on every keystroke: the channel's map is kept for a short while. */
+  private maps = new Map<string, { map: ReturnType<GameServiceApi['mapOf']>; at: number }>();
+  private mapFor(channelId: string): ReturnType<GameServiceApi['mapOf']> {
+    const hit = this.maps.get(channelId);
+    if (hit && this.now() - hit.at < 30_000) return hit.map;
+    const map = this.service.mapOf(channelId);
+    this.maps.set(channelId, { map, at: this.now() });
+    if (this.maps.size > 500) this.maps.delete(this.maps.keys().next().value!);
+    return map;
   }
 
   async onButton(i: ButtonInteraction): Promise<void> {

@@ -550,3 +550,26 @@ test('rate limits: a 429 is waited out by the REST client and the post still goe
   assert.ok(id);
   assert.equal(discord.posts().length, 1);
 });
+
+test('/game create|join: lifecycle calls with the map inside the project and the country id; answered ephemerally', async () => {
+  const f = fake();
+  const calls: unknown[][] = [];
+  const svc = Object.assign(f, {
+    async createGame(...a: unknown[]) { calls.push(['create', ...a]); return { ok: true, value: {}, text: '新游戏已创建' }; },
+    async join(...a: unknown[]) { calls.push(['join', ...a]); return { ok: false, code: 'COUNTRY_TAKEN', text: '乙国已经有人了' }; },
+  });
+  const h = harness(asApi(svc));
+  const i1 = slash(h, ALICE, 'game', [{ name: 'create', type: 1, options: [str('map', 'europe'), str('rules', 'turnSeconds=600 latePenalty=10')] }]);
+  const i2 = slash(h, ALICE, 'game', [{ name: 'create', type: 1, options: [str('map', '../../etc/secrets.json')] }]);
+  const i3 = slash(h, BOB, 'game', [{ name: 'join', type: 1, options: [str('country', 'Beta')] }]);
+  await h.bot.idle();
+  assert.deepEqual(calls.find((c) => c[0] === 'create'), ['create', CHANNEL, { id: ALICE, name: 'x', isModerator: false }, { map: 'maps/europe.json', settings: { turnSeconds: 600, latePenalty: 10 } }]);
+  assert.equal(calls.length, 2, 'a path outside the project is refused before the service');
+  const join = calls.find((c) => c[0] === 'join')!;
+  assert.equal(join[3], 'B');
+  const edit = (iid: string) => String(h.discord.find((c) => c.method === 'PATCH' && c.path.includes(`tok-${iid}`))!.body!.content);
+  assert.match(edit(i1), /✅ 新游戏已创建/);
+  assert.match(edit(i2), /❌/);
+  assert.match(edit(i3), /❌ 乙国已经有人了/);
+  assert.ok(h.discord.calls.filter((c) => c.path.endsWith('/callback')).every((c) => (c.body as { data: { flags: number } }).data.flags === 64));
+});
