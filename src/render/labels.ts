@@ -61,15 +61,16 @@ export type Placement =
   | { id: string; mode: 'dropped' };
 
 export interface PlaceResult {
-  svg: string;
+  /** Draws the placed labels (called once, for the layout that is kept: drawing may have side effects). */
+  draw: () => string;
   placements: Placement[];
   dropped: string[];
 }
 
 /** Places labels in the order given (callers sort by importance) inside `bounds`, avoiding `occ`. */
 export function placeLabels(reqs: LabelReq[], occ: Occupancy, bounds: Rect, pad = 1.5): PlaceResult {
-  const out: string[] = [];
-  const lines: string[] = [];
+  const out: (() => string)[] = [];
+  const lines: string[] = [], dots: string[] = [];
   const placements: Placement[] = [];
   const dropped: string[] = [];
   const inside = (r: Rect) => r.x0 >= bounds.x0 && r.y0 >= bounds.y0 && r.x1 <= bounds.x1 && r.y1 <= bounds.y1;
@@ -89,7 +90,7 @@ export function placeLabels(reqs: LabelReq[], occ: Occupancy, bounds: Rect, pad 
         const r = rect(cx, cy, v.w + pad * 2, v.h + pad * 2);
         if (free(r)) {
           occ.add(r);
-          out.push(v.draw(cx, cy));
+          out.push(() => v.draw(cx, cy));
           placements.push({ id: q.id, mode: v.tier, cx, cy, box: rect(cx, cy, v.w, v.h) });
           done = true;
           break;
@@ -108,8 +109,9 @@ export function placeLabels(reqs: LabelReq[], occ: Occupancy, bounds: Rect, pad 
           if (!free(r)) continue;
           occ.add(r);
           const [ex, ey] = edgePoint(cx, cy, v.w / 2, v.h / 2, q.ax, q.ay);
-          lines.push(`<path class="ld" d="M${f(q.ax)} ${f(q.ay)}L${f(ex)} ${f(ey)}"/><circle class="ldo" cx="${f(q.ax)}" cy="${f(q.ay)}" r="2.2"/>`);
-          out.push(v.draw(cx, cy));
+          lines.push(`M${f(q.ax)} ${f(q.ay)}L${f(ex)} ${f(ey)}`);
+          dots.push(`M${f(q.ax - 2.2)} ${f(q.ay)}a2.2 2.2 0 1 0 4.4 0a2.2 2.2 0 1 0 -4.4 0Z`);
+          out.push(() => v.draw(cx, cy));
           placements.push({ id: q.id, mode: 'leader', cx, cy, box: rect(cx, cy, v.w, v.h) });
           done = true;
           break search;
@@ -121,7 +123,8 @@ export function placeLabels(reqs: LabelReq[], occ: Occupancy, bounds: Rect, pad 
       dropped.push(q.id);
     }
   }
-  return { svg: lines.join('') + out.join(''), placements, dropped };
+  const leaders = lines.length ? `<path class="ld" d="${lines.join('')}"/><path class="ldo" d="${dots.join('')}"/>` : '';
+  return { draw: () => leaders + out.map((d) => d()).join(''), placements, dropped };
 }
 
 /** Where the segment from a box's centre towards (px, py) leaves the box. */

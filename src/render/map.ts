@@ -46,8 +46,8 @@ export interface MapRender {
 }
 
 const T = {
-  zh: { turn: (n: number) => `第 ${n} 回合`, neutral: '中立', legend: '图例', terr: '地', army: '军', capital: '首都', city: '城市', arsenal: '兵工厂', move: '调兵', attack: '进攻', failed: '进攻失败', capture: '本回合占领', strait: '海峡', zoomNote: '放大区域可见：', depot: '库', ended: '已结束', winner: '胜者：', region: '区域：', seaZone: '海域' },
-  en: { turn: (n: number) => `Turn ${n}`, neutral: 'Neutral', legend: 'Legend', terr: ' terr', army: ' armies', capital: 'Capital', city: 'City', arsenal: 'Arsenal', move: 'Move', attack: 'Attack', failed: 'Failed attack', capture: 'Captured', strait: 'Strait', zoomNote: 'In region zoom: ', depot: 'Ars', ended: 'ended', winner: 'Winner: ', region: 'Region: ', seaZone: 'Sea' },
+  zh: { turn: (n: number) => `第 ${n} 回合`, neutral: '中立', legend: '图例', terr: '地', army: '军', capital: '首都', city: '城市', arsenal: '兵工厂', move: '调兵', attack: '进攻', failed: '进攻失败', capture: '本回合占领', strait: '海峡', zoomNote: '放大区域可见：', minors: (n: number) => `${n}个小国（中立）`, depot: '库', ended: '已结束', winner: '胜者：', region: '区域：', seaZone: '海域' },
+  en: { turn: (n: number) => `Turn ${n}`, neutral: 'Neutral', legend: 'Legend', terr: ' terr', army: ' armies', capital: 'Capital', city: 'City', arsenal: 'Arsenal', move: 'Move', attack: 'Attack', failed: 'Failed attack', capture: 'Captured', strait: 'Strait', zoomNote: 'In region zoom: ', minors: (n: number) => `${n} minor states (neutral)`, depot: 'Ars', ended: 'ended', winner: 'Winner: ', region: 'Region: ', seaZone: 'Sea' },
 };
 
 const f = r1;
@@ -241,21 +241,21 @@ function arrowSvg(a: Arrow, p: Pt, q: Pt, color: string, occ: Occupancy, bounds:
     // The count sits at the curve's apex, only where it covers no label.
     const m: Pt = [(p[0] + 2 * c[0] + base[0]) / 4, (p[1] + 2 * c[1] + base[1]) / 4];
     const txt = String(a.n);
-    const tw = countW(txt, 10.5) + 4, th = 13;
+    const tw = countW(txt, 12) + 5, th = 14;
     const r = rect(m[0], m[1], tw, th);
     const ok = r.x0 >= bounds.x0 && r.y0 >= bounds.y0 && r.x1 <= bounds.x1 && r.y1 <= bounds.y1 && !occ.hits(r);
     if (!ok) return { svg, label: null, dropped: true };
     occ.add(r);
     const col = a.kind === 'fail' ? FAIL : darker(color, 0.25);
     // A white halo under the digits keeps them readable across borders and fills.
-    ink.add(`d|#ffffff|3.2`, digitPath(txt, m[0], m[1], 10.5));
-    count(txt, m[0], m[1], 10.5, col);
+    ink.add(`d|#ffffff|3.6`, digitPath(txt, m[0], m[1], 12));
+    count(txt, m[0], m[1], 12, col);
     return { svg, label: null, dropped: false };
   }
   return { svg, label: null, dropped: false };
 }
 
-interface LegendRow { color: string; label: string; right: string; grey?: boolean }
+interface LegendRow { color: string; colors?: string[]; label: string; right: string; grey?: boolean }
 
 function legendRows(map: GameMap, state: GameState, lang: Lang): LegendRow[] {
   const terr = new Map<string, number>(), armies = new Map<string, number>();
@@ -288,8 +288,15 @@ function legendRows(map: GameMap, state: GameState, lang: Lang): LegendRow[] {
     const tag = cs?.overlord ? (lang === 'zh' ? `（${countryName(map, cs.overlord, lang)}傀儡）` : ` (${countryName(map, cs.overlord, lang)} puppet)`) : '';
     rows.push({ color: landFill(c.color), label: countryName(map, c.id, lang) + tag, right: `${terr.get(c.id) ?? 0}${t.terr} ${armies.get(c.id) ?? 0}${t.army}`, grey: cs ? !cs.alive : false });
   }
-  for (const c of map.countries.filter((x) => x.playable === false && minorT.get(x.id))) {
-    rows.push({ color: muted(c.color), label: lang === 'zh' ? `${countryName(map, c.id, lang)}（${t.neutral}）` : `${countryName(map, c.id, lang)} (${t.neutral})`, right: `${minorT.get(c.id)}${t.terr}` });
+  const minors = map.countries.filter((x) => x.playable === false && minorT.get(x.id));
+  if (minors.length <= 3) {
+    for (const c of minors) {
+      rows.push({ color: muted(c.color), label: lang === 'zh' ? `${countryName(map, c.id, lang)}（${t.neutral}）` : `${countryName(map, c.id, lang)} (${t.neutral})`, right: `${minorT.get(c.id)}${t.terr}` });
+    }
+  } else {
+    // Many minor states (the Europe map has ~30): one row, their muted colours side by side in the chip.
+    const n = minors.reduce((a, c) => a + (minorT.get(c.id) ?? 0), 0);
+    rows.push({ color: muted(minors[0]!.color), colors: minors.slice(0, 4).map((c) => muted(c.color)), label: t.minors(minors.length), right: `${n}${t.terr}` });
   }
   if (neutralT) rows.push({ color: NEUTRAL, label: t.neutral, right: `${neutralT}${t.terr} ${neutralA}${t.army}` });
   return rows;
@@ -297,9 +304,14 @@ function legendRows(map: GameMap, state: GameState, lang: Lang): LegendRow[] {
 
 interface LegendBox { w: number; h: number; draw: (x: number, y: number) => string }
 
-function legendBox(map: GameMap, state: GameState, lang: Lang, dropped: DroppedLabel[], withStrait: boolean, scale = 1): LegendBox {
+/**
+ * The legend box. `minimal` (region zooms, where the full map's legend is one post away and room is
+ * precious) keeps only the "see region zoom" note, and is empty when nothing was dropped.
+ */
+function legendBox(map: GameMap, state: GameState, lang: Lang, dropped: DroppedLabel[], withStrait: boolean, scale = 1, minimal = false): LegendBox {
   const t = T[lang];
-  const rows = legendRows(map, state, lang);
+  if (minimal && !dropped.length) return { w: 0, h: 0, draw: () => '' };
+  const rows = minimal ? [] : legendRows(map, state, lang);
   const fs = 12.5, rh = 18, pad = 8;
   const rightW = Math.max(...rows.map((r) => textWidth(r.right, 11)), 40);
   const labelW = Math.max(...rows.map((r) => textWidth(r.label, fs)), 60);
@@ -313,7 +325,8 @@ function legendBox(map: GameMap, state: GameState, lang: Lang, dropped: DroppedL
     [t.failed, (x, y) => `<path d="M${x} ${y}L${x + 11} ${y}" stroke="${FAIL}" stroke-width="2.6" stroke-dasharray="4 2"/><path class="xx" d="M${x + 11} ${y - 4}L${x + 18} ${y + 4}M${x + 18} ${y - 4}L${x + 11} ${y + 4}"/>`],
     [t.capture, (x, y) => `<rect x="${x + 1}" y="${y - 5}" width="14" height="10" fill="#fff" stroke="${GLOW}" stroke-width="3.5"/><rect x="${x + 1}" y="${y - 5}" width="14" height="10" fill="none" stroke="#d35400" stroke-width="1"/>`],
   ];
-  if (withStrait) keys.push([t.strait, (x, y) => `<path class="st0" d="M${x} ${y}L${x + 18} ${y}"/><path class="st1" d="M${x} ${y}L${x + 18} ${y}"/>`]);
+  if (minimal) keys.length = 0;
+  if (withStrait && !minimal) keys.push([t.strait, (x, y) => `<path class="st0" d="M${x} ${y}L${x + 18} ${y}"/><path class="st1" d="M${x} ${y}L${x + 18} ${y}"/>`]);
   const keyRows = Math.ceil(keys.length / 2);
   // The dropped-label note, wrapped to the box width.
   const noteLines: string[] = [];
@@ -325,7 +338,7 @@ function legendBox(map: GameMap, state: GameState, lang: Lang, dropped: DroppedL
     }
     noteLines.push(line);
   }
-  const h = pad + 18 + rows.length * rh + 6 + keyRows * 18 + (noteLines.length ? 6 + noteLines.length * 15 : 0) + pad;
+  const h = pad + 18 + rows.length * rh + (keyRows ? 6 + keyRows * 18 : 0) + (noteLines.length ? 6 + noteLines.length * 15 : 0) + pad;
   const draw = (x0: number, y0: number) => {
     const x = 0, y = 0;
     let s = `<g transform="translate(${f(x0)} ${f(y0)})${scale !== 1 ? ` scale(${scale})` : ''}"><rect x="0" y="0" width="${w}" height="${h}" rx="6" fill="#fffdf8" fill-opacity="0.94" stroke="#6b6357" stroke-width="1"/>`;
@@ -335,7 +348,11 @@ function legendBox(map: GameMap, state: GameState, lang: Lang, dropped: DroppedL
     for (const r of rows) {
       const cy = yy + rh / 2;
       const fill = r.grey ? '#bbbbbb' : r.color;
-      s += `<rect x="${f(x + pad)}" y="${f(cy - 6.5)}" width="14" height="13" rx="2" fill="${fill}" stroke="#444" stroke-width="0.8"/>`;
+      if (r.colors && r.colors.length > 1) {
+        const sw = 14 / r.colors.length;
+        r.colors.forEach((c, k) => { s += `<rect x="${f(x + pad + k * sw)}" y="${f(cy - 6.5)}" width="${f(sw + 0.3)}" height="13" fill="${c}"/>`; });
+        s += `<rect x="${f(x + pad)}" y="${f(cy - 6.5)}" width="14" height="13" rx="2" fill="none" stroke="#444" stroke-width="0.8"/>`;
+      } else s += `<rect x="${f(x + pad)}" y="${f(cy - 6.5)}" width="14" height="13" rx="2" fill="${fill}" stroke="#444" stroke-width="0.8"/>`;
       s += `<text class="lg${r.grey ? ' gr' : ''}" x="${f(x + pad + 20)}" y="${f(cy + 4.4)}">${esc(r.label)}</text>`;
       s += `<text class="lr${r.grey ? ' gr' : ''}" x="${f(x + w - pad)}" y="${f(cy + 4)}">${esc(r.right)}</text>`;
       yy += rh;
@@ -404,7 +421,8 @@ text{font-family:${FONT_STACK}}
 /** Everything drawn for one land territory's label, as variants from richest to leanest. */
 function landVariants(kind: string, name: string, armies: number, outline: string, scale: number, schematicFill?: string): Variant[] {
   const out: Variant[] = [];
-  const sizes: [number, Variant['tier']][] = [[1, 'full'], [0.84, 'small'], [0.72, 'small']];
+  // Names below ~10 px are unreadable; past that the label goes compact (count only) instead.
+  const sizes: [number, Variant['tier']][] = [[1, 'full'], [0.85, 'small']];
   for (const [s0, tier] of sizes) {
     const fn = 12 * s0 * scale, fc = 12 * s0 * scale;
     const mw = markerW(kind, fn);
@@ -588,7 +606,9 @@ function captured(state: GameState): Set<string> {
 function renderShaped(map: GameMap, state: GameState, geo: MapGeo, lang: Lang, region: ReturnType<typeof findRegion>, opts: MapRenderOptions): MapRender {
   const b = region ? region.bbox : geo.bounds;
   const bw = b[2] - b[0], bh = b[3] - b[1];
-  const W = Math.round(opts.width ?? (region ? Math.min(2400, bw * 2) : Math.min(2400, Math.max(800, bw))));
+  // A zoom is at least 2× the map's detail, and at least ~1200 px wide so small regions read on a phone.
+  const zoomK = Math.min(4, Math.max(2, 1200 / bw));
+  const W = Math.round(opts.width ?? (region ? Math.min(2400, bw * zoomK) : Math.min(2400, Math.max(800, bw))));
   const H = Math.round(opts.height ?? (W / bw) * bh + HEADER);
   const v = viewFor(b, W, H, HEADER, 0);
   const k = v.k;
@@ -618,7 +638,8 @@ function renderShaped(map: GameMap, state: GameState, geo: MapGeo, lang: Lang, r
   for (const a of geo.arcs) {
     if (a.kind === 'coast') coast.push(a.d);
     else if (a.kind === 'sea') sea.push(a.d);
-    else (ownerKey(map, state, a.a) === ownerKey(map, state, a.b) ? thin : thick).push(a.d);
+    else if (ownerKey(map, state, a.a) === ownerKey(map, state, a.b)) thin.push(v.k < 1.5 ? a.dThin ?? a.d : a.d);
+    else thick.push(a.d);
   }
   const sw = (px: number) => f(px / k);
   if (sea.length) parts.push(`<path d="${sea.join('')}" fill="none" stroke="#7fa7c9" stroke-width="${sw(1)}" stroke-dasharray="${sw(4)} ${sw(3)}"/>`);
@@ -646,7 +667,8 @@ function renderShaped(map: GameMap, state: GameState, geo: MapGeo, lang: Lang, r
   // placed around it. If the legend's "see region zoom" note then needs more room than reserved, lay out
   // again with the bigger reservation (placement is a few ms of JS).
   const { reqs, info } = labelRequests(map, state, geo, v, lang, false);
-  const provisional = legendBox(map, state, lang, [], map.straits.size > 0);
+  const minimal = region !== null;
+  const provisional = legendBox(map, state, lang, [], map.straits.size > 0, 1, minimal);
   const weight = (id: string) => {
     const t = map.territory.get(id)!;
     if (t.kind !== 'sea') return 1;
@@ -656,13 +678,14 @@ function renderShaped(map: GameMap, state: GameState, geo: MapGeo, lang: Lang, r
     id, name: info.get(id)?.name ?? id, armies: info.get(id)?.armies ?? null,
     region: region ? null : regionAt(map, geo.terr.get(id)!.pos, lang),
   }));
-  let reserveH = provisional.h + 20;
+  let reserveH = provisional.h ? provisional.h + 20 : 0;
+  let reserveW = provisional.w;
   let placed = placeLabels([], new Occupancy(), mapRect);
   let legendAt: Pt = [0, 0];
   const inner = { x0: mapRect.x0 + 2, y0: mapRect.y0 + 2, x1: mapRect.x1 - 2, y1: mapRect.y1 - 2 };
   const layout = (at: Pt) => {
     const occ = new Occupancy();
-    occ.add({ x0: at[0] - 4, y0: at[1] - 4, x1: at[0] + provisional.w + 4, y1: at[1] + reserveH + 4 });
+    if (reserveH) occ.add({ x0: at[0] - 4, y0: at[1] - 4, x1: at[0] + reserveW + 4, y1: at[1] + reserveH + 4 });
     return { occ, placed: placeLabels(reqs, occ, inner) };
   };
   const cost = (p: typeof placed) => {
@@ -672,7 +695,7 @@ function renderShaped(map: GameMap, state: GameState, geo: MapGeo, lang: Lang, r
   };
   let occ = new Occupancy();
   for (let attempt = 0; attempt < 3; attempt++) {
-    const lw = provisional.w, m = 8;
+    const lw = reserveW, m = 8;
     const xs = [mapRect.x0 + m, mapRect.x1 - lw - m, (mapRect.x0 + mapRect.x1 - lw) / 2];
     const ys = [mapRect.y1 - reserveH - m, mapRect.y0 + m, (mapRect.y0 + mapRect.y1 - reserveH) / 2];
     const cands: Pt[] = [[xs[0]!, ys[0]!], [xs[1]!, ys[0]!], [xs[1]!, ys[1]!], [xs[0]!, ys[1]!], [xs[2]!, ys[0]!], [xs[2]!, ys[1]!], [xs[0]!, ys[2]!], [xs[1]!, ys[2]!]];
@@ -683,15 +706,16 @@ function renderShaped(map: GameMap, state: GameState, geo: MapGeo, lang: Lang, r
       return { c, score };
     }).sort((x, y) => x.score - y.score).slice(0, 4);
     let bestCost = Infinity;
-    for (const { c } of scored) {
+    for (const { c } of reserveH ? scored : scored.slice(0, 1)) {
       const l = layout(c);
       const k2 = cost(l.placed);
       if (k2 < bestCost) { bestCost = k2; legendAt = c; placed = l.placed; occ = l.occ; }
       if (k2 === 0) break;
     }
-    const need = legendBox(map, state, lang, dropList(placed.dropped), map.straits.size > 0).h;
-    if (need <= reserveH) break;
-    reserveH = need + 20;
+    const need = legendBox(map, state, lang, dropList(placed.dropped), map.straits.size > 0, 1, minimal);
+    if (need.h <= reserveH) break;
+    reserveH = need.h + 20;
+    reserveW = Math.max(reserveW, need.w);
   }
   // Arrows go under the labels but are laid out after them so their counts avoid every label.
   const arrowParts: string[] = [], arrowLabels: string[] = [];
@@ -707,9 +731,9 @@ function renderShaped(map: GameMap, state: GameState, geo: MapGeo, lang: Lang, r
     if (r.dropped) droppedArrowLabels++;
   }
   parts.push(arrowParts.join(''));
-  parts.push(placed.svg, arrowLabels.join(''), ink.svg());
+  parts.push(placed.draw(), arrowLabels.join(''), ink.svg());
   const dropped = dropList(placed.dropped);
-  const legend = legendBox(map, state, lang, dropped, map.straits.size > 0);
+  const legend = legendBox(map, state, lang, dropped, map.straits.size > 0, 1, minimal);
   const atBottom = legendAt[1] > (mapRect.y0 + mapRect.y1) / 2;
   parts.push(legend.draw(legendAt[0], atBottom ? legendAt[1] + reserveH - legend.h : legendAt[1]));
   parts.push(headerSvg(map, state, lang, W, region ? (lang === 'en' ? region.name.en : region.name.zh) : null));
@@ -785,7 +809,7 @@ function renderSchematic(map: GameMap, state: GameState, geo: MapGeo, lang: Lang
     const s = spot.get(id);
     if (s) parts.push(`<rect x="${f(s.cx - s.w / 2 - 4)}" y="${f(s.cy - s.h / 2 - 4)}" width="${f(s.w + 8)}" height="${f(s.h + 8)}" rx="12" fill="none" stroke="${GLOW}" stroke-width="6" stroke-opacity=".9"/>`);
   }
-  parts.push(placed.svg);
+  parts.push(placed.draw());
   // Arrows on top, from box edge to box edge.
   const edgeOf = (id: string, toward: Pt): Pt => {
     const s = spot.get(id);

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { ensureFonts } from './fonts.ts';
 
 let tuned = false;
+const MAX_BYTES = 1000 * 1024;
 
 /**
  * libvips may start with one worker thread on small containers; two let PNG encoding overlap the SVG
@@ -16,17 +17,19 @@ function tune(): void {
 }
 
 /**
- * SVG → PNG. Flat map colours compress well with plain zlib; level 3 without adaptive filtering is the
- * speed/size sweet spot measured on a 1600×1200 map (palette quantization halves the size but costs
- * ~250 ms, too slow for a per-turn post; `small: true` asks for it anyway).
+ * SVG → PNG, opaque RGB. Flat map colours compress well with plain zlib without adaptive filtering
+ * (filtering made the Europe map bigger and slower); palette quantization halves the size but costs
+ * ~250 ms, so it is only the fallback for a picture over 1 MB (and `small: true` asks for it).
  */
 export async function svgToPng(svg: string, opts: { small?: boolean } = {}): Promise<Buffer> {
   ensureFonts();
   tune();
-  const img = sharp(Buffer.from(svg));
-  return opts.small
-    ? img.png({ palette: true, quality: 90, effort: 3, compressionLevel: 9 }).toBuffer()
-    : img.png({ compressionLevel: 3, adaptiveFiltering: false }).toBuffer();
+  const img = sharp(Buffer.from(svg)).removeAlpha();
+  if (opts.small) return img.png({ palette: true, quality: 90, effort: 3, compressionLevel: 9 }).toBuffer();
+  const png = await img.png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer();
+  // Discord takes 10 MB, our target is 1 MB: a busy map that misses it is re-encoded with a palette.
+  if (png.length > MAX_BYTES) return sharp(png).png({ palette: true, quality: 90, effort: 2, compressionLevel: 9 }).toBuffer();
+  return png;
 }
 
 /** Decodes a PNG to raw RGBA pixels (tests compare these). */

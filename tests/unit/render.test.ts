@@ -179,8 +179,9 @@ test('region zoom crops to the bbox at 2× and accepts the region name', () => {
   const full = renderMap(shaped, s);
   const z = renderMap(shaped, s, { region: 'west' });
   const bbox = shaped.regions.find((r) => r.id === 'west')!.bbox;
-  assert.equal(z.width, (bbox[2] - bbox[0]) * 2);
-  assert.match(z.svg, /matrix\(2 0 0 2 /);
+  // 400 map px wide: 3× makes it the 1200 px a phone needs (never less than 2×).
+  assert.equal(z.width, (bbox[2] - bbox[0]) * 3);
+  assert.match(z.svg, /matrix\(3 0 0 3 /);
   assert.equal(z.region, 'west');
   assert.equal(renderMap(shaped, s, { region: '西部' }).region, 'west');
   // Zoomed, only territories in view are labelled.
@@ -287,4 +288,16 @@ test('render CLI: state JSON → map PNG, region and table; bad input exits 2', 
   for (const f of ['map.png', 'south.png', 'table.png']) assert.equal((await sharp(join(dir, f)).metadata()).format, 'png');
   assert.ok(errs.some((e) => /nope\.json/.test(e)));
   assert.ok(errs.some((e) => /unknown region "nowhere"/.test(e)));
+});
+
+test('europe map (when maps/europe.json exists): labels never overlap, none lost silently, PNG < 1 MB, zooms render', { skip: !existsSync('maps/europe.json') && 'maps/europe.json not built' }, async () => {
+  const eu = loadMapFile('maps/europe.json');
+  const s = demoState(eu, 21);
+  const r = checkLabels(eu, s);
+  assert.ok(r.dropped.length <= 3, `at most a few labels go to the zoom note on the full map (dropped ${r.dropped.map((d) => d.id).join(',')})`);
+  for (const reg of eu.regions.slice(0, 3)) checkLabels(eu, s, { region: reg.id });
+  const png = await renderMapPng(eu, s);
+  const meta = await sharp(png).metadata();
+  assert.equal(meta.width, r.width);
+  assert.ok(png.length <= 1024 * 1024, `PNG is ${png.length} bytes`);
 });
