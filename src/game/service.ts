@@ -40,7 +40,7 @@ interface Live {
 
 /** Private until the turn resolves (commands.md §1). */
 const PRIVATE_KINDS = new Set<Command['kind']>(['move', 'airlift', 'cancel', 'buy', 'industry', 'tech', 'mobilize', 'spy']);
-const JUDGE_KINDS = new Set<Command['kind']>(['resolve', 'pause', 'resume', 'extend', 'undo', 'set', 'rule']);
+const JUDGE_KINDS = new Set<Command['kind']>(['resolve', 'pause', 'resume', 'extend', 'undo', 'set', 'rule', 'control', 'endGame']);
 
 const isPrivateCommand = (c: Command): boolean =>
   PRIVATE_KINDS.has(c.kind) || (c.kind === 'query' && (c.what === 'status' || c.what === 'orders' || c.what === 'help'));
@@ -424,6 +424,15 @@ export class GameService implements GameServiceApi {
     return this.locked(lv.row.id, async () => {
       const lg = this.lang(lv);
       if (!this.isJudge(lv.row, by)) return fail<GameInfo>('NOT_JUDGE', T(lg, '只有裁判可以结束游戏（R13）', 'only a judge may end the game (R13)'));
+      if (lv.row.status === 'running' && lv.game?.state.status === 'running') {
+        // The engine records the end (R13 【结束】), so the state and its export say `ended` with the winner;
+        // afterChange then archives the game.
+        const r = await this.applyAndAnswer(lv, [{
+          type: 'command', at: this.clock.now(), speaker: { kind: 'judge', name: by.name }, command: { kind: 'endGame' }, user: by.id,
+        }], { userId: by.id, messageId: null, public: true, deliver: false });
+        if (!r.ok) return fail<GameInfo>(r.code ?? 'NOT_ALLOWED', r.text);
+        return okr(this.info(lv), T(lg, '游戏已结束并存档', 'the game has ended and is archived'));
+      }
       await this.archive(lv, { by: by.name, byId: by.id });
       return okr(this.info(lv), T(lg, '游戏已结束并存档', 'the game has ended and is archived'));
     });
@@ -492,21 +501,34 @@ export class GameService implements GameServiceApi {
     });
   }
 
-  replacePlayer(channelId: string, by: UserRef, country: string, user: UserRef): Promise<Result> {
-    return this.judgeMeta(channelId, by, 'replacePlayer', { country, user: user.id, name: user.name }, (lv, lg) => {
+  async replacePlayer(channelId: string, by: UserRef, country: string, user: UserRef): Promise<Result> {
+    let revive: string | null = null;
+    const r = await this.judgeMeta(channelId, by, 'replacePlayer', { country, user: user.id, name: user.name }, (lv, lg) => {
       const id = lv.map.countryByName.get(normalizeName(country));
       const players = this.store.players(lv.row.id);
       const cur = players.find((p) => p.country === id);
-      if (!id || !cur) return fail('UNKNOWN_COUNTRY', T(lg, `没有玩家扮演"${country}"`, `nobody plays "${country}"`));
+      // A country in civil disorder (its player removed, R3.2) may be given a new player too.
+      const orphan = !!id && !cur && lv.game?.state.countries[id]?.alive === true && lv.game.state.countries[id]!.player === false;
+      if (!id || (!cur && !orphan)) return fail('UNKNOWN_COUNTRY', T(lg, `没有玩家扮演"${country}"`, `nobody plays "${country}"`));
       if (players.some((p) => p.userId === user.id)) return fail('ALREADY_JOINED', T(lg, `${user.name}已经在这局游戏里了`, `${user.name} already plays in this game`));
+      if (orphan) revive = id;
+      const was = cur ? cur.name : T(lg, '（托管）', '(no player)');
       return okr({ players: { set: [{ country: id, userId: user.id, name: user.name, joinedAt: this.clock.now() }] } },
-        T(lg, `裁判${by.name}将${cn(lv.map, id, lg)}的玩家由${cur.name}换为${user.name}（R13）`, `Judge ${by.name} replaced ${cur.name} with ${user.name} as ${cn(lv.map, id, lg)} (R13)`));
+        T(lg, `裁判${by.name}将${cn(lv.map, id, lg)}的玩家由${was}换为${user.name}（R13）`, `Judge ${by.name} replaced ${was} with ${user.name} as ${cn(lv.map, id, lg)} (R13)`));
     });
+    const lv = this.liveIn(channelId);
+    if (r.ok && revive && lv?.game) {
+      const id = revive;
+      await this.locked(lv.row.id, () => this.applyAndAnswer(lv, [{
+        type: 'command', at: this.clock.now(), speaker: { kind: 'judge', name: by.name }, command: { kind: 'control', country: id, player: true }, user: by.id,
+      }], { userId: by.id, messageId: null, public: true, deliver: false }));
+    }
+    return r;
   }
 
   /**
-   * R13 remove a player. The engine has no "country without player" entry yet, so a running game's country
-   * leaves (the judge's 【退出】 for it: territories turn neutral, R12) — see the report for the engine change.
+   * R13 remove a player: in a running game its country goes into civil disorder (the judge's 【托管】: it stays,
+   * counts as committed and is never late, R3.2); the judge may later make it 【退出】 or give it a new player.
    */
   async removePlayer(channelId: string, by: UserRef, country: string): Promise<Result> {
     const lv = this.liveIn(channelId);
@@ -523,7 +545,7 @@ export class GameService implements GameServiceApi {
       await this.post(channelId, { text: `⚖️ ${text}` });
       if (lv.row.status === 'running' && lv.game) {
         const r = await this.applyAndAnswer(lv, [{
-          type: 'command', at, speaker: { kind: 'judge', name: by.name }, command: { kind: 'leave', country: id }, user: by.id,
+          type: 'command', at, speaker: { kind: 'judge', name: by.name }, command: { kind: 'control', country: id, player: false }, user: by.id,
         }], { userId: by.id, messageId: null, public: true, deliver: false });
         if (!r.ok) return fail<null>(r.code ?? 'NOT_ALLOWED', r.text);
       }
@@ -563,7 +585,7 @@ export class GameService implements GameServiceApi {
     const country = this.countryOfUser(lv.row, inc.userId);
     const judge = this.isJudge(lv.row, { id: inc.userId, ...(inc.isModerator !== undefined ? { isModerator: inc.isModerator } : {}) });
     const baseSpeaker: Speaker = country ? { kind: 'country', id: country } : { kind: 'judge', name: inc.userName };
-    const parsed = entriesFromText(lv.map, inc.text, baseSpeaker, now, lg);
+    const parsed = entriesFromText(lv.map, inc.text, baseSpeaker, now, lg, undefined, lv.game?.state.settings);
     if (!parsed.length) return { handled: false, ok: true, text: '', private: false, items: [] };
     const channel = lv.row.channelId;
 

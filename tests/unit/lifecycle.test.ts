@@ -199,12 +199,18 @@ test("the judge's desk: every action logged with who did it and announced; repla
   const rm = await l.svc.removePlayer('ch1', judy, 'A');
   assert.equal(rm.ok, true, rm.text);
   const s = l.svc.stateOf('ch1')!;
-  assert.equal(s.countries.A!.alive, false);
+  // R3.2: civil disorder — the country stays in the game, counts as committed and is never late.
+  assert.equal(s.countries.A!.alive, true);
+  assert.equal(s.countries.A!.player, false);
   assert.equal(s.status, 'running', 'B and C play on');
-  assert.match(l.chat.posts('ch1').join('\n'), /⚖️ 裁判Judy移除了甲国的玩家（R13）\n甲国退出游戏/);
+  assert.match(l.chat.posts('ch1').join('\n'), /⚖️ 裁判Judy移除了甲国的玩家（R13）\n甲国进入托管/);
   assert.equal(l.svc.countryOf('ch1', alice.id), null);
+  const eve = { id: 'u-eve', name: 'Eve' };
+  assert.equal((await l.svc.replacePlayer('ch1', judy, '甲国', eve)).ok, true, 'a country in civil disorder gets a new player');
+  assert.equal(l.svc.stateOf('ch1')!.countries.A!.player, true);
+  assert.equal(l.svc.countryOf('ch1', eve.id), 'A');
   const metas = l.store.entries(g!.id).map((x) => x.entry as { type: string; action?: string; by?: string }).filter((x) => x.type === 'meta');
-  assert.deepEqual(metas.map((m) => `${m.action}:${m.by}`), ['addJudge:Judy', 'replacePlayer:Judy', 'removePlayer:Judy']);
+  assert.deepEqual(metas.map((m) => `${m.action}:${m.by}`), ['addJudge:Judy', 'replacePlayer:Judy', 'removePlayer:Judy', 'replacePlayer:Judy']);
 });
 
 test('end: winner and final table posted, archived read-only, export, history and the score chart', async () => {
@@ -217,7 +223,8 @@ test('end: winner and final table posted, archived read-only, export, history an
   assert.equal(end.ok, true);
   await l.svc.idle();
   const text = l.chat.posts('ch1').join('\n');
-  assert.match(text, /🏁 裁判Judy结束了游戏/);
+  assert.match(text, /裁判结束了游戏。胜者：乙国/);
+  assert.match(text, /🏁 游戏结束！\n胜者：乙国/);
   assert.match(text, /最终分数：\n1\. 乙国 77\n2\. 甲国 3\d/);
   const final = l.chat.log.filter((p) => p.msg.images?.some((i) => i.name === 'score-chart.png'));
   assert.equal(final.length, 1, 'the score chart is posted at the end');
@@ -229,6 +236,8 @@ test('end: winner and final table posted, archived read-only, export, history an
   assert.equal(exp.ok, true, 'after the end anyone may export');
   if (exp.ok) {
     assert.equal((exp.value.state as { turn: number }).turn, 2);
+    assert.equal((exp.value.state as { status: string }).status, 'ended', 'the engine recorded the judge\'s end');
+    assert.deepEqual((exp.value.state as { winner: string[] }).winner, ['B']);
     assert.ok(exp.value.log.some((x) => (x.entry as { type: string }).type === 'start'));
   }
   const h = await l.svc.history('ch1', 1);
