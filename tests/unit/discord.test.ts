@@ -12,7 +12,7 @@ import { GameService, type GameServiceApi } from '../../src/game/index.ts';
 import { loadMapFile } from '../../src/map/index.ts';
 import { parseMessage } from '../../src/parse/index.ts';
 import { Store } from '../../src/store/index.ts';
-import { COMMANDS, DiscordBot, DiscordChat, commandsJson, completeNames, isModerator, splitMessage, toParts } from '../../src/discord/index.ts';
+import { COMMANDS, DiscordBot, DiscordChat, commandsJson, completeNames, deployCommands, isModerator, splitMessage, toParts } from '../../src/discord/index.ts';
 import { fakeRenderer, T0 } from '../helpers/live.ts';
 
 const TINY = 'tests/fixtures/tiny.json';
@@ -572,4 +572,13 @@ test('/game create|join: lifecycle calls with the map inside the project and the
   assert.match(edit(i2), /❌/);
   assert.match(edit(i3), /❌ 乙国已经有人了/);
   assert.ok(h.discord.calls.filter((c) => c.path.endsWith('/callback')).every((c) => (c.body as { data: { flags: number } }).data.flags === 64));
+});
+
+test('deployCommands: one bulk overwrite on the server (DISCORD_GUILD_ID), or globally', async () => {
+  const discord = new FakeDiscord();
+  const rest = makeClient(discord).rest;
+  await deployCommands({ rest, appId: APP, guildId: GUILD });
+  await deployCommands({ rest, appId: APP });
+  assert.deepEqual(discord.calls.map((c) => `${c.method} ${c.path}`), [`PUT /applications/${APP}/guilds/${GUILD}/commands`, `PUT /applications/${APP}/commands`]);
+  assert.equal((discord.calls[0]!.body as unknown as unknown[]).length, COMMANDS.length);
 });
