@@ -1,9 +1,54 @@
+import { resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ChatPort, OutMessage } from './chat/index.ts';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** One ChatPort for one service: local web channels (ids with the local prefix) go to the page, the rest to Discord. */
+export function routeChat(isLocal: (channelId: string) => boolean, local: ChatPort, discord: ChatPort): ChatPort {
+  const pick = (ch: string) => (isLocal(ch) ? local : discord);
+  return {
+    post: (ch: string, msg: OutMessage) => pick(ch).post(ch, msg),
+    edit: (ch: string, id: string, msg: OutMessage) => pick(ch).edit(ch, id, msg),
+    privateReply: (ch: string, user: string, msg: OutMessage) => pick(ch).privateReply(ch, user, msg),
+    delete: async (ch: string, id: string) => { await pick(ch).delete?.(ch, id); },
+  };
+}
+
 /**
- * `npm start`: with DISCORD_TOKEN the Discord bot; without it the local channel. Until those adapters exist,
- * the terminal game.
+ * `npm start`: with DISCORD_TOKEN the Discord bot; without it the local web channel at http://127.0.0.1:3000;
+ * with both DISCORD_TOKEN and LOCAL_CHANNEL=1 one service (one store, one clock) serves both.
  */
 export async function startBot(): Promise<number> {
-  const { runRepl } = await import('./repl/index.ts');
-  await runRepl(process.env.MAP_PATH);
+  const { loadDotEnv } = await import('./discord/config.ts');
+  loadDotEnv(resolve(process.cwd(), '.env'));
+  const token = process.env.DISCORD_TOKEN?.trim();
+  const both = !!token && process.env.LOCAL_CHANNEL === '1';
+  const closers: (() => Promise<void>)[] = [];
+  if (!token) {
+    const { startLocal } = await import('./local/index.ts');
+    const h = await startLocal({ root: ROOT });
+    closers.push(() => h.close());
+  } else if (!both) {
+    const { startDiscord } = await import('./discord/index.ts');
+    const h = await startDiscord();
+    closers.push(() => h.close());
+  } else {
+    const [{ startLocal, LocalChat, CHANNEL_PREFIX }, { startDiscord, DiscordChat }, { startLiveService }, { REST }] = await Promise.all([
+      import('./local/index.ts'), import('./discord/index.ts'), import('./game/index.ts'), import('discord.js'),
+    ]);
+    const localChat = new LocalChat();
+    const discordChat = new DiscordChat(new REST());
+    const live = await startLiveService(routeChat((ch) => ch.startsWith(CHANNEL_PREFIX), localChat, discordChat), { root: ROOT });
+    const d = await startDiscord({ service: live.service, chat: discordChat });
+    const l = await startLocal({ service: live.service, chat: localChat, root: ROOT });
+    closers.push(() => l.close(), () => d.close(), () => live.stop());
+  }
+  await new Promise<void>((res) => {
+    const stop = () => res();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  for (const c of closers) await c().catch((e) => console.error(e));
   return 0;
 }
