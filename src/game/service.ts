@@ -296,6 +296,8 @@ export class GameService implements GameServiceApi {
   // ── lifecycle ────────────────────────────────────────────────────────────────────────────────────────
 
   private defaultMap(): string {
+    const env = process.env.MAP_PATH?.trim();
+    if (env && existsSync(resolve(this.root, env))) return env;
     return existsSync(resolve(this.root, 'maps/europe.json')) ? 'maps/europe.json' : 'tests/fixtures/tiny.json';
   }
 
