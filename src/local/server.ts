@@ -325,7 +325,7 @@ export class LocalServer {
     }
     const channelId = String((msg as { channelId?: unknown }).channelId ?? '');
     if (!channelId.startsWith(CHANNEL_PREFIX) || !svc.gameOf(channelId)) return fail('NO_GAME', '没有这个游戏');
-    // The service announces joins, starts and new judges itself; ending it leaves to the adapter.
+    // The service announces joins, starts, ends and new judges itself.
     const lifecycle = async (r: { ok: boolean; text: string; code?: string }, announce = false): Promise<Ack> => {
       if (r.ok && announce) this.announce(channelId, r.text);
       this.schedulePush(channelId);
@@ -336,7 +336,7 @@ export class LocalServer {
       case 'join': return lifecycle(await svc.join(channelId, me, String(msg.country ?? '')));
       case 'leave': return lifecycle(await svc.leave(channelId, me));
       case 'start': return lifecycle(await svc.start(channelId, me));
-      case 'end': return lifecycle(await svc.end(channelId, me), true);
+      case 'end': return lifecycle(await svc.end(channelId, me));
       case 'judge': return lifecycle(await svc.addJudge(channelId, me, String(msg.userId ?? '')));
       case 'button': {
         const reply = await svc.handleButton({
@@ -379,7 +379,7 @@ export class LocalServer {
         }
         case 'leave': return lifecycle(await svc.leave(channelId, me));
         case 'start': return lifecycle(await svc.start(channelId, me));
-        case 'end': return lifecycle(await svc.end(channelId, me), true);
+        case 'end': return lifecycle(await svc.end(channelId, me));
         case 'judge': {
           const target = this.findMember(channelId, slash.who);
           if (!target) { priv(`找不到"${slash.who}"。`); return fail('NO_SUCH_USER', `找不到"${slash.who}"`); }
