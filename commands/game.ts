@@ -65,6 +65,8 @@ export const game: SlashCommand = {
       case 'end': return ctx.result(await service.end(channelId, user));
       case 'settings': {
         const rules = ctx.string('rules')?.trim();
+        // Before the start the settings are house rules of the open game; during the game the judge's 【规则】.
+        if (rules && service.gameOf(channelId)?.status === 'open') return ctx.result(await service.updateSettings(channelId, user, parseSettings(rules) ?? {}));
         if (rules) return void (await ctx.run(`【规则】${rules}`));
         const state = service.stateOf(channelId);
         if (!state) return ctx.answer({ text: ctx.t('❌ 本频道没有进行中的游戏。', '❌ No running game in this channel.') });

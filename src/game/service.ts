@@ -489,6 +489,17 @@ export class GameService implements GameServiceApi {
     });
   }
 
+  /** House rules before the start (rules.md preamble): a judge changes the game's settings while it is open. */
+  updateSettings(channelId: string, by: UserRef, patch: Record<string, unknown>): Promise<Result> {
+    return this.judgeMeta(channelId, by, 'settings', { patch }, (lv, lg) => {
+      if (lv.row.status !== 'open') return fail('ALREADY_STARTED', T(lg, '游戏已经开始：请用【规则】修改规则（R13）', 'the game has started: change rules with 【规则】 (R13)'));
+      const merged = mergeSettings(mergeSettings(defaultSettings(), lv.row.settings).ok ? (mergeSettings(defaultSettings(), lv.row.settings) as { settings: Settings }).settings : defaultSettings(), patch);
+      if (!merged.ok) return fail('BAD_SETTINGS', T(lg, `设置${merged.key}不合法：${merged.reason}`, `bad setting ${merged.key}: ${merged.reason}`));
+      const shown = Object.entries(patch).map(([k, v]) => `${k}=${String(v)}`).join(' ');
+      return okr({ game: { settings: merged.settings } }, T(lg, `${by.name}修改了规则设置：${shown}`, `${by.name} changed the settings: ${shown}`));
+    });
+  }
+
   addJudge(channelId: string, by: UserRef, judgeUserId: string): Promise<Result> {
     return this.judgeMeta(channelId, by, 'addJudge', { user: judgeUserId }, (lv, lg) => {
       const judges = [...new Set([...lv.row.judges, judgeUserId])];

@@ -75,6 +75,7 @@ export interface GameServiceApi {
   addJudge(channelId: string, by: UserRef, judgeUserId: string): Promise<Result>;
   removeJudge(channelId: string, by: UserRef, judgeUserId: string): Promise<Result>;
   replacePlayer(channelId: string, by: UserRef, country: string, user: UserRef): Promise<Result>;
+  updateSettings(channelId: string, by: UserRef, patch: Record<string, unknown>): Promise<Result>;
   removePlayer(channelId: string, by: UserRef, country: string): Promise<Result>;
   listGames(opts?: { status?: GameStatus[] }): GameInfo[];
   gameOf(channelId: string): GameInfo | null;
