@@ -14,6 +14,8 @@ export interface TerrGeo {
   shape: string | null;
   /** The shape rebuilt from simplified borders (shared exactly with the neighbours), for the full map. */
   fill?: string;
+  /** The same at finer detail, for region zooms. */
+  fillZoom?: string;
   bbox: BBox | null;
   area: number;
 }
@@ -34,6 +36,7 @@ export interface MapGeo {
   shaped: boolean;
   terr: Map<string, TerrGeo>;
   arcs: Arc[];
+  arcsZoom: Arc[];
   /** Map extent in map coordinates (size, else the union of shapes and positions). */
   bounds: BBox;
   /** Edge list for the schematic and for arrows: [a, b, strait]. */
@@ -192,10 +195,14 @@ function computeGeometry(map: GameMap): MapGeo {
   const edges: [string, string, boolean][] = [];
   for (const e of map.file.edges) edges.push([e[0], e[1], e[2] === 'strait']);
   const bw = bounds[2] - bounds[0];
-  // Simplify to 0.8 px at a 1600 px wide rendering of the whole map: invisible, and a third fewer points.
-  const { arcs, fills } = shaped ? computeArcs(map, ringsOf, (bw / 1600) * 0.8) : { arcs: [], fills: new Map<string, string>() };
-  for (const [id, d] of fills) terr.get(id)!.fill = d;
-  return { shaped, terr, arcs, bounds, edges };
+  // Two levels of detail: ~1.2 px at a 1600 px wide rendering of the whole map (barely visible, and
+  // half the points: strokes are the costliest part of a render), and 0.35 px for region zooms (2–4×).
+  const none = { arcs: [] as Arc[], fills: new Map<string, string>() };
+  const full = shaped ? computeArcs(map, ringsOf, (bw / 1600) * 1.2) : none;
+  const zoom = shaped ? computeArcs(map, ringsOf, (bw / 1600) * 0.35) : none;
+  for (const [id, d] of full.fills) terr.get(id)!.fill = d;
+  for (const [id, d] of zoom.fills) terr.get(id)!.fillZoom = d;
+  return { shaped, terr, arcs: full.arcs, arcsZoom: zoom.arcs, bounds, edges };
 }
 
 /** Douglas–Peucker: keeps the end points and every point farther than `eps` from the simplified line. */
@@ -312,7 +319,7 @@ function computeArcs(map: GameMap, ringsOf: Map<string, Pt[][]>, eps: number): {
         } else if (seaA || seaB || o === null) kind = 'coast';
         else kind = 'land';
         // Inside one owner's land both sides have the same colour, so the thin line may stray further.
-        const dThin = kind === 'land' ? 'M' + fmt(simplify(simple, eps * 2.2)) : undefined;
+        const dThin = kind === 'land' ? 'M' + fmt(simplify(simple, eps * 1.8)) : undefined;
         arcs.push({ a: id, b: o, d: 'M' + fmt(simple), dThin, kind });
       }
       if (ringPts.length > 2) fill += 'M' + fmt(ringPts.slice(0, -1)) + 'Z';

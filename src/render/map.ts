@@ -612,6 +612,8 @@ function renderShaped(map: GameMap, state: GameState, geo: MapGeo, lang: Lang, r
   const H = Math.round(opts.height ?? (W / bw) * bh + HEADER);
   const v = viewFor(b, W, H, HEADER, 0);
   const k = v.k;
+  // More than 1.5 screen px per map unit (a zoom, or a big render of a small map): use the finer geometry.
+  const zoomed = k >= 1.5;
   const parts: string[] = [];
   parts.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">`);
   parts.push(styleBlock());
@@ -623,7 +625,7 @@ function renderShaped(map: GameMap, state: GameState, geo: MapGeo, lang: Lang, r
   const byFill = new Map<string, string[]>();
   for (const t of map.territories) {
     const g = geo.terr.get(t.id)!;
-    const d = g.fill || g.shape;
+    const d = (zoomed ? g.fillZoom : g.fill) || g.shape;
     // Seas are the background colour already: their outlines are the coast and the dashed zone lines.
     if (!d || t.kind === 'sea') continue;
     const c = fillOf(map, state, t.id);
@@ -635,10 +637,10 @@ function renderShaped(map: GameMap, state: GameState, geo: MapGeo, lang: Lang, r
   for (const [c, ds] of byFill) parts.push(`<path fill="${c}" d="${ds.join('')}"/>`);
   parts.push('</g>');
   const thin: string[] = [], thick: string[] = [], coast: string[] = [], sea: string[] = [];
-  for (const a of geo.arcs) {
+  for (const a of zoomed ? geo.arcsZoom : geo.arcs) {
     if (a.kind === 'coast') coast.push(a.d);
     else if (a.kind === 'sea') sea.push(a.d);
-    else if (ownerKey(map, state, a.a) === ownerKey(map, state, a.b)) thin.push(v.k < 1.5 ? a.dThin ?? a.d : a.d);
+    else if (ownerKey(map, state, a.a) === ownerKey(map, state, a.b)) thin.push(a.dThin ?? a.d);
     else thick.push(a.d);
   }
   const sw = (px: number) => f(px / k);
@@ -648,7 +650,7 @@ function renderShaped(map: GameMap, state: GameState, geo: MapGeo, lang: Lang, r
   if (thick.length) parts.push(`<path d="${thick.join('')}" fill="none" stroke="#1a1a1a" stroke-width="${sw(2)}" stroke-linejoin="round" stroke-linecap="round"/>`);
   const caps = captured(state);
   const glow: string[] = [];
-  for (const id of caps) { const g = geo.terr.get(id); const d = g?.fill || g?.shape; if (d) glow.push(d); }
+  for (const id of caps) { const g = geo.terr.get(id); const d = (zoomed ? g?.fillZoom : g?.fill) || g?.shape; if (d) glow.push(d); }
   if (glow.length) {
     parts.push(`<path d="${glow.join('')}" fill="${GLOW}" fill-opacity=".18" stroke="${GLOW}" stroke-opacity=".8" stroke-width="${sw(5)}" stroke-linejoin="round"/>`);
     parts.push(`<path d="${glow.join('')}" fill="none" stroke="#d35400" stroke-width="${sw(1.4)}" stroke-linejoin="round"/>`);
