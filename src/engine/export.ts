@@ -29,6 +29,7 @@ export function stateJson(s: GameState, map: GameMap, opts: { withOrders?: boole
   }
   const out: Record<string, unknown> = {
     map: s.mapId,
+    mapId: s.mapId,
     turn: s.turn,
     status: s.status,
     winner: s.winner ? [...s.winner].sort() : null,
