@@ -84,13 +84,21 @@ export function leaveGame(s: GameState, map: GameMap, c: CountryId, why: 'leave'
     s.countries[p]!.overlord = null;
     events.push({ type: 'puppet', puppet: p, overlord: null });
   }
+  // Armies that leave the board (its sea stacks, its arsenal) or change hands at sea are told by 'armies' events, so
+  // that army totals change only by what the events account for (invariant found by the simulator, src/sim).
   for (const sz of map.seaIds) {
     const st = (s.territories[sz] as { stacks: Record<string, number> }).stacks;
     if (st[c] !== undefined) {
-      if (heir) st[heir] = (st[heir] ?? 0) + st[c]!;
+      events.push({ type: 'armies', territory: sz, country: c, delta: -st[c]!, why });
+      if (heir) {
+        st[heir] = (st[heir] ?? 0) + st[c]!;
+        events.push({ type: 'armies', territory: sz, country: heir, delta: st[c]!, why });
+      }
       delete st[c];
     }
   }
+  const depot = map.arsenalOf.get(c);
+  if (depot && (s.arsenals[c] ?? 0) > 0) events.push({ type: 'armies', territory: depot, country: c, delta: -s.arsenals[c]!, why });
   delete s.arsenals[c];
   delete s.orders[c];
   cs.alive = false;
