@@ -272,8 +272,9 @@ test('a player in several games names the game in a private message, or gets the
 test('house rules before the start: a judge changes an open game\'s settings; not once it runs', async () => {
   const l = await liveSetup();
   await l.svc.createGame('ch9', judy, { map: TINY });
-  assert.equal((await l.svc.updateSettings('ch9', alice, { latePenalty: 3 })).code, 'NOT_JUDGE');
-  assert.equal((await l.svc.updateSettings('ch9', judy, { latePenalty: -1 })).code, 'BAD_SETTINGS');
+  const code = (r: { ok: boolean; code?: string }) => (r.ok ? null : r.code);
+  assert.equal(code(await l.svc.updateSettings('ch9', alice, { latePenalty: 3 })), 'NOT_JUDGE');
+  assert.equal(code(await l.svc.updateSettings('ch9', judy, { latePenalty: -1 })), 'BAD_SETTINGS');
   assert.equal((await l.svc.updateSettings('ch9', judy, { latePenalty: 3, turnSeconds: 600 })).ok, true);
   await l.svc.join('ch9', alice, 'A');
   await l.svc.join('ch9', bob, 'B');
@@ -282,5 +283,5 @@ test('house rules before the start: a judge changes an open game\'s settings; no
   assert.equal(s.settings.latePenalty, 3);
   assert.equal(s.settings.turnSeconds, 600);
   assert.equal(s.clock.deadlineAt - s.clock.openedAt, 600_000);
-  assert.equal((await l.svc.updateSettings('ch9', judy, { latePenalty: 4 })).code, 'ALREADY_STARTED');
+  assert.equal(code(await l.svc.updateSettings('ch9', judy, { latePenalty: 4 })), 'ALREADY_STARTED');
 });
