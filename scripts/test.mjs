@@ -1,17 +1,17 @@
 // Runs Node's test runner over tests/**/*.test.ts (Node 20's --test does not expand globs itself).
-// Browser tests live in tests/e2e and run with `npm run test:e2e`.
+// Browser tests live in tests/e2e (`npm run test:e2e`), the long crash-safety soak in tests/soak (`npm run test:soak`).
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 
 const root = process.argv[2] ?? 'tests';
-const skipE2e = root === 'tests';
+const separate = root === 'tests' ? new Set([join('tests', 'e2e'), join('tests', 'soak')]) : new Set();
 const files = [];
 (function walk(dir) {
   for (const name of readdirSync(dir).sort()) {
     const p = join(dir, name);
     if (statSync(p).isDirectory()) {
-      if (skipE2e && p === join('tests', 'e2e')) continue;
+      if (separate.has(p)) continue;
       if (name === 'fixtures' || name === 'node_modules') continue;
       walk(p);
     } else if (name.endsWith('.test.ts')) files.push(p);
