@@ -1,15 +1,7 @@
-import { asOption, command, countryOption, type SlashCommand } from '../src/discord/slash/index.ts';
+import { pairCommand, type SlashCommand } from '../src/discord/slash/index.ts';
 
-/** `/pact` → 【协定】 (commands.md §1): diplomacy is public — the service announces it in the channel; the interaction answer is ephemeral. */
-export const pact: SlashCommand = {
-  data: command('pact', '协定', 'Ask a country for a non-aggression pact (R6.3)', '请求与一个国家签订互不侵犯协定（R6.3）')
-    .addStringOption(countryOption('target', '对象', 'The other country', '协定对象'))
-    .addStringOption(asOption),
-  ephemeral: true,
-  complete: { target: 'country', as: 'country' },
-  async execute(ctx) {
-    const from = await ctx.actor();
-    if (from === null) return;
-    await ctx.run(ctx.format({ kind: 'pact', from, to: ctx.country(ctx.string('target') ?? '') }));
-  },
-};
+/** `/pact` → 【协定】 (commands.md §1). */
+export const pact: SlashCommand = pairCommand({
+  name: 'pact', zhName: '协定', desc: 'Ask a country for a non-aggression pact (R6.3)', zhDesc: '请求与一个国家签订互不侵犯协定（R6.3）',
+  kind: 'pact', target: ['The other country', '协定对象'],
+});

@@ -5,3 +5,4 @@
 export * from './types.ts';
 export * from './kit.ts';
 export { completeNames, type Choice } from './complete.ts';
+export * from './pair.ts';
