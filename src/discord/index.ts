@@ -55,14 +55,9 @@ export interface DiscordHandle {
 }
 
 async function defaultService(chat: DiscordChat, env: NodeJS.ProcessEnv): Promise<{ service: GameServiceApi; dispose: () => void }> {
-  const [{ GameService }, { Store }, { RealClock }] = await Promise.all([
-    import('../game/index.ts'), import('../store/index.ts'), import('../clock/index.ts'),
-  ]);
-  const store = new Store(env.DATABASE_PATH ?? resolve(ROOT, 'data', 'neuwar.db'));
-  const clock = new RealClock();
-  const service = new GameService({ store, clock, chat, root: ROOT });
-  await service.startUp();
-  return { service, dispose: () => { service.close(); clock.stop(); store.close(); } };
+  const { startLiveService } = await import('../game/index.ts');
+  const live = await startLiveService(chat, { root: ROOT, databasePath: env.DATABASE_PATH ?? resolve(ROOT, 'data', 'neuwar.db') });
+  return { service: live.service, dispose: () => { void live.stop(); } };
 }
 
 /** Logs in with DISCORD_TOKEN and serves every server the bot is in, until close(). */

@@ -46,14 +46,9 @@ export interface LocalHandle {
 }
 
 async function defaultService(chat: LocalChat, root: string): Promise<{ service: GameServiceApi; dispose: () => void }> {
-  const [{ GameService }, { Store }, { RealClock }] = await Promise.all([
-    import('../game/index.ts'), import('../store/index.ts'), import('../clock/index.ts'),
-  ]);
-  const store = new Store(process.env.DATABASE_PATH ?? resolve(root, 'data', 'neuwar.db'));
-  const clock = new RealClock();
-  const service = new GameService({ store, clock, chat, root });
-  await service.startUp();
-  return { service, dispose: () => { service.close(); clock.stop(); store.close(); } };
+  const { startLiveService } = await import('../game/index.ts');
+  const live = await startLiveService(chat, { root, databasePath: process.env.DATABASE_PATH ?? resolve(root, 'data', 'neuwar.db') });
+  return { service: live.service, dispose: () => { void live.stop(); } };
 }
 
 /** Starts the local web channel; refuses a non-loopback host without a password. */
