@@ -24,11 +24,15 @@ export interface Step {
   /** The command's answer; null for a clock tick. */
   outcome: Outcome | null;
   /** Turns resolved while applying this entry, in order (by the clock, by everyone committing, or by the judge). */
-  resolved: { turn: number; events: GameEvent[]; snapshot: string }[];
+  resolved: { turn: number; events: GameEvent[] }[];
 }
 
+/**
+ * What 【撤回】 needs of a turn's opening state. The log, the last resolution's events and the score history are
+ * left out: they are the bulk of the state, and undo rebuilds them from the current state.
+ */
 function snapshot(s: GameState): string {
-  const { log: _log, ...rest } = s;
+  const { log: _log, lastEvents: _events, scoreHistory: _history, ...rest } = s;
   return JSON.stringify(rest);
 }
 
@@ -43,8 +47,7 @@ function resolveNow(g: Game, at: number, forced: boolean, out: Step['resolved'])
   const events = resolveTurn(g.state, g.map, at, forced);
   g.undo = before;
   g.turnStart = snapshot(g.state);
-  // The state after this resolution (without its log): what history shows for this turn.
-  out.push({ turn, events, snapshot: g.turnStart });
+  out.push({ turn, events });
 }
 
 /** Time has reached `at`: every turn whose hard close is at or before it resolves at its hard close (commands.md §3). */
@@ -307,13 +310,13 @@ function judge(g: Game, cmd: Command, sp: Speaker, at: number, resolved: Step['r
     }
     case 'undo': {
       if (!g.undo) return fail('NOT_ALLOWED', L(s, '没有可以撤回的结算', 'there is no resolution to undo'));
-      const restored = JSON.parse(g.undo) as Omit<GameState, 'log'>;
+      const restored = JSON.parse(g.undo) as Omit<GameState, 'log' | 'lastEvents' | 'scoreHistory'>;
       const fromTurn = restored.turn;
       const log = s.log.map((l) => (l.turn >= fromTurn && !l.undone ? { ...l, undone: true } : l));
-      const next: GameState = { ...restored, log } as GameState;
+      const scoreHistory = s.scoreHistory.filter((h) => h.turn < fromTurn);
+      const next: GameState = { ...restored, log, lastEvents: [], scoreHistory };
       // The turn opens again now, with a fresh deadline.
       next.clock = { openedAt: at, deadlineAt: at + next.settings.turnSeconds * 1000, extendedSeconds: 0, pausedAt: s.clock.pausedAt === null ? null : at };
-      next.lastEvents = [];
       g.state = next;
       g.undo = null;
       g.turnStart = snapshot(next);

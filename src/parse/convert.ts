@@ -11,6 +11,16 @@ const HAS_CJK = /[\u3400-\u9fff\uf900-\ufaff\ud840-\ud87f]/;
 
 export function toSimplified(s: string): string {
   if (!HAS_CJK.test(s)) return s;
+  if (allSimplified(s)) return s;
+  try {
+    const c = (conv ??= OpenCC.Converter({ from: 'tw', to: 'cn' }));
+    return c(s);
+  } catch {
+    return s;
+  }
+}
+
+function convertRaw(s: string): string {
   try {
     const c = (conv ??= OpenCC.Converter({ from: 'tw', to: 'cn' }));
     return c(s);
@@ -21,11 +31,27 @@ export function toSimplified(s: string): string {
 
 const charCache = new Map<string, string>();
 
+/**
+ * Whether no character of `s` changes on its own. Most chat is already Simplified: such text skips the
+ * phrase converter, which is the parser's costliest step — and which could otherwise rewrite a Simplified
+ * name that happens to spell a Taiwanese phrase.
+ */
+function allSimplified(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const code = s.charCodeAt(i);
+    if (code < 0x3400) continue;
+    if (code >= 0xd800 && code <= 0xdbff) return false; // astral ideographs: let the converter decide
+    const c = s[i]!;
+    if (simplifyChar(c) !== c) return false;
+  }
+  return true;
+}
+
 /** One character's Simplified form, cached (a bounded alphabet): for cheap first-character checks. */
 export function simplifyChar(c: string): string {
   let v = charCache.get(c);
   if (v === undefined) {
-    v = toSimplified(c);
+    v = HAS_CJK.test(c) ? convertRaw(c) : c;
     if (charCache.size < 20000) charCache.set(c, v);
   }
   return v;

@@ -4,7 +4,10 @@ const DASHES = new Set(['-', '—', '–', '―', '~', '‐', '‑', '⸺', '⸻
 const ARROWS = new Set(['→', '⟶', '➔', '➡', '➜', '⇒', '⇨', '➝', '⟹', '↦']);
 /** Parentheses, brackets and quotes are optional around names (commands.md §1): they are dropped. */
 const DROP = new Set([...'()[]{}<>【】〖〗〔〕《》〈〉“”"\'‘’「」『』﹁﹂﹃﹄']);
-const ZERO_WIDTH = /[\u200b-\u200f\u2060-\u2064\ufeff\u034f\u180e]/;
+const isZeroWidth = (code: number) => (code >= 0x200b && code <= 0x200f) || (code >= 0x2060 && code <= 0x2064) || code === 0xfeff || code === 0x034f || code === 0x180e;
+/** What /\s/ matches, by code point (a regex per character is the parser's hot spot). */
+const isSpace = (code: number) => (code >= 9 && code <= 13) || code === 32 || code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a)
+  || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
 export const PUNCT = new Set([' ', ',', '.', ':', ';', '!', '?', '、', '…']);
 
 const isControl = (code: number) => code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
@@ -25,11 +28,11 @@ export function normalizeBody(raw: string): string {
   for (let i = 0; i < s.length; i++) {
     const c = s[i]!;
     const code = c.charCodeAt(0);
-    if (isControl(code) || /\s/.test(c)) {
+    if (isControl(code) || (code !== 0xfeff && isSpace(code))) {
       if (!lastSpace) push(' ');
       continue;
     }
-    if (ZERO_WIDTH.test(c) || DROP.has(c)) continue;
+    if (isZeroWidth(code) || DROP.has(c)) continue;
     if (ARROWS.has(c)) {
       push('→');
       continue;

@@ -180,6 +180,14 @@ test('R13 【撤回】 restores the state before the last resolution and marks t
   assert.equal(p.armies('a_land'), 5);
   assert.equal(p.score('A'), 30);
   assert.ok(p.state.log.filter((l) => l.command === 'move').every((l) => l.undone), 'the undone turn stays in the log, marked');
+  assert.deepEqual(p.state.scoreHistory, [], 'the undone turn leaves the score history too');
+  assert.deepEqual(p.state.lastEvents, []);
+  const two = play(`${TINY}
+    judge: 【结算】
+    judge: 【结算】
+    judge: 【撤回】`);
+  assert.equal(two.state.turn, 2);
+  assert.deepEqual(two.state.scoreHistory, [{ turn: 1, scores: { A: 34, B: 34, C: 34 } }]);
   const q = play(`${TINY}
     judge: 【撤回】`);
   assert.deepEqual(refusals(q), ['NOT_ALLOWED']);
