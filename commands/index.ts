@@ -25,6 +25,7 @@ import { pact } from './pact.ts';
 import { peace } from './peace.ts';
 import { pledge } from './pledge.ts';
 import { puppet } from './puppet.ts';
+import { remind } from './remind.ts';
 import { scores } from './scores.ts';
 import { spy } from './spy.ts';
 import { status } from './status.ts';
@@ -36,7 +37,7 @@ import { war } from './war.ts';
 export const COMMANDS: readonly SlashCommand[] = [
   war, peace, ally, breakally, pact, trade, answer, pledge, puppet, annex, demand, independence, leave,
   move, cancel, airlift, buy, industry, tech, mobilize, done, undone, spy,
-  map, scores, status, orders, history, exportGame, help, game, judge,
+  map, scores, status, orders, history, exportGame, help, game, judge, remind,
 ];
 
 export const COMMANDS_BY_NAME: ReadonlyMap<string, SlashCommand> = new Map(COMMANDS.map((c) => [c.data.name, c]));

@@ -142,7 +142,8 @@ export class DiscordBot {
     const ids = game.players
       .filter((p) => {
         const c = state.countries[p.country];
-        return c && c.alive && c.player && !c.committed;
+        // Players who chose reminders by direct message get them there, not as a ping here.
+        return c && c.alive && c.player && !c.committed && !this.service.remindsByDm(p.userId);
       })
       .map((p) => mention(p.userId));
     return ids.length ? { ...msg, text: `${msg.text}\n${[...new Set(ids)].join(' ')}` } : msg;

@@ -842,7 +842,23 @@ export class GameService implements GameServiceApi {
     if (!s || s.status !== 'running' || s.turn !== turn || s.clock.deadlineAt !== deadline || s.clock.pausedAt !== null || lv.row.status !== 'running') return;
     const left = Object.keys(s.countries).filter((c) => s.countries[c]!.alive && s.countries[c]!.player && !s.countries[c]!.committed);
     if (!left.length) return;
-    await this.post(lv.row.channelId, { text: reminderText(lv.map, s, seconds, s.settings.language) });
+    const text = reminderText(lv.map, s, seconds, s.settings.language);
+    await this.post(lv.row.channelId, { text });
+    // Players who chose reminders by direct message also get it privately (the channel post names everyone).
+    for (const p of this.store.players(lv.row.id)) {
+      if (left.includes(p.country) && this.store.remindByDm(p.userId)) await this.privately(lv.row.channelId, p.userId, { text });
+    }
+  }
+
+  /** A player's choice: turn reminders by direct message (true) or as a mention in the channel (false). */
+  setReminderDm(user: UserRef, dm: boolean): Result {
+    this.store.setRemindByDm(user.id, dm);
+    return okr(null, dm ? '之后的回合提醒会私信给你 / reminders will come by direct message'
+      : '之后的回合提醒会在频道里提到你 / reminders will mention you in the channel');
+  }
+
+  remindsByDm(userId: string): boolean {
+    return this.store.remindByDm(userId);
   }
 
   /** A clock tick: logged like any entry; at the hard close it resolves the turn (the engine decides). */

@@ -82,6 +82,9 @@ export interface GameServiceApi {
   /** For autocomplete: the map of the channel's game (open or running). */
   mapOf(channelId: string): GameMap | null;
   stateOf(channelId: string): GameState | null;
+  /** Reminders by direct message (true) or as a channel mention (false): a player's own choice. */
+  setReminderDm(user: UserRef, dm: boolean): Result;
+  remindsByDm(userId: string): boolean;
   /** The user's country in the channel's game (null: spectator). */
   countryOf(channelId: string, userId: string): string | null;
   renderMap(channelId: string, region?: string): Promise<Buffer | null>;

@@ -80,4 +80,14 @@ CREATE TABLE meta (
 );
 `,
   },
+  {
+    version: 2,
+    sql: `
+-- A player's own choices, across games: reminders by direct message instead of a mention in the channel.
+CREATE TABLE user_prefs (
+  user_id TEXT PRIMARY KEY,
+  remind_dm INTEGER NOT NULL DEFAULT 0
+);
+`,
+  },
 ];

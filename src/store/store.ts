@@ -142,6 +142,16 @@ export class Store {
     return rows.map(gameRow).filter((g) => !status || status.includes(g.status));
   }
 
+  /** Whether the user wants turn reminders by direct message (issue: reminders, a per-player choice). */
+  remindByDm(userId: string): boolean {
+    const r = this.db.prepare('SELECT remind_dm FROM user_prefs WHERE user_id = ?').get(userId) as { remind_dm: number } | undefined;
+    return r?.remind_dm === 1;
+  }
+
+  setRemindByDm(userId: string, dm: boolean): void {
+    this.db.prepare('INSERT INTO user_prefs (user_id, remind_dm) VALUES (?, ?) ON CONFLICT(user_id) DO UPDATE SET remind_dm = excluded.remind_dm').run(userId, dm ? 1 : 0);
+  }
+
   players(gameId: number): PlayerRow[] {
     return (this.db.prepare('SELECT country, user_id, name, joined_at FROM players WHERE game_id = ? ORDER BY joined_at, country').all(gameId) as Raw[])
       .map((r) => ({ country: r.country as string, userId: r.user_id as string, name: r.name as string, joinedAt: r.joined_at as number }));

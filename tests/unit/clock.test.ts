@@ -68,6 +68,22 @@ test('reminders name exactly the countries that have not committed', async () =>
   assert.match(rem[1]!, /尚未【完成】：甲国、乙国$/);
 });
 
+test('a player who chose reminders by direct message also gets them privately; the others only in the channel', async () => {
+  const l = await liveSetup();
+  await twoPlayerGame(l, 'ch1', {}, { reminderOffsets: [60] });
+  assert.equal(l.svc.setReminderDm(bob, true).ok, true);
+  assert.equal(l.svc.remindsByDm(bob.id), true);
+  assert.equal(l.svc.remindsByDm(alice.id), false);
+  await l.clock.advance(240 * S);
+  assert.equal(l.chat.posts('ch1').filter((p) => p.startsWith('⏰')).length, 1);
+  const toBob = l.chat.privates(bob.id).filter((p) => p.msg.text.startsWith('⏰'));
+  assert.equal(toBob.length, 1);
+  assert.match(toBob[0]!.msg.text, /尚未【完成】：甲国、乙国/);
+  assert.equal(l.chat.privates(alice.id).filter((p) => p.msg.text.startsWith('⏰')).length, 0, 'Alice keeps the channel mention');
+  l.svc.setReminderDm(bob, false);
+  assert.equal(l.svc.remindsByDm(bob.id), false);
+});
+
 test('pause stops the clock; resume moves the deadline by the pause; extend adds to it', async () => {
   const l = await liveSetup();
   await twoPlayerGame(l);

@@ -494,6 +494,11 @@ test('a reminder pings exactly the players who have not committed', async () => 
   assert.deepEqual((p.body!.allowed_mentions as { users: string[] }).users, [BOB]);
   assert.match(String(p.body!.content), new RegExp(`<@${BOB}>`));
   assert.doesNotMatch(String(p.body!.content), new RegExp(`<@${ALICE}>`));
+  // A player who chose reminders by direct message is not pinged in the channel.
+  h.service.setReminderDm({ id: BOB, name: 'Bob' }, true);
+  h.discord.clear();
+  await h.chat.post(CHANNEL, { text: '⏰ 第1回合还有1分钟截止。尚未【完成】：乙国' });
+  assert.doesNotMatch(String(h.discord.posts()[0]!.body!.content), new RegExp(`<@${BOB}>`));
 });
 
 test('after a gateway outage: messages from the outage are not replayed; each running game is told', async () => {
