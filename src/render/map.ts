@@ -135,6 +135,19 @@ class Ink {
 }
 let ink = new Ink();
 
+/** A territory or sea-zone name as placed: its <text> element and the box its ink stays inside. */
+export interface NameText { el: string; box: Rect }
+/**
+ * Where names go while a dynamic layer is drawn: collected for the layered path (which draws them from
+ * cached pixels) instead of being written into the SVG. Null: names are written into the SVG.
+ */
+let nameSink: NameText[] | null = null;
+function nameText(el: string, box: Rect): string {
+  if (!nameSink) return el;
+  nameSink.push({ el, box });
+  return '';
+}
+
 /** An army count in the path digit font, centred at (cx, cy). */
 function count(n: number | string, cx: number, cy: number, size: number, color = INK): void {
   ink.add(`d|${color}|${f(size * 0.125)}`, digitPath(String(n), cx, cy, size));
@@ -388,7 +401,7 @@ function headerSvg(map: GameMap, state: GameState, lang: Lang, W: number, region
     (right ? `<text class="h2" x="${W - 12}" y="26">${esc(right)}</text>` : '');
 }
 
-function styleBlock(): string {
+export function styleBlock(): string {
   return `<style>
 text{font-family:${FONT_STACK}}
 .nm{fill:${INK}}
@@ -453,7 +466,8 @@ function landVariants(kind: string, name: string, armies: number, outline: strin
       marker(kind, nx0 + mw / 2 - 1, ny - fn * 0.36, fn);
       pill(cx - pw / 2, y0 + fn + 1, pw, ph, outline);
       count(cnt, cx, y0 + fn + 1 + ph / 2, fc);
-      return `<text class="nm" x="${f(nx0 + mw)}" y="${f(ny)}" font-size="${f(fn)}">${esc(name)}</text>`;
+      return nameText(`<text class="nm" x="${f(nx0 + mw)}" y="${f(ny)}" font-size="${f(fn)}">${esc(name)}</text>`,
+        { x0: nx0 + mw, y0: ny - fn * 0.95, x1: nx0 + nameW, y1: ny + fn * 0.3 });
     } });
   }
   // Compact: marker and count only (the name is the first thing to give up; the count never is).
@@ -497,7 +511,9 @@ function seaVariants(name: string, stacks: [string, number][], map: GameMap, sca
     const w = Math.max(nw, chips?.w ?? 0), h = fn + (chips ? chips.h + 2 : 0);
     out.push({ w, h, tier, draw: (cx, cy) => {
       const y0 = cy - h / 2;
-      let s = `<text class="sea" x="${f(cx)}" y="${f(y0 + fn * 0.86)}" font-size="${f(fn)}">${esc(name)}</text>`;
+      // The halo stroke (2.4 px) and the italic slant reach past the advance box.
+      let s = nameText(`<text class="sea" x="${f(cx)}" y="${f(y0 + fn * 0.86)}" font-size="${f(fn)}">${esc(name)}</text>`,
+        { x0: cx - nw / 2 - 2, y0: y0 - fn * 0.1 - 1.5, x1: cx + nw / 2 + 2, y1: y0 + fn * 1.16 + 1.5 });
       if (chips) s += chips.draw(cx - chips.w / 2, y0 + fn + 2 + chips.h / 2);
       return s;
     } });
@@ -577,13 +593,35 @@ function labelRequests(map: GameMap, state: GameState, geo: MapGeo, v: View, lan
 
 /** Renders the map (full or a region zoom) to an SVG string plus the label report. */
 export function renderMap(map: GameMap, state: GameState, opts: MapRenderOptions = {}): MapRender {
+  return render(map, state, opts, 'full');
+}
+
+/**
+ * For the layered PNG path: a shaped map's dynamic layer only (see renderShaped's `layer`), with the frame
+ * its static layers must be drawn in; a schematic map (cheap anyway) comes back whole, with `frame: null`.
+ */
+export function renderMapTop(map: GameMap, state: GameState, opts: MapRenderOptions = {}): MapRender & { frame: ShapedFrame | null; names: NameText[] } {
+  const geo = mapGeometry(map);
+  if (!geo.shaped) return { ...render(map, state, opts, 'full'), frame: null, names: [] };
+  const names: NameText[] = [];
+  nameSink = names;
+  try {
+    const r = render(map, state, opts, 'top');
+    const region = opts.region ? findRegion(map, opts.region) : null;
+    return { ...r, frame: shapedFrame(geo, region, opts), names };
+  } finally {
+    nameSink = null;
+  }
+}
+
+function render(map: GameMap, state: GameState, opts: MapRenderOptions, layer: 'full' | 'top'): MapRender {
   const lang: Lang = opts.lang ?? ((state.settings?.language as Lang | undefined) ?? 'zh');
   const geo = mapGeometry(map);
   const region = opts.region ? findRegion(map, opts.region) : null;
   if (opts.region && !region) throw new Error(`unknown region "${opts.region}" (known: ${map.regions.map((r) => r.id).join(', ') || 'none'})`);
   ink = new Ink();
   try {
-    return geo.shaped ? renderShaped(map, state, geo, lang, region, opts) : renderSchematic(map, state, geo, lang, region, opts);
+    return geo.shaped ? renderShaped(map, state, geo, lang, region, opts, layer) : renderSchematic(map, state, geo, lang, region, opts);
   } finally {
     ink = new Ink();
   }
@@ -603,7 +641,21 @@ function captured(state: GameState): Set<string> {
   return s;
 }
 
-function renderShaped(map: GameMap, state: GameState, geo: MapGeo, lang: Lang, region: ReturnType<typeof findRegion>, opts: MapRenderOptions): MapRender {
+/** Where a shaped map (full or a region zoom) sits on the canvas: the same for every state of a view. */
+export interface ShapedFrame {
+  /** Map-space bounds shown. */
+  b: [number, number, number, number];
+  W: number;
+  H: number;
+  v: View;
+  k: number;
+  /** Finer geometry (region zooms, big renders of small maps). */
+  zoomed: boolean;
+  /** The transform from map space to the canvas, as an SVG attribute value. */
+  transform: string;
+}
+
+export function shapedFrame(geo: MapGeo, region: ReturnType<typeof findRegion>, opts: MapRenderOptions): ShapedFrame {
   const b = region ? region.bbox : geo.bounds;
   const bw = b[2] - b[0], bh = b[3] - b[1];
   // A zoom is at least 2× the map's detail, and at least ~1200 px wide so small regions read on a phone.
@@ -614,39 +666,75 @@ function renderShaped(map: GameMap, state: GameState, geo: MapGeo, lang: Lang, r
   const k = v.k;
   // More than 1.5 screen px per map unit (a zoom, or a big render of a small map): use the finer geometry.
   const zoomed = k >= 1.5;
+  return { b: [b[0], b[1], b[2], b[3]], W, H, v, k, zoomed, transform: `matrix(${f4(k)} 0 0 ${f4(k)} ${f(v.ox - b[0] * k)} ${f(v.oy - b[1] * k)})` };
+}
+
+/**
+ * The part of a shaped map that no state changes: dashed sea-zone lines, every land border as a thin line
+ * (a border between two owners gets the thick stroke over it in the dynamic layer) and the coast, in
+ * map coordinates (to go under the frame's transform). Rendered once per view and cached as pixels.
+ */
+export function staticLinesSvg(geo: MapGeo, fr: ShapedFrame): string {
+  const thin: string[] = [], coast: string[] = [], sea: string[] = [];
+  for (const a of fr.zoomed ? geo.arcsZoom : geo.arcs) {
+    if (a.kind === 'coast') coast.push(a.d);
+    else if (a.kind === 'sea') sea.push(a.d);
+    else thin.push(a.d);
+  }
+  const sw = (px: number) => f(px / fr.k);
+  let s = '';
+  if (sea.length) s += `<path d="${sea.join('')}" fill="none" stroke="#7fa7c9" stroke-width="${sw(1)}" stroke-dasharray="${sw(4)} ${sw(3)}"/>`;
+  if (thin.length) s += `<path d="${thin.join('')}" fill="none" stroke="#000" stroke-opacity=".38" stroke-width="${sw(0.7)}"/>`;
+  if (coast.length) s += `<path d="${coast.join('')}" fill="none" stroke="#35597a" stroke-width="${sw(1.3)}" stroke-linejoin="round"/>`;
+  return s;
+}
+
+/** The territories drawn as fills (land and arsenals with a shape), in paint order, with their path data. */
+export function fillShapes(map: GameMap, geo: MapGeo, fr: ShapedFrame): { id: string; d: string }[] {
+  const out: { id: string; d: string }[] = [];
+  for (const t of map.territories) {
+    const g = geo.terr.get(t.id)!;
+    const d = (fr.zoomed ? g.fillZoom : g.fill) || g.shape;
+    // Seas are the background colour already: their outlines are the coast and the dashed zone lines.
+    if (!d || t.kind === 'sea') continue;
+    out.push({ id: t.id, d });
+  }
+  return out;
+}
+
+/**
+ * `layer: 'full'` is the whole picture as one SVG; `'top'` leaves out what the layered PNG path draws
+ * from its caches (the sea background, owner fills and the static lines), on a transparent canvas.
+ */
+function renderShaped(map: GameMap, state: GameState, geo: MapGeo, lang: Lang, region: ReturnType<typeof findRegion>, opts: MapRenderOptions, layer: 'full' | 'top' = 'full'): MapRender {
+  const fr = shapedFrame(geo, region, opts);
+  const { W, H, v, k, zoomed } = fr;
   const parts: string[] = [];
   parts.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">`);
   parts.push(styleBlock());
-  parts.push(`<rect width="${W}" height="${H}" fill="${SEA}"/>`);
+  if (layer === 'full') parts.push(`<rect width="${W}" height="${H}" fill="${SEA}"/>`);
   // Geometry stays in map coordinates under one transform (a nested <svg> viewport costs librsvg an
   // offscreen layer). A region zoom is the same drawing scaled up: whatever falls outside is off-canvas
   // or under the header, and margins show real context rather than blank paper.
-  parts.push(`<g transform="matrix(${f4(k)} 0 0 ${f4(k)} ${f(v.ox - b[0] * k)} ${f(v.oy - b[1] * k)})">`);
-  const byFill = new Map<string, string[]>();
-  for (const t of map.territories) {
-    const g = geo.terr.get(t.id)!;
-    const d = (zoomed ? g.fillZoom : g.fill) || g.shape;
-    // Seas are the background colour already: their outlines are the coast and the dashed zone lines.
-    if (!d || t.kind === 'sea') continue;
-    const c = fillOf(map, state, t.id);
-    const l = byFill.get(c);
-    if (l) l.push(d); else byFill.set(c, [d]);
+  parts.push(`<g transform="${fr.transform}">`);
+  if (layer === 'full') {
+    const byFill = new Map<string, string[]>();
+    for (const { id, d } of fillShapes(map, geo, fr)) {
+      const c = fillOf(map, state, id);
+      const l = byFill.get(c);
+      if (l) l.push(d); else byFill.set(c, [d]);
+    }
+    // Fills without antialiasing (faster): every fill edge is covered by a border or coast stroke anyway.
+    parts.push('<g shape-rendering="crispEdges">');
+    for (const [c, ds] of byFill) parts.push(`<path fill="${c}" d="${ds.join('')}"/>`);
+    parts.push('</g>');
+    parts.push(staticLinesSvg(geo, fr));
   }
-  // Fills without antialiasing (faster): every fill edge is covered by a border or coast stroke anyway.
-  parts.push('<g shape-rendering="crispEdges">');
-  for (const [c, ds] of byFill) parts.push(`<path fill="${c}" d="${ds.join('')}"/>`);
-  parts.push('</g>');
-  const thin: string[] = [], thick: string[] = [], coast: string[] = [], sea: string[] = [];
+  const thick: string[] = [];
   for (const a of zoomed ? geo.arcsZoom : geo.arcs) {
-    if (a.kind === 'coast') coast.push(a.d);
-    else if (a.kind === 'sea') sea.push(a.d);
-    else if (ownerKey(map, state, a.a) === ownerKey(map, state, a.b)) thin.push(a.dThin ?? a.d);
-    else thick.push(a.d);
+    if (a.kind === 'land' && ownerKey(map, state, a.a) !== ownerKey(map, state, a.b)) thick.push(a.d);
   }
   const sw = (px: number) => f(px / k);
-  if (sea.length) parts.push(`<path d="${sea.join('')}" fill="none" stroke="#7fa7c9" stroke-width="${sw(1)}" stroke-dasharray="${sw(4)} ${sw(3)}"/>`);
-  if (thin.length) parts.push(`<path d="${thin.join('')}" fill="none" stroke="#000" stroke-opacity=".38" stroke-width="${sw(0.7)}"/>`);
-  if (coast.length) parts.push(`<path d="${coast.join('')}" fill="none" stroke="#35597a" stroke-width="${sw(1.3)}" stroke-linejoin="round"/>`);
   if (thick.length) parts.push(`<path d="${thick.join('')}" fill="none" stroke="#1a1a1a" stroke-width="${sw(2)}" stroke-linejoin="round" stroke-linecap="round"/>`);
   const caps = captured(state);
   const glow: string[] = [];
