@@ -49,8 +49,20 @@ export function commandByKey(key: string): CmdName | undefined {
   return TABLE.get(key);
 }
 
+const suggestCache = new Map<string, CmdName[]>();
+
 /** Closest command names for an unknown one (edit distance 1, or sharing a character with a 2-char name). */
 export function suggestCommand(key: string): CmdName[] {
+  let hit = suggestCache.get(key);
+  if (hit === undefined) {
+    hit = suggestUncached(key);
+    if (suggestCache.size > 2000) suggestCache.clear();
+    suggestCache.set(key, hit);
+  }
+  return hit;
+}
+
+function suggestUncached(key: string): CmdName[] {
   const out: { n: CmdName; s: number }[] = [];
   for (const n of COMMAND_NAMES) {
     let same = 0;

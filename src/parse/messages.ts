@@ -42,6 +42,8 @@ export function formOf(name: CmdName, e: Examples, lang: Lang): string {
   }
 }
 
+const ALL_COMMANDS = COMMAND_NAMES.map((n) => `【${n}】`).join('');
+
 export const msg = {
   badSyntax(name: CmdName, e: Examples, lang: Lang, detail?: string): string {
     return lang === 'zh'
@@ -49,7 +51,7 @@ export const msg = {
       : `Could not read this 【${name}】 command${detail ? `: ${detail}` : ''}. Format: ${formOf(name, e, lang)}`;
   },
   unknownCommand(name: string, sugg: CmdName[], lang: Lang): string {
-    const all = COMMAND_NAMES.map((n) => `【${n}】`).join('');
+    const all = ALL_COMMANDS;
     const shown = name.length > 20 ? `${name.slice(0, 20)}…` : name;
     if (lang === 'zh') {
       return `没有【${shown}】这个指令${sugg.length ? `，你是不是指${sugg.map((s) => `【${s}】`).join('或')}？` : '。'}可用的指令：${all}`;

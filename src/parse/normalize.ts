@@ -19,26 +19,24 @@ const isControl = (code: number) => code < 0x20 || (code >= 0x7f && code <= 0x9f
  */
 export function normalizeBody(raw: string): string {
   const s = toSimplified(raw).normalize('NFKC');
-  const out: string[] = [];
+  // One string built by appends (no closure per call: this runs once per command).
+  let out = '';
   let lastSpace = true;
-  const push = (c: string) => {
-    out.push(c);
-    lastSpace = c === ' ';
-  };
   for (let i = 0; i < s.length; i++) {
     const c = s[i]!;
     const code = c.charCodeAt(0);
     if (isControl(code) || (code !== 0xfeff && isSpace(code))) {
-      if (!lastSpace) push(' ');
+      if (!lastSpace) { out += ' '; lastSpace = true; }
       continue;
     }
     if (isZeroWidth(code) || DROP.has(c)) continue;
+    lastSpace = false;
     if (ARROWS.has(c)) {
-      push('→');
+      out += '→';
       continue;
     }
     if (c === '=' && s[i + 1] === '>') {
-      push('→');
+      out += '→';
       i++;
       continue;
     }
@@ -46,22 +44,18 @@ export function normalizeBody(raw: string): string {
       let j = i;
       while (j < s.length && DASHES.has(s[j]!)) j++;
       if (s[j] === '>') {
-        push('→');
+        out += '→';
         i = j;
         continue;
       }
-      if (j - i === 1 && (c === '-' || c === '~' || c === '‐' || c === '‑')) push(c);
-      else push('——');
+      if (j - i === 1 && (c === '-' || c === '~' || c === '‐' || c === '‑')) out += c;
+      else out += '——';
       i = j - 1;
       continue;
     }
-    if (c === '。' || c === '｡') {
-      push('.');
-      continue;
-    }
-    push(c);
+    out += c === '。' || c === '｡' ? '.' : c;
   }
-  return trimPunct(out.join(''));
+  return trimPunct(out);
 }
 
 export function trimPunct(s: string): string {
