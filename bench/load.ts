@@ -1,0 +1,437 @@
+/**
+ * Load on the local web channel: a real startLocal (127.0.0.1, port 0) with a GameService on a temporary SQLite
+ * file and the real clock, 10 games on the Europe map, 10 WebSocket participants each (100 in all), every
+ * participant sending 2 commands a second for 60 s (half army orders — 【调兵】 1 army between two of its own
+ * adjacent territories, then 【撤销】 of it — a third diplomacy — 【宣战】, 【结盟】, 【同意】 — and the rest
+ * queries — 【状态】, 【命令】). Turns are a day long and nobody commits, so no turn resolves mid-run.
+ *
+ * The participants run in a child process (this file with --role=clients), so the figures include no client
+ * work on the server's event loop. Measured: the round trip of each command (send → the ack frame carrying its
+ * client id), p50 and p99 (target p99 ≤ 50 ms); errors (ack codes that are not rule refusals, error frames,
+ * dropped sockets); lost commands (sent, never acked, or acked but not in the store's `handled` table); doubled
+ * commands (an id acked twice, or a message id + part twice in the store's log).
+ *
+ * Renderer: the real one by default; it only draws the pictures each game posts at its start, and the measured
+ * window opens after those are done (the query mix asks for no pictures). --no-render passes none.
+ *
+ * Run: npx tsx bench/load.ts [--quick | --duration=SECONDS] [--no-render]   (--quick: 10 s)
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { WebSocket } from 'ws';
+import { loadMapFile, isLandKind, type GameMap } from '../src/map/index.ts';
+import { newGame, type Command, type CountryId, type LandState } from '../src/engine/index.ts';
+import { formatCommand } from '../src/parse/index.ts';
+import { makeRng, type Rng } from '../src/sim/rng.ts';
+import { ErrorCodeSchema } from '../src/sim/schema.ts';
+
+export interface BenchFigure { name: string; value: number; unit: string; target: number; pass: boolean }
+
+const HERE = fileURLToPath(import.meta.url);
+const ROOT = resolve(dirname(HERE), '..');
+const MAP = 'maps/europe.json';
+const P99_TARGET_MS = 50;
+
+export interface LoadOptions {
+  seconds: number;
+  games: number;
+  perGame: number;
+  /** Commands per second per participant. */
+  rate: number;
+  render: boolean;
+  seed: number;
+  log: (line: string) => void;
+}
+
+export interface LoadReport {
+  seconds: number;
+  participants: number;
+  games: number;
+  renderer: string;
+  sent: number;
+  acked: number;
+  refused: number;
+  refusedByCode: Record<string, number>;
+  errors: number;
+  errorSamples: string[];
+  lost: number;
+  lostInStore: number;
+  doubledAcks: number;
+  doubledInLog: number;
+  p50: number;
+  p99: number;
+  max: number;
+  perSecond: number;
+  turnsResolved: number;
+  /** Server process CPU (all threads) per answered command in the window, and as a share of one core. */
+  cpuPerCommandMs: number;
+  cpuShare: number;
+  /** The server's event-loop delay in the window (p99, max), ms. */
+  loopDelayP99: number;
+  loopDelayMax: number;
+  /** Frames (and characters) the server sent the participants per command, in the window. */
+  framesPerCommand: number;
+  kbPerCommand: number;
+}
+
+// ── the participants (child process) ─────────────────────────────────────────────────────────────────
+
+interface ClientResult {
+  sent: { userId: string; id: string }[];
+  latencies: number[];
+  acked: number;
+  refusedByCode: Record<string, number>;
+  errors: string[];
+  lost: number;
+  doubledAcks: number;
+  seconds: number;
+  frames: number;
+  bytes: number;
+}
+
+const PUSH = /^\{"t":"(status|msg|games|del)"/;
+
+type Frame = { t: string; id?: string; ok?: boolean; code?: string; text?: string; channelId?: string; userId?: string; token?: string };
+
+class Participant {
+  ws!: WebSocket;
+  userId = '';
+  channelId = '';
+  country: CountryId = '';
+  private n = 0;
+  private waits = new Map<string, (f: Frame) => void>();
+  private frameWaits: { pred: (f: Frame) => boolean; res: (f: Frame) => void }[] = [];
+  /** Measured commands in flight: id → send time. */
+  readonly inflight = new Map<string, number>();
+  readonly ackCount = new Map<string, number>();
+  readonly latencies: number[] = [];
+  readonly refusedByCode: Record<string, number> = {};
+  readonly errors: string[] = [];
+  readonly sentIds: string[] = [];
+  measuring = false;
+  frames = 0;
+  bytes = 0;
+  private move: { from: string; to: string } | null = null;
+
+  constructor(readonly index: number, readonly rng: Rng) {}
+
+  async connect(url: string): Promise<void> {
+    this.ws = new WebSocket(url);
+    this.ws.on('message', (d) => {
+      const text = d.toString();
+      this.frames++;
+      this.bytes += text.length;
+      // Pushes (status, feed, game list) are counted, not parsed: the participants' CPU is not the subject.
+      if (this.measuring && PUSH.test(text)) return;
+      this.onFrame(JSON.parse(text) as Frame);
+    });
+    this.ws.on('error', (e) => this.errors.push(`socket error: ${e.message}`));
+    this.ws.on('close', (code) => { if (this.measuring) this.errors.push(`socket closed (${code})`); });
+    await new Promise<void>((res, rej) => { this.ws.once('open', () => res()); this.ws.once('error', rej); });
+    this.ws.send(JSON.stringify({ t: 'hello', name: `p${this.index}` }));
+    const w = await this.frame((f) => f.t === 'welcome' || f.t === 'error');
+    if (w.t !== 'welcome') throw new Error(`participant ${this.index}: ${w.text}`);
+    this.userId = w.userId!;
+  }
+
+  private onFrame(f: Frame): void {
+    if (f.t === 'error') this.errors.push(`error frame ${f.code}: ${f.text}`);
+    if (f.t === 'ack' && f.id) {
+      this.ackCount.set(f.id, (this.ackCount.get(f.id) ?? 0) + 1);
+      const t0 = this.inflight.get(f.id);
+      if (t0 !== undefined) {
+        this.latencies.push(performance.now() - t0);
+        this.inflight.delete(f.id);
+        if (!f.ok) {
+          const code = f.code ?? '?';
+          // A rule refusal (the engine's codes) is a correct answer; anything else is the system failing.
+          if (ErrorCodeSchema.safeParse(code).success) this.refusedByCode[code] = (this.refusedByCode[code] ?? 0) + 1;
+          else this.errors.push(`ack ${code}: ${f.text ?? ''}`);
+        }
+      }
+      const w = this.waits.get(f.id);
+      if (w) { this.waits.delete(f.id); w(f); }
+    }
+    for (const w of [...this.frameWaits]) if (w.pred(f)) { this.frameWaits.splice(this.frameWaits.indexOf(w), 1); w.res(f); }
+  }
+
+  frame(pred: (f: Frame) => boolean, ms = 20_000): Promise<Frame> {
+    return new Promise((res, rej) => {
+      const t = setTimeout(() => rej(new Error(`participant ${this.index}: no answer in ${ms} ms`)), ms);
+      this.frameWaits.push({ pred, res: (f) => { clearTimeout(t); res(f); } });
+    });
+  }
+
+  /** A setup action and its ack (not measured). */
+  act(m: Record<string, unknown>, ms = 20_000): Promise<Frame> {
+    const id = `s${++this.n}`;
+    const p = new Promise<Frame>((res, rej) => {
+      const t = setTimeout(() => rej(new Error(`participant ${this.index}: no ack for ${String(m.t)} in ${ms} ms`)), ms);
+      this.waits.set(id, (f) => { clearTimeout(t); res(f); });
+    });
+    this.ws.send(JSON.stringify({ ...m, id }));
+    return p;
+  }
+
+  /** One measured command. */
+  say(text: string): void {
+    const id = `m${++this.n}`;
+    this.sentIds.push(id);
+    this.inflight.set(id, performance.now());
+    this.ws.send(JSON.stringify({ t: 'say', id, channelId: this.channelId, text }));
+  }
+
+  /** The command mix: ½ orders, ⅓ diplomacy, the rest queries. */
+  next(map: GameMap, pairs: { from: string; to: string }[], others: CountryId[]): string {
+    const r = this.rng.next();
+    const cmd = (c: Command) => formatCommand(c, map, 'zh');
+    if (r < 0.5 && pairs.length) {
+      if (this.move) {
+        const m = this.move;
+        this.move = null;
+        return cmd({ kind: 'cancel', from: m.from, to: m.to });
+      }
+      this.move = this.rng.pick(pairs);
+      return cmd({ kind: 'move', from: this.move.from, to: this.move.to, count: { kind: 'n', n: 1 } });
+    }
+    if (r < 0.5 + 1 / 3) {
+      const to = this.rng.pick(others);
+      const k = this.rng.int(0, 2);
+      if (k === 0) return cmd({ kind: 'declareWar', from: this.country, to });
+      if (k === 1) return cmd({ kind: 'alliance', from: this.country, to });
+      return cmd({ kind: 'answer', answer: 'accept' });
+    }
+    return this.rng.pick(['【状态】', '【命令】']);
+  }
+}
+
+/** Own adjacent land pairs whose source has an army to spare, from the opening position. */
+function ownPairs(map: GameMap, countries: CountryId[]): Map<CountryId, { from: string; to: string }[]> {
+  const s = newGame(map, { players: countries, at: 0 }).state;
+  const out = new Map<CountryId, { from: string; to: string }[]>();
+  for (const c of countries) {
+    const pairs: { from: string; to: string }[] = [];
+    for (const t of map.territories) {
+      const st = s.territories[t.id] as LandState | undefined;
+      if (!isLandKind(t.kind) || !st || st.owner !== c || st.armies < 2) continue;
+      for (const n of map.adj.get(t.id) ?? []) {
+        const nt = map.territory.get(n)!;
+        if (isLandKind(nt.kind) && (s.territories[n] as LandState).owner === c) pairs.push({ from: t.id, to: n });
+      }
+    }
+    out.set(c, pairs);
+  }
+  return out;
+}
+
+async function runClients(url: string, o: { seconds: number; games: number; perGame: number; rate: number; seed: number }): Promise<ClientResult> {
+  const host = new URL(url).hostname;
+  if (host !== '127.0.0.1') throw new Error(`the load runs on loopback only, not ${host}`);
+  const wsUrl = url.replace(/^http/, 'ws') + 'ws';
+  const map = loadMapFile(join(ROOT, MAP));
+  const countries = map.countries.filter((c) => c.playable !== false).map((c) => c.id).slice(0, o.perGame);
+  if (countries.length < o.perGame) throw new Error(`${MAP} has only ${countries.length} playable countries`);
+  const pairs = ownPairs(map, countries);
+  const all: Participant[] = [];
+  for (let i = 0; i < o.games * o.perGame; i++) all.push(new Participant(i, makeRng(o.seed + i)));
+  await Promise.all(all.map((p) => p.connect(wsUrl)));
+  // Each game: its first participant creates and starts it (a day per turn: the clock stays out of the way).
+  await Promise.all(Array.from({ length: o.games }, async (_, g) => {
+    const group = all.slice(g * o.perGame, (g + 1) * o.perGame);
+    const c = await group[0]!.act({ t: 'create', map: MAP, settings: { turnSeconds: 86400, graceSeconds: 86400 } });
+    if (!c.ok || !c.channelId) throw new Error(`create failed: ${c.code} ${c.text}`);
+    for (const [i, p] of group.entries()) {
+      p.channelId = c.channelId;
+      p.country = countries[i]!;
+      const j = await p.act({ t: 'join', channelId: c.channelId, country: map.country.get(p.country)!.name.zh });
+      if (!j.ok) throw new Error(`join failed: ${j.code} ${j.text}`);
+    }
+    const s = await group[0]!.act({ t: 'start', channelId: c.channelId });
+    if (!s.ok) throw new Error(`start failed: ${s.code} ${s.text}`);
+    for (const p of group) {
+      const opened = p.frame((f) => f.t === 'channel');
+      p.ws.send(JSON.stringify({ t: 'open', channelId: c.channelId }));
+      await opened;
+    }
+  }));
+  // The server finishes the start pictures, then says go.
+  process.stdout.write('READY\n');
+  await new Promise<void>((res) => createInterface({ input: process.stdin }).once('line', () => res()));
+
+  const t0 = performance.now();
+  const end = t0 + o.seconds * 1000;
+  const period = 1000 / o.rate;
+  const maxPer = Math.ceil(o.seconds * o.rate) + 1;
+  for (const p of all) { p.frames = 0; p.bytes = 0; p.measuring = true; }
+  await Promise.all(all.map((p) => new Promise<void>((res) => {
+    const others = countries.filter((c) => c !== p.country);
+    let sent = 0;
+    const tick = () => {
+      if (performance.now() >= end || sent >= maxPer) { res(); return; }
+      sent++;
+      p.say(p.next(map, pairs.get(p.country)!, others));
+      setTimeout(tick, period);
+    };
+    setTimeout(tick, p.rng.next() * period); // spread the participants over the period
+  })));
+  const seconds = (performance.now() - t0) / 1000;
+  // Drain: every command gets up to 5 s more to be answered; then whatever is still open is lost.
+  const drainEnd = performance.now() + 5000;
+  while (all.some((p) => p.inflight.size) && performance.now() < drainEnd) await new Promise((r) => setTimeout(r, 50));
+  await new Promise((r) => setTimeout(r, 300)); // a late second ack of an id would show up here
+  for (const p of all) { p.measuring = false; p.ws.close(); }
+  const refusedByCode: Record<string, number> = {};
+  for (const p of all) for (const [k, v] of Object.entries(p.refusedByCode)) refusedByCode[k] = (refusedByCode[k] ?? 0) + v;
+  return {
+    sent: all.flatMap((p) => p.sentIds.map((id) => ({ userId: p.userId, id }))),
+    latencies: all.flatMap((p) => p.latencies),
+    acked: all.reduce((n, p) => n + p.latencies.length, 0),
+    refusedByCode,
+    errors: all.flatMap((p) => p.errors),
+    lost: all.reduce((n, p) => n + p.inflight.size, 0),
+    doubledAcks: all.reduce((n, p) => n + [...p.ackCount.values()].filter((c) => c > 1).length, 0),
+    seconds,
+    frames: all.reduce((n, p) => n + p.frames, 0),
+    bytes: all.reduce((n, p) => n + p.bytes, 0),
+  };
+}
+
+// ── the server (this process) ───────────────────────────────────────────────────────────────────────
+
+const pct = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]! : NaN);
+const r1 = (x: number) => Math.round(x * 10) / 10;
+
+export async function runLoad(opts: Partial<LoadOptions> = {}): Promise<LoadReport> {
+  const o: LoadOptions = { seconds: 60, games: 10, perGame: 10, rate: 2, render: true, seed: 20240601, log: (l) => console.error(l), ...opts };
+  const [{ GameService, defaultRenderer }, { Store }, { RealClock }, { startLocal }] = await Promise.all([
+    import('../src/game/index.ts'), import('../src/store/index.ts'), import('../src/clock/index.ts'), import('../src/local/index.ts'),
+  ]);
+  const dir = mkdtempSync(join(tmpdir(), 'neuwar-load-'));
+  const store = new Store(join(dir, 'load.db'));
+  const clock = new RealClock();
+  let svc: InstanceType<typeof GameService> | null = null;
+  const problems: string[] = [];
+  const handle = await startLocal({
+    port: 0, host: '127.0.0.1', root: ROOT, log: () => undefined,
+    service: async (chat) => {
+      svc = new GameService({ store, clock, chat, root: ROOT, renderer: o.render ? defaultRenderer() : null, logError: (m, e) => problems.push(`${m} ${String(e ?? '')}`) });
+      await svc.startUp();
+      return svc;
+    },
+  });
+  let child: ReturnType<typeof spawn> | null = null;
+  try {
+    o.log(`load: ${o.games * o.perGame} participants in ${o.games} games on ${MAP}, ${o.rate} commands/s each for ${o.seconds} s at ${handle.url} (renderer: ${o.render ? 'real, start pictures only' : 'none'})`);
+    child = spawn(process.execPath, ['--import', 'tsx', HERE, '--role=clients', `--url=${handle.url}`,
+      `--opts=${JSON.stringify({ seconds: o.seconds, games: o.games, perGame: o.perGame, rate: o.rate, seed: o.seed })}`], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+    const c = child;
+    const hard = setTimeout(() => c.kill('SIGKILL'), (o.seconds + 180) * 1000);
+    let result: ClientResult | null = null;
+    const loop = monitorEventLoopDelay({ resolution: 5 });
+    let cpu0 = process.cpuUsage();
+    let cpu = { user: 0, system: 0 };
+    let wall0 = 0, wall = 0;
+    const lines = createInterface({ input: c.stdout! });
+    lines.on('line', (l) => {
+      if (l === 'READY') {
+        // The measured window opens once the games' start pictures are drawn and posted.
+        void (svc as unknown as { idle(): Promise<void> }).idle().then(() => {
+          cpu0 = process.cpuUsage();
+          wall0 = performance.now();
+          loop.enable();
+          c.stdin!.write('go\n');
+        });
+      } else if (l.startsWith('RESULT ')) {
+        cpu = process.cpuUsage(cpu0);
+        wall = performance.now() - wall0;
+        loop.disable();
+        result = JSON.parse(l.slice(7)) as ClientResult;
+      }
+    });
+    const code = await new Promise<number | null>((r) => c.on('exit', (x) => r(x)));
+    clearTimeout(hard);
+    if (!result) throw new Error(`the participants' process ended without a result (exit ${code})`);
+    const res: ClientResult = result;
+
+    // The store's side: every sent command handled once, none logged twice.
+    const handled = store.db.prepare('SELECT 1 FROM handled WHERE message_id = ?');
+    const lostInStore = res.sent.filter((s) => !handled.get(`web:${s.userId}:${s.id}`)).length;
+    const doubledInLog = (store.db.prepare(`SELECT COUNT(*) n FROM (SELECT 1 FROM log WHERE message_id IS NOT NULL
+      GROUP BY game_id, message_id, part HAVING COUNT(*) > 1)`).get() as { n: number }).n;
+    const turnsResolved = (store.db.prepare('SELECT COUNT(*) n FROM snapshots WHERE turn > 1').get() as { n: number }).n;
+    const sorted = [...res.latencies].sort((a, b) => a - b);
+    const refused = Object.values(res.refusedByCode).reduce((a, b) => a + b, 0);
+    const errors = [...res.errors, ...problems];
+    return {
+      seconds: r1(res.seconds), participants: o.games * o.perGame, games: o.games, renderer: o.render ? 'real (start pictures only, before the window)' : 'none',
+      sent: res.sent.length, acked: res.acked, refused, refusedByCode: res.refusedByCode, errors: errors.length, errorSamples: errors.slice(0, 5),
+      lost: res.lost, lostInStore, doubledAcks: res.doubledAcks, doubledInLog,
+      p50: r1(pct(sorted, 0.5)), p99: r1(pct(sorted, 0.99)), max: r1(sorted[sorted.length - 1] ?? NaN),
+      perSecond: r1(res.acked / res.seconds), turnsResolved,
+      cpuPerCommandMs: r1((cpu.user + cpu.system) / 1000 / Math.max(1, res.acked)), cpuShare: r1((cpu.user + cpu.system) / 1000 / wall),
+      loopDelayP99: r1(loop.percentile(99) / 1e6), loopDelayMax: r1(loop.max / 1e6),
+      framesPerCommand: r1(res.frames / Math.max(1, res.sent.length)), kbPerCommand: r1(res.bytes / 1024 / Math.max(1, res.sent.length)),
+    };
+  } finally {
+    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await handle.close();
+    (svc as { close(): void } | null)?.close();
+    clock.stop();
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function argSeconds(argv: string[]): number {
+  if (argv.includes('--quick')) return 10;
+  const i = argv.findIndex((a) => a === '--duration' || a.startsWith('--duration='));
+  const v = i < 0 ? process.env.LOAD_SECONDS : argv[i]!.includes('=') ? argv[i]!.split('=')[1] : argv[i + 1];
+  const n = Number(v ?? 60);
+  if (!Number.isFinite(n) || n <= 0 || n > 3600) throw new Error(`--duration must be 1–3600 seconds, not ${v}`);
+  return n;
+}
+
+export function loadFigures(r: LoadReport): BenchFigure[] {
+  const offered = r.participants * 2;
+  return [
+    { name: `load: round trip p50 (${r.participants} sockets, ${r.games} games, ${r.seconds} s, renderer ${r.renderer.split(' ')[0]})`, value: r.p50, unit: 'ms', target: P99_TARGET_MS, pass: r.p50 <= P99_TARGET_MS },
+    { name: 'load: round trip p99', value: r.p99, unit: 'ms', target: P99_TARGET_MS, pass: r.p99 <= P99_TARGET_MS },
+    { name: 'load: commands answered', value: r.perSecond, unit: 'cmd/s', target: Math.floor(offered * 0.95), pass: r.perSecond >= offered * 0.95 },
+    { name: 'load: errors', value: r.errors, unit: 'errors', target: 0, pass: r.errors === 0 },
+    { name: 'load: lost commands (never acked or not in the store)', value: r.lost + r.lostInStore, unit: 'commands', target: 0, pass: r.lost + r.lostInStore === 0 },
+    { name: 'load: doubled commands (acked twice or logged twice)', value: r.doubledAcks + r.doubledInLog, unit: 'commands', target: 0, pass: r.doubledAcks + r.doubledInLog === 0 },
+  ];
+}
+
+/** For bench/index.ts: --quick (10 s), --duration=N or LOAD_SECONDS, else 60 s. */
+export async function benchLoad(opts: Partial<LoadOptions> = {}): Promise<BenchFigure[]> {
+  return loadFigures(await runLoad({ seconds: argSeconds(process.argv), ...opts }));
+}
+
+function printReport(r: LoadReport): void {
+  const cmp = (f: BenchFigure) => (/\/s$/.test(f.unit) ? '≥' : '≤');
+  console.log(`renderer: ${r.renderer}`);
+  console.log(`sent ${r.sent}, acked ${r.acked} (${r.refused} rule refusals: ${Object.entries(r.refusedByCode).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}), max ${r.max} ms, turns resolved ${r.turnsResolved}`);
+  console.log(`server: ${r.cpuPerCommandMs} ms CPU per command (all threads), ${Math.round(r.cpuShare * 100)}% of one core over the window; event-loop delay p99 ${r.loopDelayP99} ms, max ${r.loopDelayMax} ms; ${r.framesPerCommand} frames (${r.kbPerCommand} KB) sent to the sockets per command`);
+  if (r.errorSamples.length) console.log(`errors (first ${r.errorSamples.length}):\n  ${r.errorSamples.join('\n  ')}`);
+  for (const f of loadFigures(r)) console.log(`${f.pass ? 'ok  ' : 'FAIL'} ${f.name}: ${f.value} ${f.unit} (target ${cmp(f)} ${f.target} ${f.unit})`);
+}
+
+const isMain = process.argv[1] !== undefined && pathToFileURL(resolve(process.argv[1])).href === import.meta.url;
+if (isMain) {
+  const argv = process.argv.slice(2);
+  if (argv.includes('--role=clients')) {
+    const url = argv.find((a) => a.startsWith('--url='))!.slice(6);
+    const o = JSON.parse(argv.find((a) => a.startsWith('--opts='))!.slice(7)) as { seconds: number; games: number; perGame: number; rate: number; seed: number };
+    const r = await runClients(url, o);
+    process.stdout.write(`RESULT ${JSON.stringify(r)}\n`);
+    process.exit(0);
+  } else {
+    printReport(await runLoad({ seconds: argSeconds(argv), render: !argv.includes('--no-render') }));
+  }
+}
