@@ -17,7 +17,7 @@
  * Run: npx tsx bench/load.ts [--quick | --duration=SECONDS] [--no-render]   (--quick: 10 s)
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -328,7 +328,7 @@ export async function runLoad(opts: Partial<LoadOptions> = {}): Promise<LoadRepo
   try {
     o.log(`load: ${o.games * o.perGame} participants in ${o.games} games on ${MAP}, ${o.rate} commands/s each for ${o.seconds} s at ${handle.url} (renderer: ${o.render ? 'real, start pictures only' : 'none'})`);
     child = spawn(process.execPath, ['--import', 'tsx', HERE, '--role=clients', `--url=${handle.url}`,
-      `--opts=${JSON.stringify({ seconds: o.seconds, games: o.games, perGame: o.perGame, rate: o.rate, seed: o.seed })}`], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+      `--out=${join(dir, 'clients.json')}`, `--opts=${JSON.stringify({ seconds: o.seconds, games: o.games, perGame: o.perGame, rate: o.rate, seed: o.seed })}`], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
     const c = child;
     const hard = setTimeout(() => c.kill('SIGKILL'), (o.seconds + 180) * 1000);
     let result: ClientResult | null = null;
@@ -350,7 +350,7 @@ export async function runLoad(opts: Partial<LoadOptions> = {}): Promise<LoadRepo
         cpu = process.cpuUsage(cpu0);
         wall = performance.now() - wall0;
         loop.disable();
-        result = JSON.parse(l.slice(7)) as ClientResult;
+        result = JSON.parse(readFileSync(l.slice(7), 'utf8')) as ClientResult;
       }
     });
     const code = await new Promise<number | null>((r) => c.on('exit', (x) => r(x)));
@@ -429,8 +429,10 @@ if (isMain) {
     const url = argv.find((a) => a.startsWith('--url='))!.slice(6);
     const o = JSON.parse(argv.find((a) => a.startsWith('--opts='))!.slice(7)) as { seconds: number; games: number; perGame: number; rate: number; seed: number };
     const r = await runClients(url, o);
-    process.stdout.write(`RESULT ${JSON.stringify(r)}\n`);
-    process.exit(0);
+    // The result (every sent id) is large: a file, then one short line that says where.
+    const out = argv.find((a) => a.startsWith('--out='))!.slice(6);
+    writeFileSync(out, JSON.stringify(r));
+    process.stdout.write(`RESULT ${out}\n`, () => process.exit(0));
   } else {
     printReport(await runLoad({ seconds: argSeconds(argv), render: !argv.includes('--no-render') }));
   }
