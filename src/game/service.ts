@@ -36,6 +36,8 @@ interface Live {
   live: LiveSettings;
   game: Game | null;
   timers: TimerId[];
+  /** The status message's text as last posted or edited. */
+  statusText?: string;
 }
 
 /** Private until the turn resolves (commands.md §1). */
@@ -106,9 +108,15 @@ export class GameService implements GameServiceApi {
     this.games.clear();
   }
 
+  /** Last time `alive_at` was written: it only dates an outage, so once every few seconds is plenty. */
+  private lastBeat = -Infinity;
+
   private heartbeat(): void {
+    const now = this.clock.now();
+    if (now - this.lastBeat < 5000) return;
+    this.lastBeat = now;
     try {
-      this.store.setMeta('alive_at', String(this.clock.now()));
+      this.store.setMeta('alive_at', String(now));
     } catch (e) {
       this.logError('heartbeat failed', e);
     }
@@ -770,9 +778,13 @@ export class GameService implements GameServiceApi {
     if (!s) return;
     const msg = { text: statusText(lv.map, s, s.settings.language) };
     if (lv.row.statusMessageId) {
+      // Most commands change nothing the status message shows: edit it only when its text changes.
+      if (lv.statusText === msg.text) return;
+      lv.statusText = msg.text;
       await this.edit(lv.row.channelId, lv.row.statusMessageId, msg);
       return;
     }
+    lv.statusText = msg.text;
     const id = await this.post(lv.row.channelId, msg);
     if (id) {
       this.store.commit({ gameId: lv.row.id, game: { statusMessageId: id } });

@@ -114,6 +114,7 @@ export class LocalServer {
   private users = new Map<string, User>();
   private acks = new Map<string, Promise<Ack>>();
   private statusTimers = new Map<string, NodeJS.Timeout>();
+  private forcedPush = new Set<string>();
   private gamesTimer: NodeJS.Timeout | null = null;
   private tick: NodeJS.Timeout;
   private lastStatus = new Map<string, string>();
@@ -343,7 +344,7 @@ export class LocalServer {
           channelId, userId: user.id, userName: me.name, buttonId: String(msg.buttonId ?? '').slice(0, 200),
           interactionId: `web:${user.id}:${id}`, deliver: true,
         });
-        this.schedulePush(channelId);
+        this.schedulePush(channelId, false);
         return reply.ok ? { t: 'ack', id, ok: true, ...(reply.duplicate ? { duplicate: true } : {}) } : fail(reply.code ?? 'REFUSED', reply.text);
       }
       case 'say': return this.say(c, user, id, channelId, msg.text);
@@ -416,7 +417,7 @@ export class LocalServer {
     }
     const hide = reply.handled && (reply.deleteOriginal === true || (reply.private && reply.items.length > 0 && reply.items.every((i) => i.private)));
     if (!hide) this.opts.chat.reveal(channelId, held.id, undefined);
-    this.schedulePush(channelId);
+    this.schedulePush(channelId, false);
     if (reply.duplicate) return { t: 'ack', id, ok: true, duplicate: true };
     if (!reply.handled) return { t: 'ack', id, ok: true };
     return reply.ok ? { t: 'ack', id, ok: true } : fail(reply.code ?? 'REFUSED', reply.text);
@@ -461,11 +462,17 @@ export class LocalServer {
     this.schedulePush(ch);
   }
 
-  private schedulePush(channelId: string): void {
+  /**
+   * Pushes the status line soon. After an ordinary command it goes out only if it changed (most commands change
+   * nothing that the line shows); `force` (joins, names, lifecycle) sends it to every viewer anyway.
+   */
+  private schedulePush(channelId: string, force = true): void {
+    if (force) this.forcedPush.add(channelId);
     if (this.statusTimers.has(channelId)) return;
     const t = setTimeout(() => {
       this.statusTimers.delete(channelId);
-      this.pushStatus(channelId, true);
+      const forced = this.forcedPush.delete(channelId);
+      this.pushStatus(channelId, forced);
     }, 30);
     t.unref();
     this.statusTimers.set(channelId, t);

@@ -96,18 +96,30 @@ export class Store {
 
   private migrate(): void {
     this.db.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)');
-    const done = new Set((this.db.prepare('SELECT version FROM schema_version').all() as { version: number }[]).map((r) => r.version));
+    const done = new Set((this.stmt('SELECT version FROM schema_version').all() as { version: number }[]).map((r) => r.version));
     for (const m of MIGRATIONS) {
       if (done.has(m.version)) continue;
       this.db.transaction(() => {
         this.db.exec(m.sql);
-        this.db.prepare('INSERT INTO schema_version (version, applied_at) VALUES (?, ?)').run(m.version, Date.now());
+        this.stmt('INSERT INTO schema_version (version, applied_at) VALUES (?, ?)').run(m.version, Date.now());
       })();
     }
   }
 
   schemaVersion(): number {
-    return (this.db.prepare('SELECT MAX(version) v FROM schema_version').get() as { v: number }).v;
+    return (this.stmt('SELECT MAX(version) v FROM schema_version').get() as { v: number }).v;
+  }
+
+  private readonly statements = new Map<string, Database.Statement>();
+
+  /** A prepared statement, prepared once per SQL text (preparing is a large part of a small query's cost). */
+  private stmt(sql: string): Database.Statement {
+    let st = this.statements.get(sql);
+    if (!st) {
+      st = this.db.prepare(sql);
+      this.statements.set(sql, st);
+    }
+    return st;
   }
 
   close(): void {
@@ -115,94 +127,94 @@ export class Store {
   }
 
   createGame(g: Omit<GameRow, 'id' | 'startedAt' | 'endedAt' | 'statusMessageId' | 'status'>): GameRow {
-    const r = this.db.prepare(`INSERT INTO games (channel_id, map_path, map_id, settings, live, status, creator, judges, created_at)
+    const r = this.stmt(`INSERT INTO games (channel_id, map_path, map_id, settings, live, status, creator, judges, created_at)
       VALUES (?, ?, ?, ?, ?, 'open', ?, ?, ?)`).run(g.channelId, g.mapPath, g.mapId, JSON.stringify(g.settings), JSON.stringify(g.live), g.creator, JSON.stringify(g.judges), g.createdAt);
     return this.game(Number(r.lastInsertRowid))!;
   }
 
   game(id: number): GameRow | null {
-    const r = this.db.prepare('SELECT * FROM games WHERE id = ?').get(id) as Raw | undefined;
+    const r = this.stmt('SELECT * FROM games WHERE id = ?').get(id) as Raw | undefined;
     return r ? gameRow(r) : null;
   }
 
   /** The channel's open or running game. */
   liveGameIn(channelId: string): GameRow | null {
-    const r = this.db.prepare("SELECT * FROM games WHERE channel_id = ? AND status <> 'ended'").get(channelId) as Raw | undefined;
+    const r = this.stmt("SELECT * FROM games WHERE channel_id = ? AND status <> 'ended'").get(channelId) as Raw | undefined;
     return r ? gameRow(r) : null;
   }
 
   /** The channel's most recent game of any status. */
   lastGameIn(channelId: string): GameRow | null {
-    const r = this.db.prepare('SELECT * FROM games WHERE channel_id = ? ORDER BY (status <> \'ended\') DESC, id DESC LIMIT 1').get(channelId) as Raw | undefined;
+    const r = this.stmt('SELECT * FROM games WHERE channel_id = ? ORDER BY (status <> \'ended\') DESC, id DESC LIMIT 1').get(channelId) as Raw | undefined;
     return r ? gameRow(r) : null;
   }
 
   games(status?: GameStatusRow[]): GameRow[] {
-    const rows = this.db.prepare('SELECT * FROM games ORDER BY id').all() as Raw[];
+    const rows = this.stmt('SELECT * FROM games ORDER BY id').all() as Raw[];
     return rows.map(gameRow).filter((g) => !status || status.includes(g.status));
   }
 
   /** Whether the user wants turn reminders by direct message (issue: reminders, a per-player choice). */
   remindByDm(userId: string): boolean {
-    const r = this.db.prepare('SELECT remind_dm FROM user_prefs WHERE user_id = ?').get(userId) as { remind_dm: number } | undefined;
+    const r = this.stmt('SELECT remind_dm FROM user_prefs WHERE user_id = ?').get(userId) as { remind_dm: number } | undefined;
     return r?.remind_dm === 1;
   }
 
   setRemindByDm(userId: string, dm: boolean): void {
-    this.db.prepare('INSERT INTO user_prefs (user_id, remind_dm) VALUES (?, ?) ON CONFLICT(user_id) DO UPDATE SET remind_dm = excluded.remind_dm').run(userId, dm ? 1 : 0);
+    this.stmt('INSERT INTO user_prefs (user_id, remind_dm) VALUES (?, ?) ON CONFLICT(user_id) DO UPDATE SET remind_dm = excluded.remind_dm').run(userId, dm ? 1 : 0);
   }
 
   players(gameId: number): PlayerRow[] {
-    return (this.db.prepare('SELECT country, user_id, name, joined_at FROM players WHERE game_id = ? ORDER BY joined_at, country').all(gameId) as Raw[])
+    return (this.stmt('SELECT country, user_id, name, joined_at FROM players WHERE game_id = ? ORDER BY joined_at, country').all(gameId) as Raw[])
       .map((r) => ({ country: r.country as string, userId: r.user_id as string, name: r.name as string, joinedAt: r.joined_at as number }));
   }
 
   /** Games (not ended) where the user plays, most recently joined first. */
   gamesOfUser(userId: string): { gameId: number; channelId: string; country: string; joinedAt: number }[] {
-    return (this.db.prepare(`SELECT p.game_id, g.channel_id, p.country, p.joined_at FROM players p JOIN games g ON g.id = p.game_id
+    return (this.stmt(`SELECT p.game_id, g.channel_id, p.country, p.joined_at FROM players p JOIN games g ON g.id = p.game_id
       WHERE p.user_id = ? AND g.status <> 'ended' ORDER BY p.joined_at DESC, p.game_id DESC`).all(userId) as Raw[])
       .map((r) => ({ gameId: r.game_id as number, channelId: r.channel_id as string, country: r.country as string, joinedAt: r.joined_at as number }));
   }
 
   lastSeq(gameId: number): number {
-    return (this.db.prepare('SELECT COALESCE(MAX(seq), 0) s FROM log WHERE game_id = ?').get(gameId) as { s: number }).s;
+    return (this.stmt('SELECT COALESCE(MAX(seq), 0) s FROM log WHERE game_id = ?').get(gameId) as { s: number }).s;
   }
 
   entries(gameId: number, afterSeq = 0): StoredEntry[] {
-    return (this.db.prepare('SELECT * FROM log WHERE game_id = ? AND seq > ? ORDER BY seq').all(gameId, afterSeq) as Raw[]).map((r) => ({
+    return (this.stmt('SELECT * FROM log WHERE game_id = ? AND seq > ? ORDER BY seq').all(gameId, afterSeq) as Raw[]).map((r) => ({
       seq: r.seq as number, at: r.at as number, entry: JSON.parse(r.entry as string), userId: (r.user_id as string | null) ?? null,
       messageId: (r.message_id as string | null) ?? null, part: r.part as number, undone: r.undone === 1, turn: r.turn as number,
     }));
   }
 
   latestSnapshot(gameId: number): SnapshotRow | null {
-    return (this.db.prepare('SELECT seq, turn, at, game FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1').get(gameId) as SnapshotRow | undefined) ?? null;
+    return (this.stmt('SELECT seq, turn, at, game FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1').get(gameId) as SnapshotRow | undefined) ?? null;
   }
 
   /** The latest snapshot whose open turn is `turn` (the state right after turn-1 resolved). */
   snapshotOpening(gameId: number, turn: number): SnapshotRow | null {
-    return (this.db.prepare('SELECT seq, turn, at, game FROM snapshots WHERE game_id = ? AND turn = ? ORDER BY seq DESC LIMIT 1').get(gameId, turn) as SnapshotRow | undefined) ?? null;
+    return (this.stmt('SELECT seq, turn, at, game FROM snapshots WHERE game_id = ? AND turn = ? ORDER BY seq DESC LIMIT 1').get(gameId, turn) as SnapshotRow | undefined) ?? null;
   }
 
   snapshots(gameId: number): SnapshotRow[] {
-    return this.db.prepare('SELECT seq, turn, at, game FROM snapshots WHERE game_id = ? ORDER BY seq').all(gameId) as SnapshotRow[];
+    return this.stmt('SELECT seq, turn, at, game FROM snapshots WHERE game_id = ? ORDER BY seq').all(gameId) as SnapshotRow[];
   }
 
   handled(messageId: string): unknown | null {
-    const r = this.db.prepare('SELECT reply FROM handled WHERE message_id = ?').get(messageId) as { reply: string } | undefined;
+    const r = this.stmt('SELECT reply FROM handled WHERE message_id = ?').get(messageId) as { reply: string } | undefined;
     return r ? JSON.parse(r.reply) : null;
   }
 
   timers(gameId: number): TimerRow[] {
-    return this.db.prepare('SELECT kind, at, turn FROM timers WHERE game_id = ? ORDER BY at, kind').all(gameId) as TimerRow[];
+    return this.stmt('SELECT kind, at, turn FROM timers WHERE game_id = ? ORDER BY at, kind').all(gameId) as TimerRow[];
   }
 
   getMeta(key: string): string | null {
-    return (this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined)?.value ?? null;
+    return (this.stmt('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined)?.value ?? null;
   }
 
   setMeta(key: string, value: string): void {
-    this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
+    this.stmt('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
   }
 
   /** Writes a batch atomically; returns the seqs given to its entries. */
@@ -212,7 +224,7 @@ export class Store {
       const gid = b.gameId;
       if (gid !== null && b.entries?.length) {
         let seq = this.lastSeq(gid);
-        const ins = this.db.prepare('INSERT INTO log (game_id, seq, at, entry, user_id, message_id, part, turn) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+        const ins = this.stmt('INSERT INTO log (game_id, seq, at, entry, user_id, message_id, part, turn) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
         for (const e of b.entries) {
           seq += 1;
           ins.run(gid, seq, e.at, JSON.stringify(e.entry), e.userId ?? null, e.messageId ?? null, e.part ?? 0, e.turn);
@@ -222,16 +234,16 @@ export class Store {
       }
       if (gid !== null && b.undoneFromTurn !== undefined) {
         const last = seqs.length ? seqs[seqs.length - 1]! : this.lastSeq(gid) + 1;
-        this.db.prepare('UPDATE log SET undone = 1 WHERE game_id = ? AND turn >= ? AND seq < ?').run(gid, b.undoneFromTurn, last);
+        this.stmt('UPDATE log SET undone = 1 WHERE game_id = ? AND turn >= ? AND seq < ?').run(gid, b.undoneFromTurn, last);
       }
       if (gid !== null) {
         const lastSeq = this.lastSeq(gid);
         for (const s of b.snapshots ?? []) {
-          this.db.prepare('INSERT OR REPLACE INTO snapshots (game_id, seq, turn, at, game) VALUES (?, ?, ?, ?, ?)').run(gid, s.seq ?? lastSeq, s.turn, s.at, s.game);
+          this.stmt('INSERT OR REPLACE INTO snapshots (game_id, seq, turn, at, game) VALUES (?, ?, ?, ?, ?)').run(gid, s.seq ?? lastSeq, s.turn, s.at, s.game);
         }
         if (b.timers) {
-          this.db.prepare('DELETE FROM timers WHERE game_id = ?').run(gid);
-          const ins = this.db.prepare('INSERT INTO timers (game_id, kind, at, turn) VALUES (?, ?, ?, ?)');
+          this.stmt('DELETE FROM timers WHERE game_id = ?').run(gid);
+          const ins = this.stmt('INSERT INTO timers (game_id, kind, at, turn) VALUES (?, ?, ?, ?)');
           for (const t of b.timers) ins.run(gid, t.kind, t.at, t.turn);
         }
         if (b.game) {
@@ -246,16 +258,16 @@ export class Store {
           if (g.statusMessageId !== undefined) put('status_message_id', g.statusMessageId);
           if (g.settings !== undefined) put('settings', JSON.stringify(g.settings));
           if (g.live !== undefined) put('live', JSON.stringify(g.live));
-          if (sets.length) this.db.prepare(`UPDATE games SET ${sets.join(', ')} WHERE id = ?`).run(...vals, gid);
+          if (sets.length) this.stmt(`UPDATE games SET ${sets.join(', ')} WHERE id = ?`).run(...vals, gid);
         }
-        for (const c of b.players?.remove ?? []) this.db.prepare('DELETE FROM players WHERE game_id = ? AND country = ?').run(gid, c);
+        for (const c of b.players?.remove ?? []) this.stmt('DELETE FROM players WHERE game_id = ? AND country = ?').run(gid, c);
         for (const p of b.players?.set ?? []) {
-          this.db.prepare('DELETE FROM players WHERE game_id = ? AND (country = ? OR user_id = ?)').run(gid, p.country, p.userId);
-          this.db.prepare('INSERT INTO players (game_id, country, user_id, name, joined_at) VALUES (?, ?, ?, ?, ?)').run(gid, p.country, p.userId, p.name, p.joinedAt);
+          this.stmt('DELETE FROM players WHERE game_id = ? AND (country = ? OR user_id = ?)').run(gid, p.country, p.userId);
+          this.stmt('INSERT INTO players (game_id, country, user_id, name, joined_at) VALUES (?, ?, ?, ?, ?)').run(gid, p.country, p.userId, p.name, p.joinedAt);
         }
       }
       if (b.handled) {
-        this.db.prepare('INSERT INTO handled (message_id, game_id, at, reply) VALUES (?, ?, ?, ?)').run(b.handled.messageId, gid, b.handled.at, JSON.stringify(b.handled.reply));
+        this.stmt('INSERT INTO handled (message_id, game_id, at, reply) VALUES (?, ?, ?, ?)').run(b.handled.messageId, gid, b.handled.at, JSON.stringify(b.handled.reply));
       }
     })();
     if (seqs.length) faultPoint('after-log-write');
