@@ -4,6 +4,7 @@ import type { GameState } from './types.ts';
 import { renderMap, type Lang } from './map.ts';
 import { renderScoreTableSvg } from './score.ts';
 import { svgToPng } from './png.ts';
+import { renderMapPngLayered } from './layered.ts';
 import { ensureFonts } from './fonts.ts';
 import { defaultSettings } from '../engine/settings.ts';
 
@@ -77,15 +78,17 @@ export async function renderCli(argv: string[]): Promise<number> {
   const num = (k: string) => { const v = args.get(k); return typeof v === 'string' && Number(v) > 0 ? Math.round(Number(v)) : undefined; };
   ensureFonts();
   try {
-    let svg: string;
-    if (args.has('table')) svg = renderScoreTableSvg(map, state, { lang, width: num('width') }).svg;
-    else {
+    if (args.has('table')) {
+      const svg = renderScoreTableSvg(map, state, { lang, width: num('width') }).svg;
+      writeFileSync(out, args.has('svg') ? svg : await svgToPng(svg));
+    } else {
       const region = args.get('region');
-      const r = renderMap(map, state, { lang, region: typeof region === 'string' ? region : undefined, width: num('width'), height: num('height') });
-      svg = r.svg;
+      const opts = { lang, region: typeof region === 'string' ? region : undefined, width: num('width'), height: num('height') };
+      // --svg: the whole picture as one SVG; PNG: the layered path (same picture).
+      const r = args.has('svg') ? { ...renderMap(map, state, opts), png: null } : await renderMapPngLayered(map, state, opts);
       if (r.dropped.length) process.stderr.write(`note: ${r.dropped.length} label(s) listed in the legend for the region zoom: ${r.dropped.map((d) => d.id).join(', ')}\n`);
+      writeFileSync(out, r.png ?? r.svg);
     }
-    writeFileSync(out, args.has('svg') ? svg : await svgToPng(svg));
   } catch (e) {
     process.stderr.write(`${(e as Error).message}\n`);
     return 2;

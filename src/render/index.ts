@@ -6,31 +6,41 @@ import type { GameMap } from '../map/index.ts';
 import type { GameState } from './types.ts';
 import { ensureFonts } from './fonts.ts';
 import { renderMap, type MapRenderOptions, type MapRender } from './map.ts';
-import { svgToPng } from './png.ts';
+import { renderMapPngLayered } from './layered.ts';
 
 export { ensureFonts, FONT_FAMILY, FONT_STACK, type FontSetup } from './fonts.ts';
 export { renderMap, fillOf, findRegion, arrowsOf, type MapRenderOptions, type MapRender, type DroppedLabel, type Lang } from './map.ts';
 export { mapGeometry, type MapGeo } from './geometry.ts';
 export { computeIncome, scoreRows, renderScoreTableSvg, renderScoreTablePng, type Income, type ScoreRow, type ScoreTableOptions } from './score.ts';
 export { renderCli } from './cli.ts';
-export { svgToPng, pngPixels } from './png.ts';
+export { svgToPng, pngPixels, encodePng } from './png.ts';
+export { renderMapPngLayered } from './layered.ts';
 export { demoState, initialState, syntheticMap } from './demo.ts';
 
-/** The map as SVG text (full map, or a region zoom with `opts.region`). */
+/** The map as SVG text (full map, or a region zoom with `opts.region`): the whole picture in one SVG. */
 export function renderMapSvg(map: GameMap, state: GameState, opts: MapRenderOptions = {}): string {
   ensureFonts();
   return renderMap(map, state, opts).svg;
 }
 
-/** The map as a PNG buffer, `opts.width × opts.height` when given. */
+/**
+ * The map as a PNG buffer, `opts.width × opts.height` when given. Shaped maps go through the layered path
+ * (static pixels cached per view, only the state's own drawing rendered; see layered.ts): the same picture
+ * as renderMapSvg's, several times faster once a view has been drawn.
+ */
 export async function renderMapPng(map: GameMap, state: GameState, opts: MapRenderOptions = {}): Promise<Buffer> {
-  ensureFonts();
-  return svgToPng(renderMap(map, state, opts).svg);
+  return (await renderMapPngLayered(map, state, opts)).png;
 }
 
-/** PNG plus the label report (which labels were shrunk, moved to a leader line or listed as dropped). */
+/**
+ * PNG plus the label report (which labels were shrunk, moved to a leader line or listed as dropped).
+ * `svg` is the whole picture as one SVG (built on first access: the PNG does not need it).
+ */
 export async function renderMapPngDetailed(map: GameMap, state: GameState, opts: MapRenderOptions = {}): Promise<MapRender & { png: Buffer }> {
-  ensureFonts();
-  const r = renderMap(map, state, opts);
-  return { ...r, png: await svgToPng(r.svg) };
+  const { svg: _layer, ...r } = await renderMapPngLayered(map, state, opts);
+  let svg: string | null = null;
+  return Object.defineProperty({ ...r, svg: '' }, 'svg', {
+    enumerable: true,
+    get: () => (svg ??= renderMapSvg(map, state, opts)),
+  });
 }

@@ -135,16 +135,27 @@ class Ink {
 }
 let ink = new Ink();
 
-/** A territory or sea-zone name as placed: its <text> element and the box its ink stays inside. */
-export interface NameText { el: string; box: Rect }
 /**
- * Where names go while a dynamic layer is drawn: collected for the layered path (which draws them from
- * cached pixels) instead of being written into the SVG. Null: names are written into the SVG.
+ * Something drawn at an anchor that recurs state after state (a name, a count badge, a capital star), for
+ * the layered path's pixel cache: `key` says what it looks like relative to its anchor (x, y), `box`
+ * (relative to the anchor) bounds its ink, and `svg(x, y)` draws it with the anchor at (x, y).
  */
-let nameSink: NameText[] | null = null;
+export interface Stamp { key: string; x: number; y: number; box: Rect; svg: (x: number, y: number) => string }
+/**
+ * Where stamps go while a dynamic layer is drawn: collected for the layered path (which draws them from
+ * cached pixels, last, in order) instead of being written into the SVG. Null: they go into the SVG.
+ */
+let stampSink: Stamp[] | null = null;
+/**
+ * Shaped maps put count badges and markers on whole pixels, so that each looks the same wherever it is
+ * and its pixels can be reused (the full SVG does the same, so both paths draw the same picture).
+ */
+let snap = false;
+
+/** A territory or sea-zone name: a stamp keyed by its element (which carries its place); `box` is absolute. */
 function nameText(el: string, box: Rect): string {
-  if (!nameSink) return el;
-  nameSink.push({ el, box });
+  if (!stampSink) return el;
+  stampSink.push({ key: el, x: 0, y: 0, box, svg: (x, y) => (x || y ? `<g transform="translate(${x} ${y})">${el}</g>` : el) });
   return '';
 }
 
@@ -154,9 +165,25 @@ function count(n: number | string, cx: number, cy: number, size: number, color =
 }
 const countW = (n: number | string, size: number) => digitsWidth(String(n), size);
 
-function pill(x: number, y: number, w: number, h: number, stroke: string, sw = 1): void {
+function pillD(x: number, y: number, w: number, h: number): string {
   const r = h / 2;
-  ink.add(`p|${stroke}|${sw}`, `M${f(x + r)} ${f(y)}H${f(x + w - r)}A${f(r)} ${f(r)} 0 0 1 ${f(x + w - r)} ${f(y + h)}H${f(x + r)}A${f(r)} ${f(r)} 0 0 1 ${f(x + r)} ${f(y)}Z`);
+  return `M${f(x + r)} ${f(y)}H${f(x + w - r)}A${f(r)} ${f(r)} 0 0 1 ${f(x + w - r)} ${f(y + h)}H${f(x + r)}A${f(r)} ${f(r)} 0 0 1 ${f(x + r)} ${f(y)}Z`;
+}
+
+/** A count in its pill (w × h, outlined in `stroke`), centred at (bx, by). */
+function badge(cnt: string, bx: number, by: number, w: number, h: number, size: number, stroke: string, sw = 1): void {
+  if (snap) { bx = Math.round(bx); by = Math.round(by); }
+  if (stampSink) {
+    const e = sw / 2 + 1;
+    stampSink.push({
+      key: `b|${cnt}|${size}|${w}|${h}|${stroke}|${sw}`, x: bx, y: by, box: { x0: -w / 2 - e, y0: -h / 2 - e, x1: w / 2 + e, y1: h / 2 + e },
+      svg: (x, y) => `<path class="pill" d="${pillD(x - w / 2, y - h / 2, w, h)}" stroke="${stroke}" stroke-width="${sw}"/>` +
+        `<path d="${digitPath(cnt, x, y, size)}" fill="none" stroke="${INK}" stroke-width="${f(size * 0.125)}" stroke-linecap="round" stroke-linejoin="round"/>`,
+    });
+    return;
+  }
+  ink.add(`p|${stroke}|${sw}`, pillD(bx - w / 2, by - h / 2, w, h));
+  count(cnt, bx, by, size);
 }
 
 function starPath(cx: number, cy: number, R: number): string {
@@ -171,11 +198,17 @@ function starPath(cx: number, cy: number, R: number): string {
 
 /** Capital ★ (R1.1) or city ● marker centred at (cx, cy) for font size s; '' for other kinds. */
 function marker(kind: string, cx: number, cy: number, s: number): string {
-  if (kind === 'capital') ink.add('star', starPath(cx, cy, s * 0.62));
-  else if (kind === 'city') {
+  if (kind !== 'capital' && kind !== 'city') return '';
+  if (snap) { cx = Math.round(cx); cy = Math.round(cy); }
+  const d = (x: number, y: number) => {
+    if (kind === 'capital') return starPath(x, y, s * 0.62);
     const r = s * 0.3;
-    ink.add('city', `M${f(cx - r)} ${f(cy)}A${f(r)} ${f(r)} 0 1 0 ${f(cx + r)} ${f(cy)}A${f(r)} ${f(r)} 0 1 0 ${f(cx - r)} ${f(cy)}Z`);
-  }
+    return `M${f(x - r)} ${f(y)}A${f(r)} ${f(r)} 0 1 0 ${f(x + r)} ${f(y)}A${f(r)} ${f(r)} 0 1 0 ${f(x - r)} ${f(y)}Z`;
+  };
+  if (stampSink) {
+    const e = s * 0.62 + 2;
+    stampSink.push({ key: `m|${kind}|${s}`, x: cx, y: cy, box: { x0: -e, y0: -e, x1: e, y1: e }, svg: (x, y) => `<path class="${kind === 'capital' ? 'star' : 'city'}" d="${d(x, y)}"/>` });
+  } else ink.add(kind === 'capital' ? 'star' : 'city', d(cx, cy));
   return '';
 }
 const markerW = (kind: string, s: number) => (kind === 'capital' ? s * 1.3 : kind === 'city' ? s * 0.8 : 0);
@@ -454,7 +487,7 @@ function landVariants(kind: string, name: string, armies: number, outline: strin
         return `<rect x="${f(x0)}" y="${f(y0)}" width="${f(w)}" height="${f(h)}" rx="9" fill="${schematicFill}" stroke="${outline}" stroke-width="${strokeW}"/>` +
           marker(kind, nx0 + mw / 2 - 1, ny - fn * 0.36, fn) +
           `<text x="${f(nx0 + mw)}" y="${f(ny)}" font-size="${f(fn)}" fill="${txt}">${esc(name)}</text>` +
-          (pill(cx - pw / 2, y0 + h - ph - 5, pw, ph, '#ffffff', 0.5), count(cnt, cx, y0 + h - 5 - ph / 2, fc), '');
+          (badge(cnt, cx, y0 + h - 5 - ph / 2, pw, ph, fc, '#ffffff', 0.5), '');
       } });
       continue;
     }
@@ -464,8 +497,7 @@ function landVariants(kind: string, name: string, armies: number, outline: strin
       const ny = y0 + fn * 0.86;
       const nx0 = cx - nameW / 2;
       marker(kind, nx0 + mw / 2 - 1, ny - fn * 0.36, fn);
-      pill(cx - pw / 2, y0 + fn + 1, pw, ph, outline);
-      count(cnt, cx, y0 + fn + 1 + ph / 2, fc);
+      badge(cnt, cx, y0 + fn + 1 + ph / 2, pw, ph, fc, outline);
       return nameText(`<text class="nm" x="${f(nx0 + mw)}" y="${f(ny)}" font-size="${f(fn)}">${esc(name)}</text>`,
         { x0: nx0 + mw, y0: ny - fn * 0.95, x1: nx0 + nameW, y1: ny + fn * 0.3 });
     } });
@@ -479,8 +511,7 @@ function landVariants(kind: string, name: string, armies: number, outline: strin
   out.push({ w, h, tier: 'compact', draw: (cx, cy) => {
     const x0 = cx - w / 2;
     marker(kind, x0 + mw / 2, cy, fc);
-    pill(x0 + w - pw, cy - ph / 2, pw, ph, schematicFill ?? outline, schematicFill ? 2 : 1);
-    count(cnt, x0 + w - pw / 2, cy, fc);
+    badge(cnt, x0 + w - pw / 2, cy, pw, ph, fc, schematicFill ?? outline, schematicFill ? 2 : 1);
     return '';
   } });
   return out;
@@ -600,17 +631,17 @@ export function renderMap(map: GameMap, state: GameState, opts: MapRenderOptions
  * For the layered PNG path: a shaped map's dynamic layer only (see renderShaped's `layer`), with the frame
  * its static layers must be drawn in; a schematic map (cheap anyway) comes back whole, with `frame: null`.
  */
-export function renderMapTop(map: GameMap, state: GameState, opts: MapRenderOptions = {}): MapRender & { frame: ShapedFrame | null; names: NameText[] } {
+export function renderMapTop(map: GameMap, state: GameState, opts: MapRenderOptions = {}): MapRender & { frame: ShapedFrame | null; stamps: Stamp[] } {
   const geo = mapGeometry(map);
-  if (!geo.shaped) return { ...render(map, state, opts, 'full'), frame: null, names: [] };
-  const names: NameText[] = [];
-  nameSink = names;
+  if (!geo.shaped) return { ...render(map, state, opts, 'full'), frame: null, stamps: [] };
+  const stamps: Stamp[] = [];
+  stampSink = stamps;
   try {
     const r = render(map, state, opts, 'top');
     const region = opts.region ? findRegion(map, opts.region) : null;
-    return { ...r, frame: shapedFrame(geo, region, opts), names };
+    return { ...r, frame: shapedFrame(geo, region, opts), stamps };
   } finally {
-    nameSink = null;
+    stampSink = null;
   }
 }
 
@@ -620,10 +651,12 @@ function render(map: GameMap, state: GameState, opts: MapRenderOptions, layer: '
   const region = opts.region ? findRegion(map, opts.region) : null;
   if (opts.region && !region) throw new Error(`unknown region "${opts.region}" (known: ${map.regions.map((r) => r.id).join(', ') || 'none'})`);
   ink = new Ink();
+  snap = geo.shaped;
   try {
     return geo.shaped ? renderShaped(map, state, geo, lang, region, opts, layer) : renderSchematic(map, state, geo, lang, region, opts);
   } finally {
     ink = new Ink();
+    snap = false;
   }
 }
 
@@ -651,8 +684,12 @@ export interface ShapedFrame {
   k: number;
   /** Finer geometry (region zooms, big renders of small maps). */
   zoomed: boolean;
-  /** The transform from map space to the canvas, as an SVG attribute value. */
+  /** The transform from map space to the canvas, as an SVG attribute value… */
   transform: string;
+  /** …and its parts as written: matrix(kStr 0 0 kStr tx ty). */
+  kStr: string;
+  tx: number;
+  ty: number;
 }
 
 export function shapedFrame(geo: MapGeo, region: ReturnType<typeof findRegion>, opts: MapRenderOptions): ShapedFrame {
@@ -666,7 +703,8 @@ export function shapedFrame(geo: MapGeo, region: ReturnType<typeof findRegion>, 
   const k = v.k;
   // More than 1.5 screen px per map unit (a zoom, or a big render of a small map): use the finer geometry.
   const zoomed = k >= 1.5;
-  return { b: [b[0], b[1], b[2], b[3]], W, H, v, k, zoomed, transform: `matrix(${f4(k)} 0 0 ${f4(k)} ${f(v.ox - b[0] * k)} ${f(v.oy - b[1] * k)})` };
+  const kStr = f4(k), tx = Number(f(v.ox - b[0] * k)), ty = Number(f(v.oy - b[1] * k));
+  return { b: [b[0], b[1], b[2], b[3]], W, H, v, k, zoomed, transform: `matrix(${kStr} 0 0 ${kStr} ${tx} ${ty})`, kStr, tx, ty };
 }
 
 /**
@@ -702,9 +740,23 @@ export function fillShapes(map: GameMap, geo: MapGeo, fr: ShapedFrame): { id: st
   return out;
 }
 
+/** The border between two owners (or an owner and neutral land): drawn over the thin line. */
+export const thickStyle = (k: number, color = '#1a1a1a') => `fill="none" stroke="${color}" stroke-width="${f(2 / k)}" stroke-linejoin="round" stroke-linecap="round"`;
+
+/** Indices of the land arcs drawn thick in this state: different owners on the two sides. */
+export function thickArcs(map: GameMap, state: GameState, arcs: readonly { kind: string; a: string; b: string | null }[]): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < arcs.length; i++) {
+    const a = arcs[i]!;
+    if (a.kind === 'land' && ownerKey(map, state, a.a) !== ownerKey(map, state, a.b)) out.push(i);
+  }
+  return out;
+}
+
 /**
  * `layer: 'full'` is the whole picture as one SVG; `'top'` leaves out what the layered PNG path draws
- * from its caches (the sea background, owner fills and the static lines), on a transparent canvas.
+ * from its caches (the sea background, owner fills, the static lines and the thick borders), on a
+ * transparent canvas.
  */
 function renderShaped(map: GameMap, state: GameState, geo: MapGeo, lang: Lang, region: ReturnType<typeof findRegion>, opts: MapRenderOptions, layer: 'full' | 'top' = 'full'): MapRender {
   const fr = shapedFrame(geo, region, opts);
@@ -730,12 +782,12 @@ function renderShaped(map: GameMap, state: GameState, geo: MapGeo, lang: Lang, r
     parts.push('</g>');
     parts.push(staticLinesSvg(geo, fr));
   }
-  const thick: string[] = [];
-  for (const a of zoomed ? geo.arcsZoom : geo.arcs) {
-    if (a.kind === 'land' && ownerKey(map, state, a.a) !== ownerKey(map, state, a.b)) thick.push(a.d);
-  }
   const sw = (px: number) => f(px / k);
-  if (thick.length) parts.push(`<path d="${thick.join('')}" fill="none" stroke="#1a1a1a" stroke-width="${sw(2)}" stroke-linejoin="round" stroke-linecap="round"/>`);
+  if (layer === 'full') {
+    const arcs = zoomed ? geo.arcsZoom : geo.arcs;
+    const thick = thickArcs(map, state, arcs).map((i) => arcs[i]!.d);
+    if (thick.length) parts.push(`<path d="${thick.join('')}" ${thickStyle(k)}/>`);
+  }
   const caps = captured(state);
   const glow: string[] = [];
   for (const id of caps) { const g = geo.terr.get(id); const d = (zoomed ? g?.fillZoom : g?.fill) || g?.shape; if (d) glow.push(d); }

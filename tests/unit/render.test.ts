@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { loadMapFile, type GameMap } from '../../src/map/index.ts';
 import type { GameState, LandState } from '../../src/engine/types.ts';
 import {
-  ensureFonts, FONT_FAMILY, renderMap, renderMapPng, renderMapSvg, renderScoreTablePng, renderScoreTableSvg,
+  ensureFonts, FONT_FAMILY, renderMap, renderMapPng, renderMapPngDetailed, renderMapSvg, renderScoreTablePng, renderScoreTableSvg,
   scoreRows, computeIncome, renderCli, svgToPng, pngPixels, initialState, demoState, syntheticMap, arrowsOf,
 } from '../../src/render/index.ts';
 import { blankCountry } from '../../src/render/demo.ts';
@@ -301,4 +301,50 @@ test('europe map (when maps/europe.json exists): labels never overlap, none lost
   const meta = await sharp(png).metadata();
   assert.equal(meta.width, r.width);
   assert.ok(png.length <= 1024 * 1024, `PNG is ${png.length} bytes`);
+});
+
+// ---------------------------------------------------------------- layered PNG path
+/** The single-SVG picture of the same state: what the layered path must reproduce. */
+async function singleSvgPng(map: GameMap, state: GameState, opts: Parameters<typeof renderMap>[2] = {}): Promise<Buffer> {
+  return svgToPng(renderMapSvg(map, state, opts));
+}
+
+test('layered PNG agrees with the single-SVG PNG of the same state (golden tolerance), state after state', async () => {
+  // Several states in a row: the static layer and the cached names/badges are reused between them, and a
+  // stale cache entry (a count or an owner from the state before) would show up as a difference.
+  for (const seed of [11, 12, 13]) {
+    const state = demoState(shaped, seed, 3 + seed);
+    const layered = await renderMapPng(shaped, state);
+    const fraction = await diffFraction(layered, await singleSvgPng(shaped, state));
+    assert.ok(fraction <= PIXEL_FRACTION_TOL, `seed ${seed}: layered and single SVG differ in ${(fraction * 100).toFixed(3)}% of pixels`);
+  }
+  // Another size of the same map is its own view (its own static layer).
+  const state = demoState(shaped, 14);
+  const big = await renderMapPng(shaped, state, { width: 1200, height: 900 });
+  assert.ok(await diffFraction(big, await singleSvgPng(shaped, state, { width: 1200, height: 900 })) <= PIXEL_FRACTION_TOL, 'bigger size');
+  // Schematic maps go through the single SVG unchanged.
+  const s = demoState(islands, 3);
+  assert.equal(await diffFraction(await renderMapPng(islands, s), await singleSvgPng(islands, s)), 0);
+});
+
+test('layered PNG: the detailed render reports the same labels as renderMap, and its svg is the whole picture', async () => {
+  const state = demoState(shaped, 15);
+  const d = await renderMapPngDetailed(shaped, state);
+  const r = renderMap(shaped, state);
+  assert.deepEqual(d.labels, r.labels);
+  assert.deepEqual(d.dropped, r.dropped);
+  assert.equal(d.svg, r.svg);
+  const meta = await sharp(d.png).metadata();
+  assert.deepEqual([meta.width, meta.height, meta.channels], [r.width, r.height, 3]);
+});
+
+test('europe (when built): layered PNG agrees with the single SVG on the full map and a region zoom', { skip: !existsSync('maps/europe.json') && 'maps/europe.json not built' }, async () => {
+  const eu = loadMapFile('maps/europe.json');
+  for (const [seed, opts] of [[31, {}], [32, {}], [33, { region: eu.regions[0]!.id }]] as const) {
+    const state = demoState(eu, seed, 9);
+    const png = await renderMapPng(eu, state, opts);
+    assert.ok(png.length <= 1024 * 1024, `PNG is ${png.length} bytes`);
+    const fraction = await diffFraction(png, await singleSvgPng(eu, state, opts));
+    assert.ok(fraction <= PIXEL_FRACTION_TOL, `seed ${seed} ${JSON.stringify(opts)}: differ in ${(fraction * 100).toFixed(3)}% of pixels`);
+  }
 });
