@@ -29,7 +29,7 @@ export function prepareSharp(): void {
  */
 export async function encodePng(img: Sharp, opts: { small?: boolean } = {}): Promise<Buffer> {
   if (opts.small) return img.png({ palette: true, quality: 90, effort: 3, compressionLevel: 9 }).toBuffer();
-  const png = await img.png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer();
+  const png = await img.png({ compressionLevel: 5, adaptiveFiltering: false }).toBuffer();
   // Discord takes 10 MB, our target is 1 MB: a busy map that misses it is re-encoded with a palette.
   if (png.length > MAX_BYTES) return sharp(png).png({ palette: true, quality: 90, effort: 2, compressionLevel: 9 }).toBuffer();
   return png;

@@ -88,7 +88,7 @@ export async function stampPixels(items: Stamp[]): Promise<{ s: Sprite; x: numbe
   return out;
 }
 
-/** Blends the stamps, in order, into a raw RGB picture (source-over, as if drawn last). */
+/** Blends the stamps, in order, into an opaque raw RGBA picture (source-over, as if drawn last). */
 export function blendSprites(list: { s: Sprite; x: number; y: number }[], out: Buffer, W: number, H: number): void {
   for (const { s, x: ax, y: ay } of list) {
     const { dx, dy, rgb, inv } = s;
@@ -96,7 +96,7 @@ export function blendSprites(list: { s: Sprite; x: number; y: number }[], out: B
     for (let j = 0; j < dx.length; j++) {
       const x = bx + dx[j]!, y = by + dy[j]!;
       if (x < 0 || y < 0 || x >= W || y >= H) continue;
-      const o = (y * W + x) * 3, i = inv[j]!, q = j * 3;
+      const o = (y * W + x) * 4, i = inv[j]!, q = j * 3;
       out[o] = (rgb[q]! + out[o]! * i + 127) / 255;
       out[o + 1] = (rgb[q + 1]! + out[o + 1]! * i + 127) / 255;
       out[o + 2] = (rgb[q + 2]! + out[o + 2]! * i + 127) / 255;
