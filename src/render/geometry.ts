@@ -26,8 +26,6 @@ export interface Arc {
   /** The other side, or null for the outside of every shape. */
   b: string | null;
   d: string;
-  /** A coarser `d` for a thin border between territories of the same owner. */
-  dThin?: string;
   kind: 'land' | 'coast' | 'sea';
 }
 
@@ -319,8 +317,7 @@ function computeArcs(map: GameMap, ringsOf: Map<string, Pt[][]>, eps: number): {
         } else if (seaA || seaB || o === null) kind = 'coast';
         else kind = 'land';
         // Inside one owner's land both sides have the same colour, so the thin line may stray further.
-        const dThin = kind === 'land' ? 'M' + fmt(simplify(simple, eps * 1.8)) : undefined;
-        arcs.push({ a: id, b: o, d: 'M' + fmt(simple), dThin, kind });
+        arcs.push({ a: id, b: o, d: 'M' + fmt(simple), kind });
       }
       if (ringPts.length > 2) fill += 'M' + fmt(ringPts.slice(0, -1)) + 'Z';
     }
