@@ -415,7 +415,7 @@ export async function benchLoad(opts: Partial<LoadOptions> = {}): Promise<BenchF
 }
 
 function printReport(r: LoadReport): void {
-  const cmp = (f: BenchFigure) => (/\/s$/.test(f.unit) ? '≥' : '≤');
+  const cmp = (f: BenchFigure) => (/\/s$|^% /.test(f.unit) ? '≥' : '≤');
   console.log(`renderer: ${r.renderer}`);
   console.log(`sent ${r.sent}, acked ${r.acked} (${r.refused} rule refusals: ${Object.entries(r.refusedByCode).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}), max ${r.max} ms, turns resolved ${r.turnsResolved}`);
   console.log(`server: ${r.cpuPerCommandMs} ms CPU per command (all threads), ${Math.round(r.cpuShare * 100)}% of one core over the window; event-loop delay p99 ${r.loopDelayP99} ms, max ${r.loopDelayMax} ms; ${r.framesPerCommand} frames (${r.kbPerCommand} KB) sent to the sockets per command`);

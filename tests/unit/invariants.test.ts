@@ -48,17 +48,21 @@ function checkGame(map: GameMap, opts: Omit<SimOptions, 'onStep' | 'measure'>): 
   return sim;
 }
 
-test('20 seeded 10-turn Europe games keep every invariant after every entry', () => {
+// `npm run proof` raises these (PROOF_GAMES, PROOF_TURNS); npm test keeps the short smoke run.
+const GAMES = Number(process.env.PROOF_GAMES ?? 20);
+const TURNS = Number(process.env.PROOF_TURNS ?? 10);
+
+test(`${GAMES} seeded ${TURNS}-turn Europe games keep every invariant after every entry`, () => {
   let battles = 0, entries = 0;
-  for (let seed = 101; seed <= 120; seed++) {
-    const sim = checkGame(europe, { seed, turns: 10 });
-    assert.equal(sim.stats.turns, 10);
+  for (let seed = 101; seed < 101 + GAMES; seed++) {
+    const sim = checkGame(europe, { seed, turns: TURNS });
+    assert.equal(sim.stats.turns, TURNS);
     battles += sim.stats.battles;
     entries += sim.entries.length;
   }
   // The checks ran over real play, not an idle board.
-  assert.ok(battles > 20 * 30, `only ${battles} battles in 20 games`);
-  assert.ok(entries > 20 * 500, `only ${entries} entries in 20 games`);
+  assert.ok(battles > GAMES * 30, `only ${battles} battles in ${GAMES} games`);
+  assert.ok(entries > GAMES * 500, `only ${entries} entries in ${GAMES} games`);
 });
 
 test('whole games on the fixture maps (capitals fall, puppets, bankruptcy, leaving) keep every invariant', () => {
