@@ -273,3 +273,20 @@ test('R2.3 R5.5 R2.4 taking a capital: +10, the owner surrenders, and pays the l
   assert.deepEqual(p.state.truces, [{ winner: 'A', loser: 'B', untilTurn: 5 }]);
   assert.deepEqual(p.state.capitalFalls, [{ loser: 'B', capturer: 'A', turn: 4 }]);
 });
+
+test('R5.2 war upkeep: declared in turn 1, active from turn 2, the attacker pays 3 at the end of turns 5, 6, … only', () => {
+  const four = play(`${TINY}
+    甲国: 【宣战】甲国向乙国宣战
+    ${'judge: 【结算】\n'.repeat(4)}`);
+  // 30 − 10 + 4 turns × 4 income = 36: no upkeep through turn 4.
+  assert.equal(four.score('A'), 36);
+  const five = play(`${TINY}
+    甲国: 【宣战】甲国向乙国宣战
+    ${'judge: 【结算】\n'.repeat(5)}`);
+  assert.equal(five.score('A'), 37, '36 + 4 − 3');
+  assert.equal(five.score('B'), 50, 'the defender never pays upkeep: 30 + 5 × 4');
+  const six = play(`${TINY}
+    甲国: 【宣战】甲国向乙国宣战
+    ${'judge: 【结算】\n'.repeat(6)}`);
+  assert.equal(six.score('A'), 38);
+});
