@@ -14,14 +14,43 @@ function load(): Promise<RenderModule> {
   return mod;
 }
 
-/** src/render behind the Renderer interface. */
-export function defaultRenderer(): Renderer {
+type WorkerModule = { RenderWorker: new () => { mapPng: RenderModule['renderMapPng']; scoresPng: RenderModule['renderScoreTablePng'] } };
+
+/** src/render in this thread, behind the Renderer interface. */
+export function inProcessRenderer(): Renderer {
   return {
     async mapPng(map: GameMap, state: GameState, opts) {
       return (await load()).renderMapPng(map, state, opts);
     },
     async scoresPng(map: GameMap, state: GameState, opts) {
       return (await load()).renderScoreTablePng(map, state, opts);
+    },
+  };
+}
+
+/**
+ * The renderer of a real process: src/render in a worker thread, so a render never holds up command handling;
+ * if the worker cannot do it, this thread renders. RENDER_WORKER=0 renders in this thread only.
+ */
+export function defaultRenderer(): Renderer {
+  const local = inProcessRenderer();
+  if (process.env.RENDER_WORKER === '0') return local;
+  let worker: Promise<InstanceType<WorkerModule['RenderWorker']>> | null = null;
+  const get = () => (worker ??= (load() as unknown as Promise<WorkerModule>).then((m) => new m.RenderWorker()));
+  return {
+    async mapPng(map, state, opts) {
+      try {
+        return await (await get()).mapPng(map, state, opts);
+      } catch {
+        return local.mapPng(map, state, opts);
+      }
+    },
+    async scoresPng(map, state, opts) {
+      try {
+        return await (await get()).scoresPng(map, state, opts);
+      } catch {
+        return local.scoresPng(map, state, opts);
+      }
     },
   };
 }

@@ -44,3 +44,4 @@ export async function renderMapPngDetailed(map: GameMap, state: GameState, opts:
     get: () => (svg ??= renderMapSvg(map, state, opts)),
   });
 }
+export { RenderWorker } from './pool.ts';

@@ -1,0 +1,46 @@
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import sharp from 'sharp';
+import { loadMapFile } from '../../src/map/index.ts';
+import { runTranscript } from '../../src/replay/index.ts';
+import { RenderWorker, renderMapPng } from '../../src/render/index.ts';
+
+test('the render worker makes the same picture as this thread, and the main thread keeps running meanwhile', async () => {
+  const r = runTranscript('examples/first-war.txt');
+  const map = r.game.map;
+  const worker = new RenderWorker();
+  try {
+    let ticks = 0;
+    const iv = setInterval(() => ticks++, 5);
+    const t0 = Date.now();
+    const fromWorker = await worker.mapPng(map, r.game.state, { lang: 'zh' });
+    const elapsed = Date.now() - t0;
+    clearInterval(iv);
+    const local = await renderMapPng(map, r.game.state, { lang: 'zh' });
+    const [a, b] = await Promise.all([sharp(fromWorker).raw().toBuffer({ resolveWithObject: true }), sharp(local).raw().toBuffer({ resolveWithObject: true })]);
+    assert.deepEqual([a.info.width, a.info.height], [b.info.width, b.info.height]);
+    assert.ok(a.data.equals(b.data), 'the same pixels');
+    // The timer ran through the render: the event loop was free (at least a third of the ideal count).
+    assert.ok(ticks >= Math.floor(elapsed / 5 / 3), `${ticks} ticks in ${elapsed} ms`);
+    const table = await worker.scoresPng(map, r.game.state, {});
+    assert.equal(table.subarray(1, 4).toString(), 'PNG');
+    // A second map goes to the same worker.
+    const isl = loadMapFile('tests/fixtures/islands.json');
+    const other = runTranscript('x.txt', '@map tests/fixtures/islands.json\n@players W E\n').game.state;
+    assert.equal((await worker.mapPng(isl, other, {})).subarray(1, 4).toString(), 'PNG');
+  } finally {
+    await worker.close();
+  }
+});
+
+test('a render that fails in the worker is reported, and the worker goes on', async () => {
+  const map = loadMapFile('tests/fixtures/tiny.json');
+  const worker = new RenderWorker();
+  try {
+    await assert.rejects(worker.mapPng(map, { nonsense: true } as never, {}));
+    const ok = runTranscript('y.txt', '@map tests/fixtures/tiny.json\n').game.state;
+    assert.equal((await worker.mapPng(map, ok, {})).subarray(1, 4).toString(), 'PNG');
+  } finally {
+    await worker.close();
+  }
+});
