@@ -68,8 +68,8 @@ function speakerName(sp: Speaker): string {
   return sp.kind === 'judge' ? 'judge' : sp.id;
 }
 
-function logLine(s: GameState, entry: { at: number; speaker: Speaker; line?: number; turnOverride?: number }, command: string, o: Outcome): void {
-  const l: LogLine = { turn: entry.turnOverride ?? s.turn, at: entry.at, speaker: speakerName(entry.speaker), command, ok: o.ok };
+function logLine(s: GameState, entry: { at: number; speaker: Speaker; line?: number }, command: string, o: Outcome, turn = s.turn): void {
+  const l: LogLine = { turn, at: entry.at, speaker: speakerName(entry.speaker), command, ok: o.ok };
   if (entry.line !== undefined) l.line = entry.line;
   if (!o.ok) { l.code = o.code; l.message = o.message; }
   s.log.push(l);
@@ -99,7 +99,7 @@ export function applyEntry(g: Game, entry: LogEntry): Step {
     o = fail('NOT_ALLOWED', L(s, `内部错误，命令未执行：${(e as Error).message}`, `internal error, command not applied: ${(e as Error).message}`));
   }
   // Logged on the state as it is now: 【撤回】 replaces the state object.
-  logLine(g.state, { ...entry, turnOverride: turnBefore }, entry.command.kind, o);
+  logLine(g.state, entry, entry.command.kind, o, turnBefore);
   // R3.2: the turn resolves as soon as every active country has committed — also when the last one that had
   // not committed leaves the game or loses its player.
   const st = g.state;
@@ -111,6 +111,20 @@ export function applyEntry(g: Game, entry: LogEntry): Step {
 
 const JUDGE_KINDS = new Set(['resolve', 'pause', 'resume', 'extend', 'undo', 'set', 'rule', 'control', 'endGame']);
 const QUERY_OK_WHEN_ENDED = new Set(['query']);
+
+/** The country a no-argument action is for: the speaker, or whom the judge names. */
+function actingCountry(s: GameState, map: GameMap, sp: Speaker, me: CountryId | null, explicit?: CountryId): CountryId | Outcome {
+  const lg = s.settings.language;
+  const c = explicit ?? me;
+  if (c === null) return fail('BAD_SYNTAX', L(s, '裁判代行时请写明国家', 'the judge must name the country'));
+  if (sp.kind === 'country' && c !== me) return fail('NOT_YOUR_COUNTRY', L(s, `你只能为自己的国家${cn(map, me, lg)}下命令`, `you act only for ${cn(map, me, lg)}`));
+  if (!s.countries[c]?.alive) return fail('NOT_ALLOWED', L(s, `${cn(map, c, lg)}不在游戏中`, `${cn(map, c, lg)} is not in the game`));
+  return c;
+}
+
+function isOutcome(x: unknown): x is Outcome {
+  return typeof x === 'object' && x !== null && 'ok' in x;
+}
 
 function execute(g: Game, cmd: Command, sp: Speaker, at: number, resolved: Step['resolved']): Outcome {
   const s = g.state;
@@ -126,15 +140,7 @@ function execute(g: Game, cmd: Command, sp: Speaker, at: number, resolved: Step[
     const cs = s.countries[me];
     if (!cs || !cs.alive) return fail('NOT_ALLOWED', L(s, `${cn(map, me, lg)}不在游戏中`, `${cn(map, me, lg)} is not in the game`));
   }
-  /** The country a no-argument action is for: the speaker, or whom the judge names. */
-  const self = (explicit?: CountryId): CountryId | Outcome => {
-    const c = explicit ?? me;
-    if (c === null) return fail('BAD_SYNTAX', L(s, '裁判代行时请写明国家', 'the judge must name the country'));
-    if (sp.kind === 'country' && c !== me) return fail('NOT_YOUR_COUNTRY', L(s, `你只能为自己的国家${cn(map, me, lg)}下命令`, `you act only for ${cn(map, me, lg)}`));
-    if (!s.countries[c]?.alive) return fail('NOT_ALLOWED', L(s, `${cn(map, c, lg)}不在游戏中`, `${cn(map, c, lg)} is not in the game`));
-    return c;
-  };
-  const isOutcome = (x: unknown): x is Outcome => typeof x === 'object' && x !== null && 'ok' in x;
+  const self = (explicit?: CountryId): CountryId | Outcome => actingCountry(s, map, sp, me, explicit);
 
   switch (cmd.kind) {
     case 'move':
@@ -241,10 +247,14 @@ function order(g: Game, kind: 'move' | 'airlift', from: string, to: string, coun
   }
   (s.orders[actor] ??= []).push({ kind, from, to, count, by, seq: s.nextOrderSeq++ });
   if (kind === 'airlift') s.countries[actor]!.airliftTurn = s.turn;
-  const what = kind === 'airlift' ? L(s, '空运', 'airlift') : L(s, '调兵', 'move');
-  const puppet = actor !== by ? L(s, `（${cn(map, actor, lg)}的军队）`, ` (${cn(map, actor, lg)}'s armies)`) : '';
-  return ok(L(s, `已收到${what}：${tn(map, from, lg)}→${tn(map, to, lg)} ${countText(s, count)}${puppet}，第${s.turn}回合结算时执行`,
-    `${what} taken: ${tn(map, from, lg)}→${tn(map, to, lg)} ${countText(s, count)}${puppet}, at the resolution of turn ${s.turn}`), [], true);
+  // The confirmation is built in the game's language only: this is the commonest command.
+  const route = `${tn(map, from, lg)}→${tn(map, to, lg)} ${countText(s, count)}`;
+  if (lg === 'en') {
+    const puppet = actor !== by ? ` (${cn(map, actor, lg)}'s armies)` : '';
+    return ok(`${kind === 'airlift' ? 'airlift' : 'move'} taken: ${route}${puppet}, at the resolution of turn ${s.turn}`, [], true);
+  }
+  const puppet = actor !== by ? `（${cn(map, actor, lg)}的军队）` : '';
+  return ok(`已收到${kind === 'airlift' ? '空运' : '调兵'}：${route}${puppet}，第${s.turn}回合结算时执行`, [], true);
 }
 
 function cancel(g: Game, from: string | undefined, to: string | undefined, sp: Speaker): Outcome {

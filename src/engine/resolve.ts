@@ -153,11 +153,18 @@ export function resolveTurn(s: GameState, map: GameMap, at: number, forced: bool
   }
 
   // Step 6: income, tribute, war upkeep (R2.2, R6.4, R5.2).
+  // R2.2 for every country in one pass over the land: territories ×1 + cities ×1 (+ industry below).
+  const held = new Map<CountryId, number>();
+  for (const id of map.landIds) {
+    const o = (s.territories[id] as LandState).owner;
+    if (o) held.set(o, (held.get(o) ?? 0) + (map.territory.get(id)!.kind === 'city' ? 2 : 1));
+  }
   const incomes = new Map<CountryId, number>();
   for (const c of Object.keys(s.countries).sort()) {
     const cs = s.countries[c]!;
     if (!cs.alive) continue;
-    incomes.set(c, incomeOf(s, map, c));
+    const base = (held.get(c) ?? 0) + cs.industry;
+    incomes.set(c, cs.mobilization.halfIncomeLeft > 0 ? Math.floor(base / 2) : base);
     if (cs.mobilization.halfIncomeLeft > 0) cs.mobilization.halfIncomeLeft -= 1;
   }
   for (const [c, inc] of incomes) {
