@@ -41,11 +41,19 @@ function allSimplified(s: string): boolean {
     const code = s.charCodeAt(i);
     if (code < 0x3400) continue;
     if (code >= 0xd800 && code <= 0xdbff) return false; // astral ideographs: let the converter decide
-    const c = s[i]!;
-    if (simplifyChar(c) !== c) return false;
+    let k = changes[code];
+    if (k === 0) {
+      const c = s[i]!;
+      k = simplifyChar(c) !== c ? 2 : 1;
+      changes[code] = k;
+    }
+    if (k === 2) return false;
   }
   return true;
 }
+
+/** Per BMP code point: 0 not looked up yet, 1 unchanged by the converter, 2 changed (a Traditional form). */
+const changes = new Uint8Array(0x10000);
 
 /** One character's Simplified form, cached (a bounded alphabet): for cheap first-character checks. */
 export function simplifyChar(c: string): string {

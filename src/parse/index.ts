@@ -27,9 +27,13 @@ export interface ParseOptions {
 
 export const MAX_MESSAGE_LENGTH = 4000;
 
-const OPEN = new Set(['【', '[', '〖', '［', '〔']);
-const CLOSE = new Set(['】', ']', '〗', '］', '〕']);
-const BREAK = new Set(['\n', '\r', ';', '；', '﹔', '\u2028', '\u2029', '\u0085']);
+// By code point: these run once per character of every message.
+/** 【 [ 〖 ［ 〔 */
+const isOpen = (c: number) => c === 0x3010 || c === 0x5b || c === 0x3016 || c === 0xff3b || c === 0x3014;
+/** 】 ] 〗 ］ 〕 */
+const isClose = (c: number) => c === 0x3011 || c === 0x5d || c === 0x3017 || c === 0xff3d || c === 0x3015;
+/** New line, ; ； ﹔ and the Unicode line separators split commands. */
+const isBreak = (c: number) => c === 0x0a || c === 0x0d || c === 0x3b || c === 0xff1b || c === 0xfe54 || c === 0x2028 || c === 0x2029 || c === 0x85;
 /** How far a closing bracket is looked for: command names are short. */
 const NAME_WINDOW = 16;
 
@@ -57,7 +61,7 @@ export function parseMessageUnsafe(text: string, map: GameMap, opts: ParseOption
     return [{ ok: false, code: 'MESSAGE_TOO_LONG', message: msg.tooLong(raw.length, lang), text: raw.trim() }];
   }
   let any = false;
-  for (let i = 0; i < raw.length && !any; i++) any = OPEN.has(raw[i]!);
+  for (let i = 0; i < raw.length && !any; i++) any = isOpen(raw.charCodeAt(i));
   if (!any) return [];
   const lex = lexicon(map);
   const base = {
@@ -68,12 +72,12 @@ export function parseMessageUnsafe(text: string, map: GameMap, opts: ParseOption
   const out: Parsed[] = [];
   let lineStart = 0;
   for (let i = 0; i <= raw.length; i++) {
-    if (i < raw.length && !BREAK.has(raw[i]!)) continue;
+    if (i < raw.length && !isBreak(raw.charCodeAt(i))) continue;
     const starts = findStarts(raw, lineStart, i, lex);
     for (let k = 0; k < starts.length; k++) {
       const s = starts[k]!;
       const end = k + 1 < starts.length ? starts[k + 1]!.start : i;
-      out.push(...parseOne(raw, s, end, base));
+      parseOne(raw, s, end, base, out);
     }
     lineStart = i + 1;
   }
@@ -83,15 +87,15 @@ export function parseMessageUnsafe(text: string, map: GameMap, opts: ParseOption
 function findStarts(raw: string, a: number, b: number, lex: ReturnType<typeof lexicon>): Start[] {
   const starts: Start[] = [];
   for (let i = a; i < b; i++) {
+    if (!isOpen(raw.charCodeAt(i))) continue;
     const c = raw[i]!;
-    if (!OPEN.has(c)) continue;
     let close = -1;
     for (let j = i + 1; j < b && j <= i + NAME_WINDOW; j++) {
-      if (CLOSE.has(raw[j]!)) {
+      if (isClose(raw.charCodeAt(j))) {
         close = j;
         break;
       }
-      if (OPEN.has(raw[j]!)) break;
+      if (isOpen(raw.charCodeAt(j))) break;
     }
     if (close >= 0) {
       const inner = raw.slice(i + 1, close);
@@ -125,20 +129,25 @@ function findStarts(raw: string, a: number, b: number, lex: ReturnType<typeof le
 }
 
 /** One command's results: usually one; 【规则】a=1 b=2 and 【设置】 with several fields give one per setting. */
-function parseOne(raw: string, s: Start, end: number, base: Omit<Ctx, 'name'>): Parsed[] {
+function parseOne(raw: string, s: Start, end: number, base: Omit<Ctx, 'name'>, out: Parsed[]): void {
   const text = raw.slice(s.start, end).trim();
   if (!s.name) {
     const key = commandKey(s.rawName);
-    return [{ ok: false, code: 'UNKNOWN_COMMAND', message: msg.unknownCommand(key || s.rawName.trim(), suggestCommand(key), base.lang), text }];
+    out.push({ ok: false, code: 'UNKNOWN_COMMAND', message: msg.unknownCommand(key || s.rawName.trim(), suggestCommand(key), base.lang), text });
+    return;
   }
-  const ctx: Ctx = { ...base, name: s.name };
+  const ctx: Ctx = { lex: base.lex, lang: base.lang, partialArmies: base.partialArmies, nationalArmies: base.nationalArmies, name: s.name };
+  let commands: Command[];
   try {
-    const thunk = parseBody(ctx, normalizeBody(raw.slice(s.bodyStart, end)));
-    return thunk().map((command) => ({ ok: true, command, text }));
+    commands = parseBody(ctx, normalizeBody(raw.slice(s.bodyStart, end)))();
   } catch (e) {
-    if (e instanceof Fail) return [{ ok: false, code: e.code, message: e.message, text }];
+    if (e instanceof Fail) {
+      out.push({ ok: false, code: e.code, message: e.message, text });
+      return;
+    }
     throw e;
   }
+  for (const command of commands) out.push({ ok: true, command, text });
 }
 
 export type LookupResult = { ok: true; id: string } | { ok: false; code: ErrorCode; message: string; suggestions: Suggestion[] };

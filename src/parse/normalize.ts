@@ -17,8 +17,20 @@ const isControl = (code: number) => code < 0x20 || (code >= 0x7f && code <= 0x9f
  * half-width), every arrow `→`, every long dash `——`, `。` as `.`, brackets and quotes gone, runs of
  * spaces one space, no punctuation at either end. Linear in the input: no regex over user text here.
  */
+/** Characters NFKC leaves alone that chat commands are made of: ASCII, CJK ideographs, → — 、。【】《》. */
+function nfkcStable(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if ((c >= 0x20 && c < 0x7f) || (c >= 0x4e00 && c <= 0x9fff)) continue;
+    if (c === 0x2192 || c === 0x2014 || c === 0x3001 || c === 0x3002 || c === 0x3010 || c === 0x3011 || c === 0x300a || c === 0x300b) continue;
+    return false;
+  }
+  return true;
+}
+
 export function normalizeBody(raw: string): string {
-  const s = toSimplified(raw).normalize('NFKC');
+  const simple = toSimplified(raw);
+  const s = nfkcStable(simple) ? simple : simple.normalize('NFKC');
   // One string built by appends (no closure per call: this runs once per command).
   let out = '';
   let lastSpace = true;
