@@ -1,13 +1,15 @@
 /**
- * The bot core as a child process for the kill tests: opens the store at DATABASE_PATH, rebuilds every game,
- * then reads one JSON command per line from stdin and prints one JSON ack per command on stdout — only after
- * the command's log write has committed. NEUWAR_NOW sets the virtual clock's start; NEUWAR_FAULT injects
- * SIGKILLs (see src/store faultPoint).
+ * The bot core as a child process for the kill tests and the soak kill loop: opens the store at DATABASE_PATH,
+ * rebuilds every game, then reads one JSON command per line on stdin and prints one JSON ack per command on
+ * stdout — a message's ack only after its log write has committed. The `state` op lets the parent compare what a
+ * restarted process holds in memory with the log replayed from scratch. NEUWAR_NOW: the virtual clock's start;
+ * NEUWAR_FAULT: injected SIGKILLs (see src/store faultPoint).
  */
 import { createInterface } from 'node:readline';
 import { VirtualClock } from '../../src/clock/index.ts';
 import { Store } from '../../src/store/index.ts';
 import { GameService } from '../../src/game/index.ts';
+import { stateJson } from '../../src/engine/index.ts';
 import { FakeChat } from './live.ts';
 
 const store = new Store(process.env.DATABASE_PATH!);
@@ -20,6 +22,7 @@ type Cmd =
   | { op: 'join'; ch: string; user: string; country: string }
   | { op: 'start'; ch: string; user: string }
   | { op: 'msg'; ch: string; user: string; text: string; id: string }
+  | { op: 'state'; ch: string }
   | { op: 'advance'; ms: number };
 
 const out = (o: unknown) => process.stdout.write(`${JSON.stringify(o)}\n`);
@@ -37,7 +40,14 @@ for await (const line of rl) {
     case 'start': { const r = await svc.start(c.ch, u(c.user)); out({ ack: 'start', ok: r.ok }); break; }
     case 'msg': {
       const r = await svc.handleMessage({ channelId: c.ch, userId: c.user, userName: c.user, text: c.text, messageId: c.id });
-      out({ ack: c.id, ok: r.ok, code: r.code ?? null, duplicate: r.duplicate ?? false });
+      out({ ack: c.id, ok: r.ok, handled: r.handled, code: r.code ?? null, duplicate: r.duplicate ?? false });
+      break;
+    }
+    case 'state': {
+      const s = svc.stateOf(c.ch);
+      const map = svc.mapOf(c.ch);
+      // Both the §4 state JSON (with the turn's orders) and the whole engine state, as JSON.
+      out({ ack: 'state', state: s && map ? stateJson(s, map, { withOrders: true }) : null, full: s ?? null, game: svc.gameOf(c.ch)?.id ?? null });
       break;
     }
     case 'advance': { await clock.advance(c.ms); out({ ack: 'advance', now: clock.now() }); break; }

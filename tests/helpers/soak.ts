@@ -1,5 +1,5 @@
 /**
- * Shared pieces of the soak tests and the scale benches: the bot core as a child process (soak-child.ts), a
+ * Shared pieces of the soak tests and the scale benches: the bot core as a child process (live-child.ts), a
  * full audit of a store after a crash, and seeded legal commands for a turn from the simulator's generator
  * (src/sim), written as the chat text a player would type.
  */
@@ -17,7 +17,7 @@ import { foldEntries, gameFromSnapshot, rebuildGame } from '../../src/game/rebui
 import { answerFor, DEFAULT_POLICY, diplomacyFor, economyFor, ordersFor, requestCommand, View, type Policy } from '../../src/sim/generate.ts';
 import type { Rng } from '../../src/sim/rng.ts';
 
-export const SOAK_CHILD = join(import.meta.dirname, 'soak-child.ts');
+export const SOAK_CHILD = join(import.meta.dirname, 'live-child.ts');
 
 export type Ack = Record<string, unknown>;
 
