@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { GameMap } from '../map/index.ts';
 import type { GameState } from '../engine/index.ts';
 import type { RenderReply, RenderRequest } from './worker.ts';
+import { ensureFonts } from './fonts.ts';
 
 /**
  * Renders in a worker thread, so the JavaScript half of a render (geometry, label placement, the first build of
@@ -18,6 +19,9 @@ export class RenderWorker {
 
   private start(): Worker {
     if (this.worker) return this.worker;
+    // fontconfig reads the real process environment: a worker's process.env is its own copy, so FONTCONFIG_FILE
+    // must be set here, in the main thread, before the worker's first text render (else CJK shows as boxes).
+    ensureFonts();
     const w = new Worker(new URL('./worker-entry.mjs', import.meta.url));
     w.unref();
     w.on('message', (r: RenderReply) => {

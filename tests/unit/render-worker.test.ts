@@ -1,9 +1,13 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { loadMapFile } from '../../src/map/index.ts';
 import { runTranscript } from '../../src/replay/index.ts';
-import { RenderWorker, renderMapPng } from '../../src/render/index.ts';
+import { RenderWorker, renderMapPng, pngPixels } from '../../src/render/index.ts';
 
 test('the render worker makes the same picture as this thread, and the main thread keeps running meanwhile', async () => {
   const r = runTranscript('examples/first-war.txt');
@@ -43,4 +47,19 @@ test('a render that fails in the worker is reported, and the worker goes on', as
   } finally {
     await worker.close();
   }
+});
+
+test('a process that renders only in the worker draws Chinese text, not missing-glyph boxes (matches the golden)', async () => {
+  // fontconfig is process-wide and reads the real environment: set up from a worker thread it would not be.
+  const out = join(mkdtempSync(join(tmpdir(), 'neuwar-rw-')), 'tiny.png');
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'tests/helpers/render-worker-child.ts', out], { encoding: 'utf8', env: { ...process.env, FONTCONFIG_FILE: '' } });
+  assert.equal(r.status, 0, r.stderr);
+  const [a, b] = await Promise.all([pngPixels(readFileSync(out)), pngPixels(readFileSync('tests/golden/map-tiny.png'))]);
+  assert.deepEqual([a.width, a.height], [b.width, b.height]);
+  let bad = 0;
+  for (let i = 0; i < a.data.length; i += 4) {
+    if (Math.abs(a.data[i]! - b.data[i]!) > 32 || Math.abs(a.data[i + 1]! - b.data[i + 1]!) > 32 || Math.abs(a.data[i + 2]! - b.data[i + 2]!) > 32) bad++;
+  }
+  // The golden's tolerance (render.test.ts): at most 0.1% of pixels differ.
+  assert.ok(bad / (a.width * a.height) <= 0.001, `${bad} pixels differ from the golden`);
 });
