@@ -47,6 +47,12 @@ const JUDGE_KINDS = new Set<Command['kind']>(['resolve', 'pause', 'resume', 'ext
 const isPrivateCommand = (c: Command): boolean =>
   PRIVATE_KINDS.has(c.kind) || (c.kind === 'query' && (c.what === 'status' || c.what === 'orders' || c.what === 'help'));
 
+/**
+ * A refused text that was meant as a private command (a typo in an order: 【调兵】柏林→波兹兰 5) is answered
+ * privately too: the refusal would otherwise show the order's content to everyone (R3.1).
+ */
+const PRIVATE_TEXT = /^\s*[【\[〖［〔]\s*(?:调兵|調兵|空运|空運|撤销|撤銷|撤消|军事|軍事|工业|工業|科技|动员|動員|窥探|窺探|命令|状态|狀態)/;
+
 const fail = <T>(code: string, text: string): Result<T> => ({ ok: false, code, text });
 const okr = <T>(value: T, text: string): Result<T> => ({ ok: true, value, text });
 
@@ -683,7 +689,8 @@ export class GameService implements GameServiceApi {
       }
       if (e.type === 'tick' || !step.outcome) return;
       const o = step.outcome;
-      const priv = e.type === 'command' ? isPrivateCommand(e.command) || (o.ok && o.private) : false;
+      const priv = e.type === 'command' ? isPrivateCommand(e.command) || (o.ok && o.private)
+        : e.type === 'refused' && PRIVATE_TEXT.test(e.text ?? '');
       if (o.ok) {
         items.push({ ok: true, text: o.message, private: priv });
         const req = o.events.find((ev): ev is Extract<GameEvent, { type: 'request' }> => ev.type === 'request');

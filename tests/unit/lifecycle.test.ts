@@ -66,6 +66,14 @@ test('a turn: private orders answered only to their author, then the full turn p
   assert.deepEqual(pb, ['已收到调兵：乙城→荒城 10，第2回合结算时执行']);
   assert.equal(l.chat.posts('ch1').some((t) => t.includes('乙乡') || t.includes('荒城')), false, 'no order reaches the channel before resolution');
   assert.equal(l.chat.log.filter((p) => p.kind === 'delete').length, 1, 'only the public one is deleted');
+  // A mistyped order is refused privately too: its content must not reach the channel (R3.1).
+  const typo = await say(l, 'ch1', bob, '【调兵】乙城→荒成 3');
+  assert.equal(typo.ok, false);
+  assert.equal(typo.code, 'UNKNOWN_TERRITORY');
+  assert.equal(typo.private, true);
+  assert.equal(typo.deleteOriginal, true);
+  assert.match(l.chat.privates(bob.id).at(-1)!.msg.text, /荒城/);
+  assert.equal(l.chat.posts('ch1').some((t) => t.includes('荒')), false);
 
   await say(l, 'ch1', alice, '【完成】');
   await say(l, 'ch1', bob, '【完成】');
