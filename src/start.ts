@@ -37,7 +37,8 @@ export async function startBot(): Promise<number> {
     const [{ startLocal, LocalChat, CHANNEL_PREFIX }, { startDiscord, DiscordChat }, { startLiveService }, { REST }] = await Promise.all([
       import('./local/index.ts'), import('./discord/index.ts'), import('./game/index.ts'), import('discord.js'),
     ]);
-    const localChat = new LocalChat();
+    const db = process.env.DATABASE_PATH ?? resolve(ROOT, 'data', 'neuwar.db');
+    const localChat = new LocalChat(db === ':memory:' ? {} : { dir: resolve(dirname(db), 'local-feed') });
     const discordChat = new DiscordChat(new REST());
     const live = await startLiveService(routeChat((ch) => ch.startsWith(CHANNEL_PREFIX), localChat, discordChat), { root: ROOT });
     const d = await startDiscord({ service: live.service, chat: discordChat });

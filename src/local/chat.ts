@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ChatPort, OutButton, OutMessage } from '../chat/types.ts';
 import { pngSize } from './png.ts';
 
@@ -51,8 +53,61 @@ export class LocalChat implements ChatPort {
   private listeners = new Set<(e: FeedEvent) => void>();
   private now: () => number;
 
-  constructor(opts: { now?: () => number } = {}) {
+  /** Where the feed and its pictures are kept across restarts (null: memory only). */
+  private dir: string | null;
+
+  /**
+   * `dir`: keep the feeds and pictures there, so a restarted bot shows the channels' history again (the games
+   * themselves are in the store): an append-only `feed.jsonl` of message versions and deletions, compacted at
+   * load, and `img/<id>.png`.
+   */
+  constructor(opts: { now?: () => number; dir?: string } = {}) {
     this.now = opts.now ?? Date.now;
+    this.dir = opts.dir ?? null;
+    if (this.dir) this.load(this.dir);
+  }
+
+  private load(dir: string): void {
+    mkdirSync(join(dir, 'img'), { recursive: true });
+    const file = join(dir, 'feed.jsonl');
+    if (existsSync(file)) {
+      for (const line of readFileSync(file, 'utf8').split('\n')) {
+        if (!line.trim()) continue;
+        let rec: { m?: FeedMessage; d?: { channelId: string; id: string } };
+        try { rec = JSON.parse(line); } catch { continue; } // a line cut short by a crash
+        if (rec.m) {
+          const f = this.feed(rec.m.channelId);
+          const i = f.findIndex((x) => x.id === rec.m!.id);
+          if (i >= 0) f[i] = rec.m;
+          else {
+            let at = f.length;
+            while (at > 0 && f[at - 1]!.seq > rec.m.seq) at--;
+            f.splice(at, 0, rec.m);
+          }
+          this.seq = Math.max(this.seq, rec.m.seq);
+        } else if (rec.d) {
+          const f = this.feed(rec.d.channelId);
+          const i = f.findIndex((x) => x.id === rec.d!.id);
+          if (i >= 0) f.splice(i, 1);
+        }
+      }
+    }
+    for (const f of this.feeds.values()) if (f.length > MAX_FEED) f.splice(0, f.length - MAX_FEED);
+    // Compact: one line per message kept.
+    const tmp = `${file}.tmp`;
+    writeFileSync(tmp, [...this.feeds.values()].flat().map((m) => JSON.stringify({ m })).join('\n') + '\n');
+    renameSync(tmp, file);
+    this.onEvent((e) => this.persist(e));
+  }
+
+  private persist(e: FeedEvent): void {
+    if (!this.dir) return;
+    const rec = e.kind === 'message' ? { m: e.message } : { d: { channelId: e.channelId, id: e.id } };
+    try {
+      appendFileSync(join(this.dir, 'feed.jsonl'), JSON.stringify(rec) + '\n');
+    } catch (err) {
+      console.error('local channel: the feed could not be saved:', err);
+    }
   }
 
   onEvent(fn: (e: FeedEvent) => void): () => void {
@@ -68,7 +123,10 @@ export class LocalChat implements ChatPort {
 
   /** The PNG behind `/img/<id>.png`. */
   image(id: string): Buffer | undefined {
-    return this.images.get(id);
+    const hit = this.images.get(id);
+    if (hit || !this.dir || !/^[0-9a-f]{32}$/.test(id)) return hit;
+    const path = join(this.dir, 'img', `${id}.png`);
+    return existsSync(path) ? readFileSync(path) : undefined;
   }
 
   private storeImages(msg: OutMessage): FeedImage[] {
@@ -78,6 +136,9 @@ export class LocalChat implements ChatPort {
       if (!size) continue;
       const id = randomBytes(16).toString('hex');
       this.images.set(id, img.png);
+      if (this.dir) {
+        try { writeFileSync(join(this.dir, 'img', `${id}.png`), img.png); } catch (err) { console.error('local channel: a picture could not be saved:', err); }
+      }
       this.imageBytes += img.png.length;
       out.push({ url: `/img/${id}.png`, name: img.name, width: size.width, height: size.height, ...(img.caption ? { caption: img.caption } : {}) });
     }
@@ -87,6 +148,7 @@ export class LocalChat implements ChatPort {
       if (first.done) break;
       this.imageBytes -= this.images.get(first.value)!.length;
       this.images.delete(first.value);
+      if (this.dir) rmSync(join(this.dir, 'img', `${first.value}.png`), { force: true });
     }
     return out;
   }

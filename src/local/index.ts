@@ -31,6 +31,8 @@ export interface StartLocalOptions {
   service?: GameServiceApi | ((chat: LocalChat) => GameServiceApi | Promise<GameServiceApi>);
   /** The ChatPort a prebuilt `service` posts through. */
   chat?: LocalChat;
+  /** Where the feed and pictures are kept across restarts; default: beside the default service's database. */
+  feedDir?: string | null;
   /** Project root (maps/ and tests/fixtures/ are offered from it). */
   root?: string;
   /** Where the startup lines go (default: console). */
@@ -62,7 +64,11 @@ export async function startLocal(opts: StartLocalOptions = {}): Promise<LocalHan
     throw new Error(`HOST=${host} would let anyone on the network play as anyone: set LOCAL_PASSWORD too (refusing to start).`);
   }
   const root = opts.root ?? ROOT;
-  const chat = opts.chat ?? new LocalChat();
+  // With the default service the feed is kept beside its database, so a restarted bot shows each channel's
+  // history again; a caller that brings its own service says where (feedDir), if anywhere.
+  const db = process.env.DATABASE_PATH ?? resolve(opts.root ?? ROOT, 'data', 'neuwar.db');
+  const feedDir = opts.feedDir !== undefined ? opts.feedDir : !opts.service && db !== ':memory:' ? resolve(dirname(db), 'local-feed') : null;
+  const chat = opts.chat ?? new LocalChat(feedDir ? { dir: feedDir } : {});
   let service: GameServiceApi;
   let dispose = () => {};
   if (typeof opts.service === 'function') service = await opts.service(chat);

@@ -329,3 +329,27 @@ describe('slash parsing', () => {
     assert.equal(parseSlash('/war 甲国')?.kind, 'error');
   });
 });
+
+test('the local feed and its pictures survive a restart when kept in a folder', async () => {
+  const { LocalChat } = await import('../../src/local/index.ts');
+  const { mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const dir = join(mkdtempSync(join(tmpdir(), 'neuwar-feed-')), 'feed');
+  const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000020000000308020000000000000000', 'hex');
+  const a = new LocalChat({ dir });
+  const id1 = await a.post('local-1', { text: '第1回合结算', images: [{ name: 'map.png', png }] });
+  await a.post('local-1', { text: 'to be deleted' }).then((id) => a.delete('local-1', id));
+  await a.privateReply('local-1', 'u-1', { text: '已收到调兵' });
+  await a.edit('local-1', id1, { text: '第1回合结算（已更新）' });
+  const b = new LocalChat({ dir });
+  const everyone = b.history('local-1', 'u-2');
+  assert.deepEqual(everyone.map((m) => m.text), ['第1回合结算（已更新）']);
+  assert.deepEqual(b.history('local-1', 'u-1').map((m) => m.text), ['第1回合结算（已更新）', '已收到调兵'], 'a private answer stays its own');
+  const img = everyone[0]!.images[0]!;
+  assert.deepEqual([img.width, img.height], [2, 3]);
+  assert.ok(b.image(img.url.slice(5, -4))?.equals(png), 'the picture is served after the restart');
+  const id2 = await b.post('local-1', { text: 'after' });
+  assert.ok(b.history('local-1', 'u-2').at(-1)!.seq > everyone[0]!.seq, 'new messages come after the old ones');
+  assert.equal(new LocalChat({ dir }).history('local-1', 'u-2').at(-1)!.id, id2);
+});
