@@ -12,8 +12,8 @@ export const abs = (ms: number): string => `<t:${Math.floor(ms / 1000)}:t>`;
 type Group = 'battles' | 'moves' | 'captures' | 'diplomacy' | 'scores' | 'other';
 
 const GROUP_OF: Partial<Record<GameEvent['type'], Group>> = {
-  battle: 'battles', headOn: 'battles', melee: 'battles', heldBack: 'battles', seaLoss: 'battles', reinforce: 'battles',
-  move: 'moves', airlift: 'moves', deploy: 'moves', orderDropped: 'moves', orderShrunk: 'moves', mobilized: 'moves',
+  battle: 'battles', headOn: 'battles', melee: 'battles', heldBack: 'battles',
+  move: 'moves', reinforce: 'moves', seaLoss: 'moves', airlift: 'moves', deploy: 'moves', orderDropped: 'moves', orderShrunk: 'moves', mobilized: 'moves',
   capture: 'captures', capitalFell: 'captures', blockade: 'captures', transfer: 'captures',
   warDeclared: 'diplomacy', warActive: 'diplomacy', warEnded: 'diplomacy', attackerSwitched: 'diplomacy', alliance: 'diplomacy',
   pact: 'diplomacy', truce: 'diplomacy', lapsed: 'diplomacy', puppet: 'diplomacy', annexed: 'diplomacy', left: 'diplomacy',
