@@ -862,11 +862,12 @@ export class GameService implements GameServiceApi {
     const left = Object.keys(s.countries).filter((c) => s.countries[c]!.alive && s.countries[c]!.player && !s.countries[c]!.committed);
     if (!left.length) return;
     const text = reminderText(lv.map, s, seconds, s.settings.language);
-    await this.post(lv.row.channelId, { text });
-    // Players who chose reminders by direct message also get it privately (the channel post names everyone).
-    for (const p of this.store.players(lv.row.id)) {
-      if (left.includes(p.country) && this.store.remindByDm(p.userId)) await this.privately(lv.row.channelId, p.userId, { text });
-    }
+    const late = this.store.players(lv.row.id).filter((p) => left.includes(p.country));
+    // The channel post mentions exactly the players who have not committed (<@id>: a ping on Discord, a name on
+    // the web page); players who chose reminders by direct message get it there instead of the ping.
+    const mentions = late.filter((p) => !this.store.remindByDm(p.userId)).map((p) => `<@${p.userId}>`);
+    await this.post(lv.row.channelId, { text: mentions.length ? `${text}\n${mentions.join(' ')}` : text });
+    for (const p of late) if (this.store.remindByDm(p.userId)) await this.privately(lv.row.channelId, p.userId, { text });
   }
 
   /** A player's choice: turn reminders by direct message (true) or as a mention in the channel (false). */

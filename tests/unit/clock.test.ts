@@ -60,12 +60,12 @@ test('reminders name exactly the countries that have not committed', async () =>
   let rem = l.chat.posts('ch1').filter((p) => p.startsWith('⏰'));
   assert.equal(rem.length, 1);
   assert.match(rem[0]!, /还有2分钟截止/);
-  assert.match(rem[0]!, /尚未【完成】：乙国$/);
+  assert.match(rem[0]!, /尚未【完成】：乙国\n<@u-bob>$/, 'the countries named, and exactly their players mentioned');
   await say(l, 'ch1', alice, '【取消完成】');
   await l.clock.advance(60 * S);
   rem = l.chat.posts('ch1').filter((p) => p.startsWith('⏰'));
   assert.equal(rem.length, 2);
-  assert.match(rem[1]!, /尚未【完成】：甲国、乙国$/);
+  assert.match(rem[1]!, /尚未【完成】：甲国、乙国\n<@u-alice> <@u-bob>$/);
 });
 
 test('a player who chose reminders by direct message also gets them privately; the others only in the channel', async () => {
@@ -75,7 +75,10 @@ test('a player who chose reminders by direct message also gets them privately; t
   assert.equal(l.svc.remindsByDm(bob.id), true);
   assert.equal(l.svc.remindsByDm(alice.id), false);
   await l.clock.advance(240 * S);
-  assert.equal(l.chat.posts('ch1').filter((p) => p.startsWith('⏰')).length, 1);
+  const posted = l.chat.posts('ch1').filter((p) => p.startsWith('⏰'));
+  assert.equal(posted.length, 1);
+  assert.match(posted[0]!, /<@u-alice>$/, 'Alice is mentioned in the channel; Bob, who chose DMs, is not');
+  assert.doesNotMatch(posted[0]!, /u-bob/);
   const toBob = l.chat.privates(bob.id).filter((p) => p.msg.text.startsWith('⏰'));
   assert.equal(toBob.length, 1);
   assert.match(toBob[0]!.msg.text, /尚未【完成】：甲国、乙国/);
