@@ -375,3 +375,29 @@ test('R12 a bankrupt country pledges to another (needs acceptance) and becomes i
     乙国: 【效忠】乙国向丙国效忠`);
   assert.deepEqual(refusals(q), ['NOT_ALLOWED']);
 });
+
+test('R10.6 an ally\'s or a pact partner\'s territory may not be entered; a neutral one may without a war', () => {
+  const p = play(`${TINY}
+    乙国: 【结盟】乙国向甲国请求缔结盟约。
+    甲国: 【同意】
+    丙国: 【协定】丙国向甲国请求互不侵犯协定。
+    甲国: 【同意】
+    甲国: 【调兵】甲乡→乙乡 1
+    甲国: 【调兵】甲乡→丙乡 1
+    甲国: 【调兵】甲乡→中原 1`);
+  assert.deepEqual(refusals(p), ['ALLIED', 'PACT_ACTIVE']);
+});
+
+test('R6.1 a country allied with both sides of a war may not intervene (nor declare on either)', () => {
+  const p = play(`${TINY}
+    丙国: 【结盟】丙国向甲国请求缔结盟约。
+    甲国: 【同意】
+    judge: 【结算】
+    丙国: 【结盟】丙国向乙国请求缔结盟约。
+    乙国: 【同意】
+    乙国: 【宣战】乙国向甲国宣战
+    judge: 【结算】
+    丙国: 【宣战】丙国向乙国宣战`);
+  assert.deepEqual(refusals(p), ['ALLIED']);
+  assert.equal(p.state.wars.length, 1);
+});
