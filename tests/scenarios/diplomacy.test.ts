@@ -383,7 +383,7 @@ test('R10.6 an ally\'s or a pact partner\'s territory may not be entered; a neut
     丙国: 【协定】丙国向甲国请求互不侵犯协定。
     甲国: 【同意】
     甲国: 【调兵】甲乡→乙乡 1
-    甲国: 【调兵】甲乡→丙乡 1
+    甲国: 【调兵】甲乡→丙城 1
     甲国: 【调兵】甲乡→中原 1`);
   assert.deepEqual(refusals(p), ['ALLIED', 'PACT_ACTIVE']);
 });
