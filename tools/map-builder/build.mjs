@@ -19,6 +19,7 @@ import polygonClipping from 'polygon-clipping';
 import { Delaunay } from 'd3-delaunay';
 import polylabel from 'polylabel';
 import { PLAYABLE, MINOR, MINOR_COLORS, SEEDS, PROVINCE_RULES, SEAS, FORCED_SEA_EDGES, REGIONS } from './data.mjs';
+import { colorMinors } from './colors.mjs';
 
 // ───────────────────────────── political settings (recorded in the output's meta) ─────────────────────────────
 export const SETTINGS = {
@@ -469,9 +470,11 @@ const regions = REGIONS.map(([id, zh, en, aliases, members]) => {
   return { id, name: { zh, en }, aliases, bbox: [Math.max(0, Math.floor(b[0] - pad)), Math.max(0, Math.floor(b[1] - pad)), Math.min(W, Math.ceil(b[2] + pad)), Math.min(H, Math.ceil(b[3] + pad))] };
 });
 
+const territoryOwner = new Map(territories.map((t) => [t.id, t.owner]));
+const minorColor = colorMinors(minorIds, (t) => territoryOwner.get(t), edges, MINOR_COLORS);
 const countries = [
   ...Object.entries(PLAYABLE).map(([id, c]) => ({ id, name: { zh: c.zh, en: c.en }, color: c.color, aliases: c.aliases })),
-  ...minorIds.map((id, i) => ({ id, name: MINOR[id], color: MINOR_COLORS[i % MINOR_COLORS.length], playable: false })),
+  ...minorIds.map((id) => ({ id, name: MINOR[id], color: minorColor.get(id), playable: false })),
 ];
 const background = (() => {
   const bg = shapes.get('_bg') ?? [];
