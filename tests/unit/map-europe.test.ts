@@ -156,3 +156,14 @@ test('political settings are recorded in meta', () => {
   assert.ok(s && 'crimea' in s && 'kosovo' in s && 'northernCyprus' in s);
   assert.equal(map.territory.get('crimea')!.owner, s.crimea);
 });
+
+test('neighbouring minor states never share a colour (they would read as one state)', () => {
+  const m = loadMapFile('maps/europe.json');
+  const minor = new Set(m.countries.filter((c) => c.playable === false).map((c) => c.id));
+  const clashes: string[] = [];
+  for (const [a, b] of m.file.edges) {
+    const oa = m.territory.get(a)!.owner, ob = m.territory.get(b)!.owner;
+    if (oa && ob && oa !== ob && minor.has(oa) && minor.has(ob) && m.country.get(oa)!.color === m.country.get(ob)!.color) clashes.push(`${oa}–${ob}`);
+  }
+  assert.deepEqual([...new Set(clashes)], []);
+});
