@@ -115,6 +115,8 @@ export class LocalServer {
   private acks = new Map<string, Promise<Ack>>();
   private statusTimers = new Map<string, NodeJS.Timeout>();
   private forcedPush = new Set<string>();
+  /** Exports waiting to be downloaded (/download/<id>.json), the newest 20. */
+  private downloads = new Map<string, Buffer>();
   private gamesTimer: NodeJS.Timeout | null = null;
   private tick: NodeJS.Timeout;
   private lastStatus = new Map<string, string>();
@@ -177,6 +179,15 @@ export class LocalServer {
       // Image ids are random 128-bit names handed only to sockets that passed the password.
       res.writeHead(200, { ...base, 'Content-Type': 'image/png', 'Content-Length': String(png.length), 'Cache-Control': 'private, max-age=86400, immutable' });
       res.end(req.method === 'HEAD' ? undefined : png);
+      return;
+    }
+    const dl = /^\/download\/([0-9a-f]{32})\.json$/.exec(url.pathname);
+    if (dl) {
+      const body = this.downloads.get(dl[1]!);
+      if (!body) { res.writeHead(404, base).end(); return; }
+      // Like pictures: a random 128-bit name handed only to the judge's own socket.
+      res.writeHead(200, { ...base, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(body.length), 'Content-Disposition': 'attachment; filename="neuwar-export.json"' });
+      res.end(req.method === 'HEAD' ? undefined : body);
       return;
     }
     const font = FONTS[url.pathname];
@@ -399,6 +410,22 @@ export class LocalServer {
           if (r.ok) this.opts.chat.add(channelId, { kind: 'bot' }, { text: r.value.text, images: r.value.images }, user.id);
           else priv(r.text);
           return r.ok ? { t: 'ack', id, ok: true } : fail(r.code, r.text);
+        }
+        case 'chart': {
+          const r = await svc.scoreChart(channelId);
+          if (r.ok) this.opts.chat.add(channelId, { kind: 'bot' }, { text: '分数走势 / score chart', images: [{ name: 'score-chart.png', png: r.value }] }, user.id);
+          else priv(r.text);
+          return r.ok ? { t: 'ack', id, ok: true } : fail(r.code, r.text);
+        }
+        case 'export': {
+          // The state JSON and the log (before the end, judges only: orders are secret until resolved).
+          const r = svc.export(channelId, me);
+          if (!r.ok) { priv(r.text); return fail(r.code, r.text); }
+          const key = randomBytes(16).toString('hex');
+          this.downloads.set(key, Buffer.from(JSON.stringify(r.value, null, 2)));
+          if (this.downloads.size > 20) this.downloads.delete(this.downloads.keys().next().value!);
+          priv(`导出完成：/download/${key}.json（状态 JSON 与完整记录）`);
+          return { t: 'ack', id, ok: true };
         }
       }
     }

@@ -12,6 +12,8 @@ export type Slash =
   | { kind: 'judge'; who: string }
   | { kind: 'name'; name: string }
   | { kind: 'history'; turn: number }
+  | { kind: 'chart' }
+  | { kind: 'export' }
   | { kind: 'help' }
   | { kind: 'error'; text: string };
 
@@ -64,7 +66,7 @@ const ZH: Record<string, string> = {
   完成: 'done', 取消完成: 'undone', 窥探: 'spy', 地图: 'map', 分数: 'scores', 状态: 'status', 命令: 'orders',
   同意: 'accept', 拒绝: 'reject', 协商: 'counter', 结算: 'resolve', 暂停: 'pause', 继续: 'resume', 延时: 'extend',
   撤回: 'undo', 设置: 'set', 规则: 'rule', 加入: 'join', 观战: 'watch', 离开: 'leave', 开始: 'start', 结束: 'end',
-  裁判: 'judge', 改名: 'name', 历史: 'history', 帮助: 'help',
+  裁判: 'judge', 改名: 'name', 历史: 'history', 走势: 'chart', 导出: 'export', 帮助: 'help',
 };
 
 /** Reads a `/`-command; null when the text is not one. */
@@ -82,9 +84,13 @@ export function parseSlash(text: string): Slash | null {
     case 'judge': return args[0] ? { kind: 'judge', who: args.join(' ') } : { kind: 'error', text: '用法：/judge 名字' };
     case 'name': return args[0] ? { kind: 'name', name: args.join(' ') } : { kind: 'error', text: '用法：/name 新名字' };
     case 'history': {
+      // Without a turn: the score chart over all turns (as Discord's /history does).
+      if (args[0] === undefined) return { kind: 'chart' };
       const n = Number(args[0]);
-      return Number.isInteger(n) && n >= 1 ? { kind: 'history', turn: n } : { kind: 'error', text: '用法：/history 回合数' };
+      return Number.isInteger(n) && n >= 1 ? { kind: 'history', turn: n } : { kind: 'error', text: '用法：/history 回合数（不写回合数：分数走势图）' };
     }
+    case 'chart': return { kind: 'chart' };
+    case 'export': return { kind: 'export' };
     case 'help': return { kind: 'help' };
   }
   const f = GAME[name];
@@ -97,7 +103,7 @@ export const SLASH_HELP = [
   '网页命令：',
   '/join 国家 — 加入一个国家　/watch — 观战　/leave — 离开　/name 新名字 — 改名',
   '/start — 开始游戏　/end — 结束游戏　/judge 名字 — 授予裁判席位（裁判）',
-  '/history N — 第 N 回合的地图与分数',
+  '/history N — 第 N 回合的地图与分数　/history — 分数走势图　/export — 导出状态与记录（结束前仅裁判）',
   '游戏命令（等同【…】文本命令）：',
   '/war 甲 乙　/peace 甲 乙　/surrender 甲 乙　/ally 甲 乙　/break 甲 乙　/pact 甲 乙　/trade …',
   '/move 从 到 [数量]　/airlift 从 到 [数量]　/cancel [从 到|全部]　/buy N　/industry　/tech 名称 N　/mobilize …',

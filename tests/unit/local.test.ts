@@ -272,6 +272,21 @@ describe('local web channel server', () => {
     assert.equal((await act(alice, { t: 'say', channelId: ch, text: '/war 甲国 乙国' })).ok, true);
     assert.equal(h.service.stateOf(ch)!.wars.length, 1);
     assert.equal((await act(alice, { t: 'say', channelId: ch, text: '/nonsense' })).code, 'BAD_SLASH');
+    // /history without a turn: the score chart; /export: the judge gets a download link, a player is refused.
+    assert.equal((await act(alice, { t: 'say', channelId: ch, text: '【结算】' })).ok, true);
+    assert.equal((await act(bob, { t: 'say', channelId: ch, text: '/history' })).ok, true);
+    const chart = h.chat.history(ch, bob.userId).filter((m) => m.images.some((i) => i.name === 'score-chart.png'));
+    assert.equal(chart.length, 1);
+    assert.equal(chart[0]!.to, bob.userId, 'the chart goes to who asked');
+    assert.equal((await act(bob, { t: 'say', channelId: ch, text: '/export' })).code, 'NOT_JUDGE');
+    assert.equal((await act(alice, { t: 'say', channelId: ch, text: '/导出' })).ok, true);
+    const link = /\/download\/[0-9a-f]{32}\.json/.exec(h.chat.history(ch, alice.userId).at(-1)!.text)![0];
+    const res = await fetch(new URL(link, h.url));
+    assert.equal(res.status, 200);
+    const data = await res.json() as { state: { turn: number }; log: unknown[] };
+    assert.equal(data.state.turn, 2);
+    assert.ok(data.log.length > 0);
+    assert.equal((await fetch(new URL('/download/' + '0'.repeat(32) + '.json', h.url))).status, 404);
     alice.close();
     bob.close();
   });
