@@ -1,7 +1,7 @@
 import type { GameMap } from '../map/index.ts';
 import { isLandKind } from '../map/index.ts';
 import { actorOf, armiesAt, checkAirlift, checkMove, pendingDeploy } from './orders.ts';
-import { buy, industry, mobilize, tech, TECH_NAMES } from './economy.ts';
+import { buy, industry, mobilize, tech } from './economy.ts';
 import { diplomacy, declareWar, DIPLOMACY_KINDS } from './diplomacy.ts';
 import { resolveTurn } from './resolve.ts';
 import { activeCountries, hardCloseAt, land, ownDeadline, pay, createGame, type NewGameOptions } from './state.ts';
@@ -394,4 +394,3 @@ function judge(g: Game, cmd: Command, sp: Speaker, at: number, resolved: Step['r
   }
 }
 
-export { TECH_NAMES };

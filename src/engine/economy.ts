@@ -7,7 +7,6 @@ import { cn, fail, L, list, ok, tn } from './text.ts';
 import type { CountryId, GameState, Outcome, TechId } from './types.ts';
 import { TECH_NAMES_LOCAL } from './technames.ts';
 
-export const TECH_NAMES = TECH_NAMES_LOCAL;
 
 export function techCost(s: GameState, t: TechId): number {
   return t === 'airship' ? s.settings.airshipCost : t === 'spy' ? s.settings.spyCost : s.settings.commsCost;
@@ -57,7 +56,7 @@ export function industry(s: GameState, map: GameMap, c: CountryId): Outcome {
 /** R8.3 【科技】NAME N: invest any amount; done at once when the investment reaches the cost. */
 export function tech(s: GameState, map: GameMap, c: CountryId, t: TechId, n: number): Outcome {
   const lg = s.settings.language;
-  const name = TECH_NAMES[t][lg];
+  const name = TECH_NAMES_LOCAL[t][lg];
   if (!Number.isInteger(n) || n < 1) return fail('BAD_SYNTAX', L(s, '格式：【科技】空艇 50（间谍、通讯；投入正整数分）', 'format: 【科技】空艇 50 (a positive number of points)'));
   const cs = s.countries[c]!;
   if (cs.techDone.includes(t)) return fail('ALREADY_USED', L(s, `${name}科技已经完成`, `${name} is already done`));

@@ -3,7 +3,7 @@ export { SettingsSchema, defaultSettings, mergeSettings, type Settings, type Set
 export { newGame, applyEntry, type Game, type Step } from './apply.ts';
 export { list } from './text.ts';
 export { createGame, cloneState, hardCloseAt, ownDeadline, activeCountries, baseIncome, land, sea, isSea, type NewGameOptions } from './state.ts';
-export { incomeOf, stackCap, stackPenalty, blockaders } from './resolve.ts';
+export { incomeOf, tributeOf, stackCap, stackPenalty, blockaders } from './resolve.ts';
 export { assault } from './combat.ts';
 export { describeEvent, describeOrders, describeStatus, helpText, reasonText } from './describe.ts';
 export { atWar, allied, pactActive, warBetween } from './relations.ts';

@@ -57,6 +57,11 @@ export function incomeOf(s: GameState, map: GameMap, c: CountryId): number {
   return s.countries[c]!.mobilization.halfIncomeLeft > 0 ? Math.floor(base / 2) : base;
 }
 
+/** R2.2 R6.4: what a puppet pays its overlord of an income, rounded down (0.7 × 90 is 63, not 62.999…). */
+export function tributeOf(s: GameState, income: number): number {
+  return Math.floor(income * s.settings.tribute + 1e-9);
+}
+
 /** R7: the stacking cap of a land territory for its owner. */
 export function stackCap(s: GameState, map: GameMap, id: string, owner: CountryId): number {
   const kind = map.territory.get(id)!.kind;
@@ -170,7 +175,7 @@ export function resolveTurn(s: GameState, map: GameMap, at: number, forced: bool
   for (const [c, inc] of incomes) {
     const ov = s.countries[c]!.overlord;
     if (ov && s.countries[ov]?.alive) {
-      const tribute = Math.floor(inc * st.tribute + 1e-9);
+      const tribute = tributeOf(s, inc);
       pay(s, events, c, inc - tribute, 'income');
       pay(s, events, ov, tribute, 'tribute', c);
     } else pay(s, events, c, inc, 'income');

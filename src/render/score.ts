@@ -4,6 +4,7 @@
  * its own), then a plain SVG table.
  */
 import { isLandKind, type GameMap } from '../map/index.ts';
+import { tributeOf, TECH_NAMES as ENGINE_TECH_NAMES } from '../engine/index.ts';
 import type { GameState, LandState, SeaState } from './types.ts';
 import { ensureFonts, FONT_STACK } from './fonts.ts';
 import { svgToPng } from './png.ts';
@@ -44,8 +45,8 @@ function grossIncome(map: GameMap, state: GameState, country: string) {
   const base = territories + cities + industry;
   const halved = (cs?.mobilization?.halfIncomeLeft ?? 0) > 0;
   const gross = halved ? Math.floor(base / 2) : base;
-  const tributeRate = state.settings?.tribute ?? 0.7;
-  const tributePaid = cs?.overlord ? Math.floor(gross * tributeRate) : 0;
+  // The engine's own rounding, so the table shows exactly what resolution will charge.
+  const tributePaid = cs?.overlord ? tributeOf(state, gross) : 0;
   return { territories, cities, industry, base, halved, gross, tributePaid };
 }
 
@@ -134,7 +135,7 @@ export function scoreRows(map: GameMap, state: GameState, lang: Lang = 'zh'): Sc
   return rows;
 }
 
-const TECH_NAMES: Record<string, { zh: string; en: string }> = { airship: { zh: '空艇', en: 'Airship' }, spy: { zh: '间谍', en: 'Spy' }, comms: { zh: '通讯', en: 'Comms' } };
+const TECH_NAMES: Record<string, { zh: string; en: string }> = ENGINE_TECH_NAMES;
 
 export interface ScoreTableOptions { lang?: Lang; width?: number }
 

@@ -401,3 +401,13 @@ test('R6.1 a country allied with both sides of a war may not intervene (nor decl
   assert.deepEqual(refusals(p), ['ALLIED']);
   assert.equal(p.state.wars.length, 1);
 });
+
+test('R2.2 R6.4 tribute is 70% rounded down, exactly: 90 income pays 63 (floating point gives 62.999…)', async () => {
+  const { tributeOf, defaultSettings } = await import('../../src/engine/index.ts');
+  const s = { settings: defaultSettings() } as Parameters<typeof tributeOf>[0];
+  assert.equal(0.7 * 90 < 63, true, 'the trap this guards against');
+  assert.equal(tributeOf(s, 90), 63);
+  assert.equal(tributeOf(s, 70), 49);
+  assert.equal(tributeOf(s, 3), 2);
+  assert.equal(tributeOf(s, 1), 0);
+});
