@@ -7,6 +7,6 @@ export { incomeOf, tributeOf, stackCap, stackPenalty, blockaders } from './resol
 export { assault } from './combat.ts';
 export { describeEvent, describeOrders, describeStatus, helpText, reasonText } from './describe.ts';
 export { atWar, allied, pactActive, warBetween } from './relations.ts';
-export { cn, tn, type Lang } from './text.ts';
+export { cn, tn, L, type Lang } from './text.ts';
 export { TECH_NAMES_LOCAL as TECH_NAMES } from './technames.ts';
 export { stateJson } from './export.ts';

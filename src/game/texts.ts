@@ -1,9 +1,11 @@
 import type { GameMap } from '../map/index.ts';
 import { cn, describeEvent, hardCloseAt, type GameEvent, type GameState, type Lang } from '../engine/index.ts';
 
-export const list = (items: string[], lg: Lang): string => items.join(lg === 'en' ? ', ' : '、');
+import { list, L } from '../engine/index.ts';
 
-export const T = (lg: Lang, zh: string, en: string): string => (lg === 'en' ? en : zh);
+/** The engine's wording helpers: one sentence in the game's language, and a list joined the same way. */
+export { list };
+export const T = (lg: Lang, zh: string, en: string): string => L(lg, zh, en);
 
 /** Discord's relative/absolute timestamp markup (the web channel renders it too). */
 export const rel = (ms: number): string => `<t:${Math.floor(ms / 1000)}:R>`;
