@@ -2,7 +2,7 @@ import type { GameMap } from '../map/index.ts';
 import { resolveMovement, liveOrders, type PendingCapture } from './combat.ts';
 import { checkAirlift } from './orders.ts';
 import { atWar, head, puppetsOf, warBetween } from './relations.ts';
-import { activeCountries, baseIncome, hardCloseAt, land, ownDeadline, pay } from './state.ts';
+import { activeCountries, hardCloseAt, land, ownDeadline, pay } from './state.ts';
 import { makePuppet, leaveGame, surrenderAll } from './wars.ts';
 import type { CountryId, GameEvent, GameState, LandState } from './types.ts';
 
@@ -51,10 +51,41 @@ function applyCaptures(s: GameState, map: GameMap, caps: PendingCapture[], event
   }
 }
 
-/** R2.2 income after mobilization: halved (round down) while half-income payments are left. */
-export function incomeOf(s: GameState, map: GameMap, c: CountryId): number {
-  const base = baseIncome(s, map, c);
-  return s.countries[c]!.mobilization.halfIncomeLeft > 0 ? Math.floor(base / 2) : base;
+export interface IncomeParts {
+  territories: number;
+  cities: number;
+  industry: number;
+  /** territories ×1 + cities ×1 + industry (a capital is a territory, not a city). */
+  base: number;
+  /** R9: halved (round down) while half-income payments are left. */
+  halved: boolean;
+  gross: number;
+}
+
+/**
+ * R2.2 income of every country, from one pass over the land: what resolution pays (before tribute) and what
+ * the score table shows.
+ */
+export function incomeTable(s: GameState, map: GameMap): Map<CountryId, IncomeParts> {
+  const held = new Map<CountryId, { territories: number; cities: number }>();
+  for (const id of map.landIds) {
+    const o = (s.territories[id] as LandState).owner;
+    if (!o) continue;
+    const h = held.get(o) ?? { territories: 0, cities: 0 };
+    h.territories += 1;
+    if (map.territory.get(id)!.kind === 'city') h.cities += 1;
+    held.set(o, h);
+  }
+  const out = new Map<CountryId, IncomeParts>();
+  for (const c of Object.keys(s.countries).sort()) {
+    const cs = s.countries[c]!;
+    const h = held.get(c) ?? { territories: 0, cities: 0 };
+    const industry = cs.industry ?? 0;
+    const base = h.territories + h.cities + industry;
+    const halved = (cs.mobilization?.halfIncomeLeft ?? 0) > 0;
+    out.set(c, { ...h, industry, base, halved, gross: halved ? Math.floor(base / 2) : base });
+  }
+  return out;
 }
 
 /** R2.2 R6.4: what a puppet pays its overlord of an income, rounded down (0.7 × 90 is 63, not 62.999…). */
@@ -158,18 +189,12 @@ export function resolveTurn(s: GameState, map: GameMap, at: number, forced: bool
   }
 
   // Step 6: income, tribute, war upkeep (R2.2, R6.4, R5.2).
-  // R2.2 for every country in one pass over the land: territories ×1 + cities ×1 (+ industry below).
-  const held = new Map<CountryId, number>();
-  for (const id of map.landIds) {
-    const o = (s.territories[id] as LandState).owner;
-    if (o) held.set(o, (held.get(o) ?? 0) + (map.territory.get(id)!.kind === 'city' ? 2 : 1));
-  }
+  const table = incomeTable(s, map);
   const incomes = new Map<CountryId, number>();
   for (const c of Object.keys(s.countries).sort()) {
     const cs = s.countries[c]!;
     if (!cs.alive) continue;
-    const base = (held.get(c) ?? 0) + cs.industry;
-    incomes.set(c, cs.mobilization.halfIncomeLeft > 0 ? Math.floor(base / 2) : base);
+    incomes.set(c, table.get(c)!.gross);
     if (cs.mobilization.halfIncomeLeft > 0) cs.mobilization.halfIncomeLeft -= 1;
   }
   for (const [c, inc] of incomes) {

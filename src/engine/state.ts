@@ -86,17 +86,6 @@ export function ownedLand(s: GameState, map: GameMap, c: CountryId): TerrId[] {
   return map.landIds.filter((id) => (s.territories[id] as LandState).owner === c);
 }
 
-/** R2.2 income before mobilization and tribute: territories ×1 + cities ×1 + industry. */
-export function baseIncome(s: GameState, map: GameMap, c: CountryId): number {
-  let n = 0;
-  for (const id of map.landIds) {
-    if ((s.territories[id] as LandState).owner !== c) continue;
-    n += 1;
-    if (map.territory.get(id)!.kind === 'city') n += 1;
-  }
-  return n + s.countries[c]!.industry;
-}
-
 export function cloneState(s: GameState): GameState {
   return structuredClone(s);
 }

@@ -4,7 +4,7 @@
  * its own), then a plain SVG table.
  */
 import { isLandKind, type GameMap } from '../map/index.ts';
-import { tributeOf, TECH_NAMES as ENGINE_TECH_NAMES } from '../engine/index.ts';
+import { incomeTable, tributeOf, TECH_NAMES as ENGINE_TECH_NAMES } from '../engine/index.ts';
 import type { GameState, LandState, SeaState } from './types.ts';
 import { ensureFonts, FONT_STACK } from './fonts.ts';
 import { svgToPng } from './png.ts';
@@ -33,21 +33,11 @@ export interface Income {
 }
 
 function grossIncome(map: GameMap, state: GameState, country: string) {
-  let territories = 0, cities = 0;
-  for (const id of map.landIds) {
-    const ls = state.territories[id] as LandState | undefined;
-    if (ls?.owner !== country) continue;
-    territories++;
-    if (map.territory.get(id)!.kind === 'city') cities++;
-  }
-  const cs = state.countries[country];
-  const industry = cs?.industry ?? 0;
-  const base = territories + cities + industry;
-  const halved = (cs?.mobilization?.halfIncomeLeft ?? 0) > 0;
-  const gross = halved ? Math.floor(base / 2) : base;
-  // The engine's own rounding, so the table shows exactly what resolution will charge.
-  const tributePaid = cs?.overlord ? tributeOf(state, gross) : 0;
-  return { territories, cities, industry, base, halved, gross, tributePaid };
+  // The engine's rule (R2.2, R9), so the table shows exactly what resolution will pay and charge.
+  const parts = incomeTable(state, map).get(country)
+    ?? { territories: 0, cities: 0, industry: 0, base: 0, halved: false, gross: 0 };
+  const tributePaid = state.countries[country]?.overlord ? tributeOf(state, parts.gross) : 0;
+  return { ...parts, tributePaid };
 }
 
 /** Income of `country` as it will be paid at the end of the turn (R2.2, R6.4, R9). */
