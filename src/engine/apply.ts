@@ -109,7 +109,12 @@ export function applyEntry(g: Game, entry: LogEntry): Step {
   return { outcome: o, resolved };
 }
 
-const JUDGE_KINDS = new Set(['resolve', 'pause', 'resume', 'extend', 'undo', 'set', 'rule', 'control', 'endGame']);
+const JUDGE_KINDS = new Set<Command['kind']>(['resolve', 'pause', 'resume', 'extend', 'undo', 'set', 'rule', 'control', 'endGame']);
+
+/** R13: the commands only a judge may give (the live layer speaks for a judge as the judge for these). */
+export function isJudgeCommand(kind: Command['kind']): boolean {
+  return JUDGE_KINDS.has(kind);
+}
 const QUERY_OK_WHEN_ENDED = new Set(['query']);
 
 /** The country a no-argument action is for: the speaker, or whom the judge names. */

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadMapFile, normalizeName, type GameMap } from '../map/index.ts';
 import {
-  applyEntry, newGame, helpText, defaultSettings, mergeSettings, stateJson, cn, type Command, type Game, type GameEvent, type GameState, type Lang,
+  applyEntry, isJudgeCommand, newGame, helpText, defaultSettings, mergeSettings, stateJson, cn, type Command, type Game, type GameEvent, type GameState, type Lang,
   type LogEntry, type Settings, type Speaker, type Step,
 } from '../engine/index.ts';
 import { entriesFromText } from '../replay/transcript.ts';
@@ -42,7 +42,6 @@ interface Live {
 
 /** Private until the turn resolves (commands.md §1). */
 const PRIVATE_KINDS = new Set<Command['kind']>(['move', 'airlift', 'cancel', 'buy', 'industry', 'tech', 'mobilize', 'spy']);
-const JUDGE_KINDS = new Set<Command['kind']>(['resolve', 'pause', 'resume', 'extend', 'undo', 'set', 'rule', 'control', 'endGame']);
 
 const isPrivateCommand = (c: Command): boolean =>
   PRIVATE_KINDS.has(c.kind) || (c.kind === 'query' && (c.what === 'status' || c.what === 'orders' || c.what === 'help'));
@@ -633,7 +632,7 @@ export class GameService implements GameServiceApi {
 
     const entries: LogEntry[] = parsed.map((e) => {
       const withUser = { ...e, user: inc.userId };
-      if (e.type === 'command' && judge && JUDGE_KINDS.has(e.command.kind)) return { ...withUser, speaker: { kind: 'judge', name: inc.userName } };
+      if (e.type === 'command' && judge && isJudgeCommand(e.command.kind)) return { ...withUser, speaker: { kind: 'judge', name: inc.userName } };
       return withUser;
     });
     return this.applyAndAnswer(lv, entries, { userId: inc.userId, messageId: inc.messageId, public: !inc.private, deliver: inc.deliver !== false });
