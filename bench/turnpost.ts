@@ -42,7 +42,7 @@ class TimingChat implements ChatPort {
   }
   async edit(): Promise<void> {}
   async privateReply(): Promise<void> {}
-  async delete(): Promise<void> {}
+  async delete(): Promise<boolean> { return true; }
   /** Resolves with the time both images of turn `turn` have arrived (in one post or two). */
   async imagesOf(turn: number, timeoutMs = 30_000): Promise<number> {
     const end = performance.now() + timeoutMs;

@@ -11,7 +11,7 @@ export function routeChat(isLocal: (channelId: string) => boolean, local: ChatPo
     post: (ch: string, msg: OutMessage) => pick(ch).post(ch, msg),
     edit: (ch: string, id: string, msg: OutMessage) => pick(ch).edit(ch, id, msg),
     privateReply: (ch: string, user: string, msg: OutMessage) => pick(ch).privateReply(ch, user, msg),
-    delete: async (ch: string, id: string) => { await pick(ch).delete?.(ch, id); },
+    delete: async (ch: string, id: string) => (await pick(ch).delete?.(ch, id)) ?? false,
   };
 }
 

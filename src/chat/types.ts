@@ -28,12 +28,20 @@ export interface OutMessage {
 export interface ChatPort {
   /** Posts in a channel; returns the platform's message id. */
   post(channelId: string, msg: OutMessage): Promise<string>;
-  /** Edits a message in place (the game's status message). */
+  /**
+   * Edits a message in place (the game's status message, an answered request). The edited message has
+   * exactly `msg`'s buttons: none when `msg.buttons` is absent or empty (an answered request loses its
+   * Accept/Reject buttons).
+   */
   edit(channelId: string, messageId: string, msg: OutMessage): Promise<void>;
   /** A message only `userId` sees (Discord: ephemeral answer or DM; web: that user's socket). */
   privateReply(channelId: string, userId: string, msg: OutMessage): Promise<void>;
-  /** Deletes a message where the bot may (a private order typed in the public channel). Optional. */
-  delete?(channelId: string, messageId: string): Promise<void>;
+  /**
+   * Deletes a message (a private order typed in the public channel). Resolves true when it is gone (or was
+   * already), false when the bot may not delete it (Discord: no Manage Messages permission, 50013/403): the
+   * service then tells the author privately that the order is still visible. Optional.
+   */
+  delete?(channelId: string, messageId: string): Promise<boolean>;
 }
 
 /** A chat message (or a slash command rendered as its text form) from a person. */

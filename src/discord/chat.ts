@@ -76,12 +76,14 @@ export class DiscordChat implements ChatPort {
     }
   }
 
-  /** Deletes where the bot may: a missing permission (50013) or an already deleted message (10008) is fine. */
-  async delete(channelId: string, messageId: string): Promise<void> {
+  /** true: deleted (or already gone, 10008/404); false: the bot lacks Manage Messages (50013/403). */
+  async delete(channelId: string, messageId: string): Promise<boolean> {
     try {
       await this.rest.delete(Routes.channelMessage(channelId, messageId));
+      return true;
     } catch (e) {
-      if (e instanceof DiscordAPIError && (e.code === 50013 || e.code === 10008 || e.status === 403 || e.status === 404)) return;
+      if (e instanceof DiscordAPIError && (e.code === 10008 || e.status === 404)) return true;
+      if (e instanceof DiscordAPIError && (e.code === 50013 || e.status === 403)) return false;
       throw e;
     }
   }

@@ -223,20 +223,21 @@ export class LocalChat implements ChatPort {
     this.add(channelId, { kind: 'bot' }, msg, userId);
   }
 
-  async delete(channelId: string, messageId: string): Promise<void> {
+  async delete(channelId: string, messageId: string): Promise<boolean> {
     const f = this.feed(channelId);
     const id = this.refs.get(messageId) ?? messageId;
     const i = f.findIndex((x) => x.id === id);
-    if (i < 0) return;
+    if (i < 0) return true;
     const target = f[i]!;
     if (target.author.kind === 'user') {
       // A private order typed in the channel: others never see it, its author keeps it (marked private).
       if (target.to === undefined) this.emit({ kind: 'delete', channelId, id });
       target.to = target.author.userId;
       this.emit({ kind: 'message', message: target });
-      return;
+      return true;
     }
     const [m] = f.splice(i, 1);
     this.emit({ kind: 'delete', channelId, id, ...(m!.to !== undefined ? { to: m!.to } : {}) });
+    return true;
   }
 }

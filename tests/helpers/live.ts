@@ -24,8 +24,11 @@ export class FakeChat implements ChatPort {
   async privateReply(channelId: string, userId: string, msg: OutMessage): Promise<void> {
     this.log.push({ kind: 'private', channelId, userId, messageId: '', msg });
   }
-  async delete(channelId: string, messageId: string): Promise<void> {
+  /** false: behave like a Discord channel where the bot lacks Manage Messages. */
+  canDelete = true;
+  async delete(channelId: string, messageId: string): Promise<boolean> {
     this.log.push({ kind: 'delete', channelId, messageId, msg: { text: '' } });
+    return this.canDelete;
   }
   posts(channelId?: string): string[] {
     return this.log.filter((p) => p.kind === 'post' && (!channelId || p.channelId === channelId)).map((p) => p.msg.text);
