@@ -308,6 +308,29 @@ export class GameService implements GameServiceApi {
 
   // ── lifecycle ────────────────────────────────────────────────────────────────────────────────────────
 
+  private readonly onceRunning = new Map<string, Promise<Result<unknown>>>();
+
+  async once<T>(key: string, fn: () => Promise<Result<T>>): Promise<Result<T> & { duplicate?: boolean }> {
+    const seen = this.store.handled(`once:${key}`) as Result<T> | null;
+    if (seen) return { ...seen, duplicate: true };
+    // The same key twice at once (a resend racing the first): the second waits for the first's result.
+    const running = this.onceRunning.get(key) as Promise<Result<T>> | undefined;
+    if (running) return { ...(await running), duplicate: true };
+    const p = fn();
+    this.onceRunning.set(key, p as Promise<Result<unknown>>);
+    try {
+      const r = await p;
+      try {
+        this.store.commit({ gameId: null, handled: { messageId: `once:${key}`, at: this.clock.now(), reply: r } });
+      } catch (e) {
+        this.logError(`could not record request ${key}`, e);
+      }
+      return r;
+    } finally {
+      this.onceRunning.delete(key);
+    }
+  }
+
   private defaultMap(): string {
     const env = process.env.MAP_PATH?.trim();
     if (env && existsSync(resolve(this.root, env))) return env;

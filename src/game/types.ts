@@ -94,5 +94,11 @@ export interface GameServiceApi {
   /** State JSON and log. Before the game ends only judges may export. */
   export(channelId: string, user: UserRef): Result<ExportData>;
   scoreChart(channelId: string): Promise<Result<Buffer>>;
+  /**
+   * Runs a lifecycle action (create, judge grant, …) at most once per key (a client's request id): the
+   * result is kept in the store's handled-ids table like a chat command's answer, so the same request sent
+   * again, even after a restart, returns the first result and changes nothing.
+   */
+  once<T>(key: string, fn: () => Promise<Result<T>>): Promise<Result<T> & { duplicate?: boolean }>;
   close(): void;
 }
