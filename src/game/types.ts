@@ -29,12 +29,15 @@ export interface GameInfo {
   turn: number | null;
   deadlineAt: number | null;
   winner: string[] | null;
+  /** Set when the game's stored data cannot be loaded (a corrupt page, a missing map): why, in a line. Such a game is listed but not played; every other game plays on. */
+  broken?: string;
 }
 
 /**
  * Lifecycle and judge-desk answers. Codes beyond commands.md §5: NO_GAME, GAME_EXISTS, ALREADY_JOINED,
  * COUNTRY_TAKEN, NOT_PLAYER, NOT_ENOUGH_PLAYERS, ALREADY_STARTED, NOT_STARTED, BAD_SETTINGS, BAD_MAP,
- * SPECTATOR, NOT_ADDRESSED, NO_SUCH_TURN.
+ * SPECTATOR, NOT_ADDRESSED, NO_SUCH_TURN; from the hardening: RATE_LIMITED, RENDER_BUSY, BAD_NAME, NAME_TAKEN,
+ * INTERNAL_ERROR, NO_CHANNEL, STORAGE_READ_ONLY, GAME_BROKEN (and the parser's TOO_MANY_COMMANDS).
  */
 export type Result<T = null> = { ok: true; value: T; text: string } | { ok: false; code: string; text: string };
 
