@@ -14,6 +14,7 @@ import type { ButtonPress, Incoming, OutMessage, Reply, UserRef } from '../chat/
 import type { GameServiceApi } from '../game/index.ts';
 import { DiscordChat } from './chat.ts';
 import { InteractionContext } from './context.ts';
+import { guardGateway } from './guard.ts';
 import { isModerator } from './permissions.ts';
 import { completeNames, type SlashCommand } from './slash/index.ts';
 import { mention, relativeTime } from './split.ts';
@@ -68,6 +69,10 @@ export class DiscordBot {
   /** Listens on the client. Handlers never throw into discord.js: failures are logged. */
   attach(): this {
     const c = this.client;
+    guardGateway(c, this.log);
+    // Without an 'error' listener an emitted error is thrown, which would end the process.
+    c.on(Events.Error, (e) => this.log('client error', e));
+    c.on(Events.ShardError, (e, shard) => this.log(`gateway error on shard ${shard}`, e));
     c.on(Events.MessageCreate, (m) => this.track(this.onMessage(m)));
     c.on(Events.InteractionCreate, (i) => this.track(this.onInteraction(i)));
     c.on(Events.Raw, () => {

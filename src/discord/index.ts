@@ -12,6 +12,7 @@ import { COMMANDS } from '../../commands/index.ts';
 import { DiscordBot } from './bot.ts';
 import { DiscordChat } from './chat.ts';
 import { loadDotEnv, readConfig, type DiscordConfig } from './config.ts';
+import { guardProcess } from './guard.ts';
 
 export { DiscordBot, type BotOptions } from './bot.ts';
 export { DiscordChat, type DiscordChatOptions } from './chat.ts';
@@ -65,16 +66,27 @@ export async function startDiscord(opts: StartDiscordOptions = {}): Promise<Disc
   if (!opts.env) loadDotEnv(resolve(process.cwd(), '.env'));
   const env = opts.env ?? process.env;
   const log = opts.log ?? ((l: string) => console.log(l));
+  const logError = (line: string, err?: unknown) => {
+    if (!opts.log) return console.error(`[discord] ${line}`, err ?? '');
+    opts.log(err === undefined ? line : `${line}: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+  };
   const cfg = readConfig(env);
+  const unguard = guardProcess(logError);
   const client = new Client(clientOptions(cfg));
   const chat = opts.chat ?? new DiscordChat(client.rest);
   if (opts.chat) opts.chat.useRest(client.rest);
   let service: GameServiceApi;
   let dispose = () => {};
-  if (typeof opts.service === 'function') service = await opts.service(chat);
-  else if (opts.service) service = opts.service;
-  else ({ service, dispose } = await defaultService(chat, env));
-  const bot = new DiscordBot({ client, service, chat, commands: COMMANDS, ...(cfg.modRole ? { modRole: cfg.modRole } : {}) }).attach();
+  try {
+    if (typeof opts.service === 'function') service = await opts.service(chat);
+    else if (opts.service) service = opts.service;
+    else ({ service, dispose } = await defaultService(chat, env));
+  } catch (e) {
+    unguard();
+    await client.destroy();
+    throw e;
+  }
+  const bot = new DiscordBot({ client, service, chat, commands: COMMANDS, log: logError, ...(cfg.modRole ? { modRole: cfg.modRole } : {}) }).attach();
   chat.decorate = (channelId, msg) => bot.mentionLaggards(channelId, msg);
   const ready = new Promise<void>((res) => client.once(Events.ClientReady, () => res()));
   try {
@@ -83,6 +95,7 @@ export async function startDiscord(opts: StartDiscordOptions = {}): Promise<Disc
   } catch (e) {
     await client.destroy();
     dispose();
+    unguard();
     throw e;
   }
   log(`Discord: logged in as ${client.user?.tag ?? '?'} on ${client.guilds.cache.size} server(s).`);
@@ -97,6 +110,7 @@ export async function startDiscord(opts: StartDiscordOptions = {}): Promise<Disc
       await client.destroy();
       await bot.idle();
       dispose();
+      unguard();
     },
   };
 }
