@@ -97,22 +97,54 @@ export function describeOrders(s: GameState, map: GameMap, c: CountryId): string
   return parts.length ? parts.join(L(s, '；', '; ')) : L(s, '（本回合没有命令）', '(no orders this turn)');
 }
 
-/** 【状态】: the turn, the clock, who has committed, and the speaker's own numbers. */
-export function describeStatus(s: GameState, map: GameMap, c: CountryId | null): string {
+/**
+ * A clock time as Discord's timestamp markup, which Discord and the web page draw in each reader's own time
+ * zone: the engine has no clock and no time zone, and a game's players may sit in several.
+ */
+const clockTime = (ms: number) => `<t:${Math.floor(ms / 1000)}:T>`;
+
+/** A span of time in words, to the second: 2分15秒, 4分钟, 1小时5分 / 2 min 15 s. */
+function span(ms: number, lg: Lang): string {
+  const t = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(t / 3600), m = Math.floor((t % 3600) / 60), sec = t % 60;
+  if (lg === 'en') return [h ? `${h} h` : '', m ? `${m} min` : '', sec || t === 0 ? `${sec} s` : ''].filter(Boolean).join(' ');
+  if (h) return `${h}小时${m ? `${m}分` : ''}${sec ? `${sec}秒` : ''}`;
+  if (m) return sec ? `${m}分${sec}秒` : `${m}分钟`;
+  return `${sec}秒`;
+}
+
+/** 【状态】: the turn, the time left when asked (`at`), who has committed, and the speaker's own numbers. */
+export function describeStatus(s: GameState, map: GameMap, c: CountryId | null, at: number): string {
   const lg = s.settings.language;
   const lines: string[] = [];
+  const paused = s.clock.pausedAt !== null;
   if (s.status === 'ended') lines.push(L(s, `游戏已结束，胜者：${list((s.winner ?? []).map((w) => cn(map, w, lg)), lg)}`, `Game over; winner: ${list((s.winner ?? []).map((w) => cn(map, w, lg)), lg)}`));
   else {
     const left = Object.keys(s.countries).filter((x) => s.countries[x]!.alive && s.countries[x]!.player && !s.countries[x]!.committed);
-    lines.push(L(s, `第${s.turn}回合${s.clock.pausedAt !== null ? '（暂停中）' : ''}；未完成：${left.length ? list(left.map((x) => cn(map, x, lg)), lg) : '无'}`,
-      `Turn ${s.turn}${s.clock.pausedAt !== null ? ' (paused)' : ''}; not committed: ${left.length ? list(left.map((x) => cn(map, x, lg)), lg) : 'none'}`));
-    lines.push(L(s, `截止 ${Math.round((s.clock.deadlineAt - s.clock.openedAt) / 1000)} 秒（宽限至 ${Math.round((hardCloseAt(s) - s.clock.openedAt) / 1000)} 秒）`, `deadline at ${Math.round((s.clock.deadlineAt - s.clock.openedAt) / 1000)} s (hard close ${Math.round((hardCloseAt(s) - s.clock.openedAt) / 1000)} s)`));
+    lines.push(L(s, `第${s.turn}回合${paused ? '（暂停中）' : ''}；未完成：${left.length ? list(left.map((x) => cn(map, x, lg)), lg) : '无'}`,
+      `Turn ${s.turn}${paused ? ' (paused)' : ''}; not committed: ${left.length ? list(left.map((x) => cn(map, x, lg)), lg) : 'none'}`));
+    if (paused) {
+      // Resuming moves the deadline by the pause, so what was left when it stopped is what will be left.
+      const rest = s.clock.deadlineAt - s.clock.pausedAt!;
+      lines.push(L(s, `计时已暂停：恢复后还剩 ${span(rest, lg)}${rest <= 0 ? `（宽限还剩 ${span(hardCloseAt(s) - s.clock.pausedAt!, lg)}）` : ''}`,
+        `the clock is paused: ${span(rest, lg)} left once it resumes${rest <= 0 ? ` (grace ${span(hardCloseAt(s) - s.clock.pausedAt!, lg)} left)` : ''}`));
+    } else {
+      const times = L(s, `（截止 ${clockTime(s.clock.deadlineAt)}，宽限至 ${clockTime(hardCloseAt(s))}）`, ` (deadline ${clockTime(s.clock.deadlineAt)}, hard close ${clockTime(hardCloseAt(s))})`);
+      lines.push(at <= s.clock.deadlineAt
+        ? L(s, `还剩 ${span(s.clock.deadlineAt - at, lg)}${times}`, `${span(s.clock.deadlineAt - at, lg)} left${times}`)
+        : L(s, `已过截止 ${span(at - s.clock.deadlineAt, lg)}，宽限还剩 ${span(hardCloseAt(s) - at, lg)}${times}`,
+          `${span(at - s.clock.deadlineAt, lg)} past the deadline, ${span(hardCloseAt(s) - at, lg)} of grace left${times}`));
+    }
   }
   if (c && s.countries[c]) {
     const cs = s.countries[c]!;
-    const own = Math.round((ownDeadline(s, c) - s.clock.openedAt) / 1000);
-    lines.push(L(s, `${cn(map, c, lg)}：${cs.score}分，工业${cs.industry}，兵工厂${s.arsenals[c] ?? 0}军，科技${cs.techDone.length ? list(cs.techDone.map((t) => TECH_NAMES_LOCAL[t].zh), lg) : '无'}，你的截止 ${own} 秒${cs.overlord ? `，宗主国${cn(map, cs.overlord, lg)}` : ''}${cs.bankrupt ? '，已破产' : ''}`,
-      `${cn(map, c, lg)}: ${cs.score} points, industry ${cs.industry}, arsenal ${s.arsenals[c] ?? 0}, tech ${cs.techDone.length ? cs.techDone.join(', ') : 'none'}, your deadline ${own} s${cs.overlord ? `, overlord ${cn(map, cs.overlord, lg)}` : ''}${cs.bankrupt ? ', bankrupt' : ''}`));
+    const own = ownDeadline(s, c);
+    // R3.3: only a Spy country has a deadline of its own; everyone else's is the turn's, said above.
+    const ownText = s.status === 'ended' || own === s.clock.deadlineAt ? ''
+      : paused ? L(s, `，你的截止（间谍）恢复后还剩 ${span(own - s.clock.pausedAt!, lg)}`, `, your own deadline (Spy) ${span(own - s.clock.pausedAt!, lg)} left once resumed`)
+        : L(s, `，你的截止（间谍）${clockTime(own)}，还剩 ${span(own - at, lg)}`, `, your own deadline (Spy) ${clockTime(own)}, ${span(own - at, lg)} left`);
+    lines.push(L(s, `${cn(map, c, lg)}：${cs.score}分，工业${cs.industry}，兵工厂${s.arsenals[c] ?? 0}军，科技${cs.techDone.length ? list(cs.techDone.map((t) => TECH_NAMES_LOCAL[t].zh), lg) : '无'}${ownText}${cs.overlord ? `，宗主国${cn(map, cs.overlord, lg)}` : ''}${cs.bankrupt ? '，已破产' : ''}`,
+      `${cn(map, c, lg)}: ${cs.score} points, industry ${cs.industry}, arsenal ${s.arsenals[c] ?? 0}, tech ${cs.techDone.length ? list(cs.techDone.map((t) => TECH_NAMES_LOCAL[t].en), lg) : 'none'}${ownText}${cs.overlord ? `, overlord ${cn(map, cs.overlord, lg)}` : ''}${cs.bankrupt ? ', bankrupt' : ''}`));
   }
   return lines.join('\n');
 }

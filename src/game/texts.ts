@@ -7,9 +7,12 @@ import { list, L } from '../engine/index.ts';
 export { list };
 export const T = (lg: Lang, zh: string, en: string): string => L(lg, zh, en);
 
-/** Discord's relative/absolute timestamp markup (the web channel renders it too). */
+/**
+ * Discord's timestamp markup (the web channel renders it too), drawn in each reader's own time zone. `rel` is
+ * redrawn live ("in 5 minutes", later "2 minutes ago"), so it never goes next to words that stay as written.
+ */
 export const rel = (ms: number): string => `<t:${Math.floor(ms / 1000)}:R>`;
-export const abs = (ms: number): string => `<t:${Math.floor(ms / 1000)}:t>`;
+export const abs = (ms: number): string => `<t:${Math.floor(ms / 1000)}:T>`;
 
 type Group = 'battles' | 'moves' | 'captures' | 'diplomacy' | 'scores' | 'other';
 
@@ -77,6 +80,8 @@ export function statusText(map: GameMap, s: GameState, lg: Lang): string {
 export function reminderText(map: GameMap, s: GameState, seconds: number, lg: Lang): string {
   const left = uncommitted(s).map((c) => cn(map, c, lg));
   const when = seconds >= 60 && seconds % 60 === 0 ? T(lg, `${seconds / 60}分钟`, `${seconds / 60} min`) : T(lg, `${seconds}秒`, `${seconds} s`);
-  return T(lg, `⏰ 第${s.turn}回合还有${when}截止（${rel(s.clock.deadlineAt)}）。尚未【完成】：${list(left, lg)}`,
-    `⏰ Turn ${s.turn} closes in ${when} (${rel(s.clock.deadlineAt)}). Not committed yet: ${list(left, lg)}`);
+  // "1 minute left" is true when sent and stays written; the deadline beside it is a clock time so the two
+  // still agree when the message is read after the deadline.
+  return T(lg, `⏰ 第${s.turn}回合还有${when}截止（截止时间 ${abs(s.clock.deadlineAt)}）。尚未【完成】：${list(left, lg)}`,
+    `⏰ Turn ${s.turn} closes in ${when} (at ${abs(s.clock.deadlineAt)}). Not committed yet: ${list(left, lg)}`);
 }
