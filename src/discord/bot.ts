@@ -17,7 +17,7 @@ import { InteractionContext } from './context.ts';
 import { guardGateway } from './guard.ts';
 import { isModerator } from './permissions.ts';
 import { completeNames, type SlashCommand } from './slash/index.ts';
-import { mention, relativeTime } from './split.ts';
+import { mention, relativeTime, truncate } from './split.ts';
 
 export interface BotOptions {
   client: Client;
@@ -326,25 +326,42 @@ export class DiscordBot {
   async onButton(i: ButtonInteraction): Promise<void> {
     // Acknowledge at once without a visible message; the answer follows.
     await i.deferUpdate();
-    const press: ButtonPress = {
-      channelId: i.channelId,
-      userId: i.user.id,
-      userName: this.user(i, false).name,
-      buttonId: i.customId,
-      interactionId: i.id,
-      isModerator: await this.isMod(i, i.channelId),
-      deliver: false,
-    };
-    const reply = await this.service.handleButton(press);
+    const channelId = i.channelId as string | null;
+    const T = (zh: string, en: string) => (this.langOf(channelId, i.locale) === 'en' ? en : zh);
+    const tell = (text: string) => i.followUp({ content: truncate(text), flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+    if (!channelId) return void (await tell(T('❌ NO_CHANNEL: 这个按钮不在任何频道里，无法处理。', '❌ NO_CHANNEL: this button is in no channel and cannot be handled.')));
+    let reply: Reply;
+    try {
+      reply = await this.service.handleButton({
+        channelId,
+        userId: i.user.id,
+        userName: this.user(i, false).name,
+        buttonId: i.customId,
+        interactionId: i.id,
+        isModerator: await this.isMod(i, channelId),
+        deliver: false,
+      });
+    } catch (e) {
+      this.log(`button ${i.customId} failed`, e);
+      return void (await tell(T('❌ 出错了，这次点击可能没有生效；请稍后再试，或用 /answer 回答。', '❌ Something went wrong; the press may not have counted. Try again later, or answer with /answer.')));
+    }
     if (reply.duplicate) return;
     if (!reply.handled || !reply.ok) {
-      // Only the addressed country's player may answer: everyone else is told so, privately.
-      const text = reply.text || (this.service.gameOf(i.channelId)?.language === 'en' ? 'This button is no longer active.' : '这个按钮已经失效。');
-      await i.followUp({ content: text.slice(0, 2000), flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
-      return;
+      // Only the addressed country's player may answer a live request; any other press (stale, foreign) is told why, privately.
+      return void (await tell(reply.text || T('这个按钮已经失效：请求已回答、已失效，或游戏已结束。', 'This button is no longer active: the request was answered or lapsed, or the game has ended.')));
     }
-    // Answered: the buttons go (the service posted the answer publicly).
-    await i.editReply({ components: [] });
-    if (reply.private && reply.text) await i.followUp({ content: reply.text.slice(0, 2000), flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+    // Answered: the buttons go (the service posted the answer publicly). The message may be gone meanwhile.
+    try {
+      await i.editReply({ components: [] });
+    } catch (e) {
+      this.log('removing the buttons failed', e);
+    }
+    if (reply.private && reply.text) await tell(reply.text);
+  }
+
+  /** The language to answer in: the channel's game's, else the user's Discord locale. */
+  private langOf(channelId: string | null, locale: string | undefined): 'zh' | 'en' {
+    const game = channelId ? this.service.gameOf(channelId) : null;
+    return game?.language ?? (locale && !locale.startsWith('zh') ? 'en' : 'zh');
   }
 }

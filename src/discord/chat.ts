@@ -1,6 +1,6 @@
 import { DiscordAPIError, Routes, type REST, type RESTPostAPIChannelMessageResult } from 'discord.js';
 import type { ChatPort, OutMessage } from '../chat/types.ts';
-import { partBody, toParts } from './payload.ts';
+import { buttonRows, partBody, toParts } from './payload.ts';
 import { truncate, mentionedUsers } from './split.ts';
 
 export interface DiscordChatOptions {
@@ -51,16 +51,19 @@ export class DiscordChat implements ChatPort {
     return ids;
   }
 
-  /** An edit is one message: the text is cut to 2,000 characters; new pictures replace the old ones. */
+  /**
+   * An edit is one message: the text is cut to 2,000 characters and the buttons are exactly `msg.buttons`
+   * (`components: []` removes them: an answered request must not keep live Accept/Reject buttons). Pictures
+   * given replace the old ones; without `images` the message keeps its pictures.
+   */
   async edit(channelId: string, messageId: string, msg: OutMessage): Promise<void> {
     const parts = await toParts({ ...msg, text: truncate(msg.text ?? '') });
     const first = parts[0] ?? { content: '', files: [], components: [], allowedMentions: { parse: [], users: [] } };
     const files = parts.flatMap((p) => p.files).slice(0, 10);
-    const components = parts.at(-1)?.components ?? [];
-    await this.rest.patch(Routes.channelMessage(channelId, messageId), {
-      body: { ...partBody({ ...first, files, components }), attachments: files.map((f, i) => ({ id: i, filename: f.name })) },
-      files: files.length ? files : undefined,
-    });
+    const components = buttonRows(msg.buttons);
+    const body = partBody({ ...first, files, components });
+    if (msg.images) body.attachments = files.map((f, i) => ({ id: i, filename: f.name }));
+    await this.rest.patch(Routes.channelMessage(channelId, messageId), { body, files: files.length ? files : undefined });
   }
 
   async privateReply(channelId: string, userId: string, msg: OutMessage): Promise<void> {

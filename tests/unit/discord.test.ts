@@ -587,3 +587,71 @@ test('deployCommands: one bulk overwrite on the server (DISCORD_GUILD_ID), or gl
   assert.deepEqual(discord.calls.map((c) => `${c.method} ${c.path}`), [`PUT /applications/${APP}/guilds/${GUILD}/commands`, `PUT /applications/${APP}/commands`]);
   assert.equal((discord.calls[0]!.body as unknown as unknown[]).length, COMMANDS.length);
 });
+
+// ── issue 11 ────────────────────────────────────────────────────────────────────────────────────────────
+
+test('item 14: DiscordChat.edit with no buttons removes them (components: []) and keeps the text and the pictures', async () => {
+  const discord = new FakeDiscord();
+  const chat = new DiscordChat(makeClient(discord).rest);
+  await chat.edit(CHANNEL, '800000000000000042', { text: '【结盟】甲国向乙国请求缔结盟约。\n✅ 乙国已同意', buttons: [] });
+  await chat.edit(CHANNEL, '800000000000000043', { text: '请求已失效' });
+  const [answered, lapsed] = discord.calls;
+  for (const [call, id, text] of [[answered, '800000000000000042', /乙国已同意/], [lapsed, '800000000000000043', /请求已失效/]] as const) {
+    assert.equal(call!.method, 'PATCH');
+    assert.equal(call!.path, `/channels/${CHANNEL}/messages/${id}`);
+    assert.deepEqual(call!.body!.components, [], 'the buttons are removed');
+    assert.match(String(call!.body!.content), text, 'the text stays');
+    assert.ok(!('attachments' in call!.body!), 'pictures already on the message are left alone');
+  }
+  // With buttons they are set, exactly those.
+  discord.clear();
+  await chat.edit(CHANNEL, '800000000000000044', { text: 'x', buttons: [{ id: 'req:9:accept', label: '同意' }] });
+  const row = (discord.calls[0]!.body!.components as { components: { custom_id: string }[] }[])[0]!;
+  assert.deepEqual(row.components.map((b) => b.custom_id), ['req:9:accept']);
+});
+
+test('item 14: a press on a stale button (answered request, ended game, a failing service) gets a clear ephemeral answer', async () => {
+  const h = await realGame();
+  typed(h, ALICE, '【结盟】甲国向乙国请求缔结盟约。');
+  await h.bot.idle();
+  await h.service.idle();
+  const ann = h.discord.posts().find((p) => (p.body!.components as unknown[]).length)!;
+  const accept = (ann.body!.components as { components: { custom_id: string }[] }[])[0]!.components[0]!.custom_id;
+  click(h, BOB, accept, '800000000000000001');
+  await h.bot.idle();
+  await h.service.idle();
+  h.discord.clear();
+  const ephemeralAnswer = (iid: string) => {
+    const c = h.discord.find((x) => x.method === 'POST' && x.path === `/webhooks/${APP}/tok-${iid}`);
+    assert.ok(c, 'answered with a follow-up');
+    assert.equal((c!.body as { flags: number }).flags & 64, 64, 'only the presser sees it');
+    return String(c!.body!.content);
+  };
+  // The request was answered already: a second press (even by the addressed player) is told so.
+  const again = click(h, BOB, accept, '800000000000000001');
+  const unknown = click(h, BOB, 'req:999:accept', '800000000000000001');
+  await h.bot.idle();
+  assert.match(ephemeralAnswer(again), /已经回答过或已失效/);
+  assert.match(ephemeralAnswer(unknown), /已经回答过或已失效/);
+  // A button the bot does not know at all (an older version's) is answered too.
+  const foreign = click(h, BOB, 'vote:3', '800000000000000001');
+  await h.bot.idle();
+  assert.match(ephemeralAnswer(foreign), /失效/);
+  // The game has ended: its requests' buttons are stale.
+  assert.ok((await h.service.end(CHANNEL, { id: ALICE, name: 'alice' })).ok);
+  await h.service.idle();
+  const late = click(h, BOB, accept, '800000000000000001');
+  await h.bot.idle();
+  assert.match(ephemeralAnswer(late), /失效/);
+
+  // A service that fails on the press: still an answer, not silence.
+  const f = fake();
+  f.handleButton = async () => { throw new Error('database is locked'); };
+  const h2 = harness(asApi(f));
+  const iid = click(h2, BOB, 'req:7:accept', '800000000000000001');
+  await h2.bot.idle();
+  const c = h2.discord.find((x) => x.method === 'POST' && x.path === `/webhooks/${APP}/tok-${iid}`);
+  assert.ok(c, 'answered');
+  assert.equal((c!.body as { flags: number }).flags & 64, 64);
+  assert.match(String(c!.body!.content), /出错了/);
+});
