@@ -1,5 +1,6 @@
 import { SlashCommandSubcommandBuilder } from 'discord.js';
 import { choice, command, countryOption, intOption, named, textOption, userOption, type SlashCommand } from '../src/discord/slash/index.ts';
+import { shownName } from '../src/discord/split.ts';
 
 const sub = (name: string, zh: string, desc: string, zhDesc: string) => named(new SlashCommandSubcommandBuilder(), name, zh, desc, zhDesc);
 
@@ -40,7 +41,8 @@ export const judge: SlashCommand = {
     const { service, channelId, user, interaction } = ctx;
     const other = () => {
       const u = interaction.options.getUser('user', true);
-      return { id: u.id, name: u.globalName ?? u.username };
+      const m = interaction.options.getMember('user');
+      return { id: u.id, name: shownName(u.id, m && 'nickname' in m ? m.nickname : m?.nick, u.globalName, u.username) };
     };
     switch (s) {
       case 'resolve': return void (await ctx.run('【结算】'));

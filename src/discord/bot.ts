@@ -17,7 +17,7 @@ import { InteractionContext } from './context.ts';
 import { guardGateway } from './guard.ts';
 import { isModerator } from './permissions.ts';
 import { completeNames, type SlashCommand } from './slash/index.ts';
-import { mention, relativeTime, truncate } from './split.ts';
+import { mention, relativeTime, shownName, truncate } from './split.ts';
 
 export interface BotOptions {
   client: Client;
@@ -192,7 +192,7 @@ export class DiscordBot {
     const inc: Incoming = {
       channelId: message.channelId,
       userId: message.author.id,
-      userName: message.member?.displayName ?? message.author.globalName ?? message.author.username,
+      userName: shownName(message.author.id, message.member?.nickname, message.author.globalName, message.author.username),
       text: message.content,
       messageId: message.id,
       ...(dm ? { private: true } : {}),
@@ -250,8 +250,8 @@ export class DiscordBot {
   }
 
   private user(i: Interaction, isModerator: boolean): UserRef {
-    const member = i.member && 'displayName' in i.member ? i.member : null;
-    return { id: i.user.id, name: member?.displayName ?? i.user.globalName ?? i.user.username, isModerator };
+    const nick = i.member && 'displayName' in i.member ? i.member.nickname : (i.member as { nick?: string | null } | null)?.nick;
+    return { id: i.user.id, name: shownName(i.user.id, nick, i.user.globalName, i.user.username), isModerator };
   }
 
   private memberOf(i: Interaction): GuildMember | null {

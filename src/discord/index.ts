@@ -18,7 +18,7 @@ export { DiscordBot, type BotOptions } from './bot.ts';
 export { DiscordChat, type DiscordChatOptions } from './chat.ts';
 export { InteractionContext, replyMessage } from './context.ts';
 export { isModerator } from './permissions.ts';
-export { splitMessage, truncate, mentionedUsers, mention, relativeTime, MESSAGE_LIMIT, FILE_LIMIT } from './split.ts';
+export { splitMessage, truncate, mentionedUsers, mention, relativeTime, shownName, MESSAGE_LIMIT, FILE_LIMIT } from './split.ts';
 export { toParts, buttonRows, fitImage, type MessagePart, type UploadFile } from './payload.ts';
 export { loadDotEnv, readConfig, type DiscordConfig } from './config.ts';
 export { commandsJson, deployCommands } from './deploy.ts';

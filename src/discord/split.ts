@@ -1,3 +1,5 @@
+import { cleanName } from '../chat/names.ts';
+
 /** Discord's limits (https://discord.com/developers/docs/resources/message). */
 export const MESSAGE_LIMIT = 2000;
 /** Upload limit of a server without boosts; also what the bot keeps each message's files under in total. */
@@ -60,4 +62,17 @@ export function relativeTime(ms: number, style: 'R' | 'f' | 't' | 'T' = 'R'): st
 /** `<@id>`: how the adapter (and the service, in texts meant for Discord) names a player so they are pinged. */
 export function mention(userId: string): string {
   return `<@${userId}>`;
+}
+
+/**
+ * The name the game shows for a Discord user: the first of the candidates (server nickname, global name,
+ * username) that still shows something once cleaned (cleanName: no invisible padding, no mention syntax
+ * posing as someone else, at most 32 characters); the id when none does.
+ */
+export function shownName(id: string, ...candidates: (string | null | undefined)[]): string {
+  for (const c of candidates) {
+    const name = c ? cleanName(c) : '';
+    if (name) return name;
+  }
+  return id;
 }

@@ -655,3 +655,42 @@ test('item 14: a press on a stale button (answered request, ended game, a failin
   assert.equal((c!.body as { flags: number }).flags & 64, 64);
   assert.match(String(c!.body!.content), /出错了/);
 });
+
+test('item 11: names the adapter hands the service are cleaned; an invisible name falls back to the username, then the id', async () => {
+  const f = fake();
+  const h = harness(asApi(f));
+  const base = { type: 0, timestamp: new Date().toISOString(), attachments: [], embeds: [], mentions: [], mention_roles: [], pinned: false, tts: false, channel_id: CHANNEL, guild_id: GUILD };
+  const member = (nick: string | null) => ({ nick, roles: [], joined_at: new Date().toISOString(), deaf: false, mute: false });
+  // A nickname posing as a mention of someone else, padded with invisible characters.
+  actions(h.client).MessageCreate!.handle({ ...base, id: '710000000000000001', content: '【完成】', author: { id: ALICE, username: 'alice', discriminator: '0', global_name: 'Alice' }, member: member(`\u2060<@${BOB}>\u200b  boss`) });
+  // Nothing visible in the nickname nor the global name: the username is shown.
+  actions(h.client).MessageCreate!.handle({ ...base, id: '710000000000000002', content: '【完成】', author: { id: BOB, username: 'bob_99', discriminator: '0', global_name: '\u3164\u3164' }, member: member('\u2060\u200b') });
+  // A slash command from a user whose names are all blank fillers.
+  const iid = String(600000000000000000n + BigInt(++intSeq));
+  actions(h.client).InteractionCreate!.handle({
+    id: iid, application_id: APP, type: 2, token: `tok-${iid}`, version: 1, guild_id: GUILD, channel_id: CHANNEL, channel: { id: CHANNEL, type: 0, guild_id: GUILD },
+    locale: 'zh-CN', app_permissions: '0', entitlements: [], authorizing_integration_owners: {},
+    member: { user: { id: EVE, username: '\u3164', discriminator: '0', global_name: '\u115f' }, nick: '\u200d', roles: [], permissions: '0', joined_at: new Date().toISOString(), deaf: false, mute: false },
+    data: { id: '1', name: 'status', type: 1, options: [] },
+  });
+  await h.bot.idle();
+  assert.deepEqual(f.incoming.map((i) => i.userName), ['<＠100000000000000002> boss', 'bob_99', EVE]);
+
+  // A user named in a slash option (the judge seats a new player): the same cleaning.
+  const seated: unknown[] = [];
+  const svc = Object.assign(fake(), { async replacePlayer(_c: string, _by: unknown, country: string, u: unknown) { seated.push([country, u]); return { ok: true, value: null, text: '已换人' }; } });
+  const h2 = harness(asApi(svc));
+  const jid = String(600000000000000000n + BigInt(++intSeq));
+  actions(h2.client).InteractionCreate!.handle({
+    id: jid, application_id: APP, type: 2, token: `tok-${jid}`, version: 1, guild_id: GUILD, channel_id: CHANNEL, channel: { id: CHANNEL, type: 0, guild_id: GUILD },
+    locale: 'zh-CN', app_permissions: '0', entitlements: [], authorizing_integration_owners: {},
+    member: { user: user(MODDY, 'moddy'), roles: [MOD_ROLE], permissions: '0', joined_at: new Date().toISOString(), deaf: false, mute: false },
+    data: {
+      id: '1', name: 'judge', type: 1,
+      options: [{ name: 'replace', type: 1, options: [str('country', 'B'), { name: 'user', type: 6, value: EVE }] }],
+      resolved: { users: { [EVE]: { id: EVE, username: 'eve', discriminator: '0', global_name: '@everyone' } }, members: { [EVE]: { nick: '\u2060', roles: [], permissions: '0', joined_at: new Date().toISOString() } } },
+    },
+  });
+  await h2.bot.idle();
+  assert.deepEqual(seated, [['B', { id: EVE, name: '＠everyone' }]]);
+});
