@@ -13,6 +13,10 @@ export const LiveSettingsSchema = z.object({
   restartExtendCapSeconds: z.number().int().min(0).max(7 * 86400).default(86400),
   /** Render timeout: a slow renderer never holds up a turn post for longer. */
   renderTimeoutMs: z.number().int().min(100).max(120_000).default(15_000),
+  /** Picture queries (【地图】【分数】) a player may make at once: a token bucket per user, this deep… */
+  pictureBurst: z.number().int().min(1).max(100).default(3),
+  /** …refilled by one token every this many seconds, so one flooding player cannot keep the renderer busy. */
+  pictureRefillSeconds: z.number().int().min(1).max(3600).default(10),
 });
 
 export type LiveSettings = z.infer<typeof LiveSettingsSchema>;

@@ -9,7 +9,7 @@ import { entriesFromText } from '../replay/transcript.ts';
 import type { ButtonPress, ChatPort, Incoming, OutButton, OutImage, OutMessage, Reply, ReplyItem, UserRef } from '../chat/types.ts';
 import { LiveSettingsSchema, reminderTimes, restartShift, type Clock, type LiveSettings, type TimerId } from '../clock/index.ts';
 import { faultPoint, type Batch, type GameRow, type Store, type TimerRow } from '../store/index.ts';
-import { defaultRenderer, withTimeout } from './renderer.ts';
+import { defaultRenderer, PictureRate, RenderQueue, withTimeout } from './renderer.ts';
 import { scoreChartPng } from './chart.ts';
 import { rebuildGame, snapshotOf, gameFromSnapshot, type MetaEntry, type StartEntry } from './rebuild.ts';
 import { list, reminderText, statusText, T, turnSummary, rel } from './texts.ts';
@@ -21,6 +21,8 @@ export interface GameServiceOptions {
   chat: ChatPort;
   /** null: no pictures. Default: src/render. */
   renderer?: Renderer | null;
+  /** The process's line of pictures: players' picture queries drawing or waiting at most (default 8), pictures drawn at once (2). */
+  renderQueue?: { maxQueries?: number; concurrency?: number };
   /** Project root for map paths (default: cwd). */
   root?: string;
   /** Heartbeat/sweep period (ms) for restart detection and missed timers. Default 30 s. */
@@ -55,6 +57,13 @@ const PRIVATE_TEXT = /^\s*[【\[〖［〔]\s*(?:调兵|調兵|空运|空運|撤�
 const fail = <T>(code: string, text: string): Result<T> => ({ ok: false, code, text });
 const okr = <T>(value: T, text: string): Result<T> => ({ ok: true, value, text });
 
+/** Which pictures to draw: the map (of a region) and/or the score table. */
+interface Pictures { map?: boolean; scores?: boolean; region?: string }
+
+/** 【地图】 and 【分数】: the queries that cost a render. */
+const pictureQuery = (e: LogEntry): 'map' | 'scores' | null =>
+  e.type === 'command' && e.command.kind === 'query' && (e.command.what === 'map' || e.command.what === 'scores') ? e.command.what : null;
+
 /**
  * The live-games layer: one per process. Holds every open and running game, turns chat input into log
  * entries, writes them (one transaction per message, before answering), folds them into the engine, runs the
@@ -65,6 +74,10 @@ export class GameService implements GameServiceApi {
   private readonly clock: Clock;
   private readonly chat: ChatPort;
   private readonly renderer: Renderer | null;
+  private readonly renders: RenderQueue;
+  private readonly pictureRate = new PictureRate();
+  /** Pictures a deliver:false query waits for, by its Reply: awaited after the game's lock is released. */
+  private readonly pictureWaits = new WeakMap<Reply, Promise<OutImage[]>>();
   private readonly root: string;
   private readonly logError: (msg: string, err?: unknown) => void;
   private readonly games = new Map<number, Live>();
@@ -78,6 +91,7 @@ export class GameService implements GameServiceApi {
     this.clock = opts.clock;
     this.chat = opts.chat;
     this.renderer = opts.renderer === undefined ? defaultRenderer() : opts.renderer;
+    this.renders = new RenderQueue(opts.renderQueue);
     this.root = opts.root ?? process.cwd();
     this.sweepMs = opts.sweepMs ?? 30_000;
     this.logError = opts.logError ?? ((m, e) => console.error(m, e ?? ''));
@@ -129,6 +143,7 @@ export class GameService implements GameServiceApi {
 
   private sweep(): void {
     this.heartbeat();
+    this.pictureRate.prune(this.clock.now());
     // A timer lost to a sleeping host still fires: any running game past its hard close gets its tick.
     for (const lv of this.games.values()) {
       const s = lv.game?.state;
@@ -250,14 +265,23 @@ export class GameService implements GameServiceApi {
     return g ? this.countryOfUser(g.row, userId) : null;
   }
 
-  private async pictures(map: GameMap, state: GameState, lg: Lang, which: { map?: boolean; scores?: boolean; region?: string }, timeoutMs: number): Promise<OutImage[]> {
+  /**
+   * Pictures that are never refused (turn posts, start and end, history), ahead of every query in the render
+   * line. `state` must not change until they are drawn (a frozen copy, a snapshot, an ended game).
+   */
+  private async pictures(map: GameMap, state: GameState, lg: Lang, which: Pictures, timeoutMs: number): Promise<OutImage[]> {
     if (!this.renderer) return [];
-    const out: OutImage[] = [];
-    const r = this.renderer;
+    return (await this.renders.post((left) => this.draw(map, state, lg, which, left), timeoutMs)) ?? [];
+  }
+
+  /** Draws now; a picture not ready within `timeoutMs` is left out, the others still come. */
+  private async draw(map: GameMap, state: GameState, lg: Lang, which: Pictures, timeoutMs: number): Promise<OutImage[]> {
+    const r = this.renderer!;
     const [m, sc] = await Promise.all([
       which.map ? withTimeout(r.mapPng(map, state, which.region ? { region: which.region, lang: lg } : { lang: lg }), timeoutMs) : null,
       which.scores ? withTimeout(r.scoresPng(map, state, { lang: lg }), timeoutMs) : null,
     ]);
+    const out: OutImage[] = [];
     if (m) out.push({ name: `map-turn${state.turn}.png`, png: m });
     if (sc) out.push({ name: `scores-turn${state.turn}.png`, png: sc });
     return out;
@@ -266,13 +290,17 @@ export class GameService implements GameServiceApi {
   async renderMap(channelId: string, region?: string): Promise<Buffer | null> {
     const g = this.anyGame(channelId);
     if (!g?.game || !this.renderer) return null;
-    return withTimeout(this.renderer.mapPng(g.map, g.game.state, region ? { region, lang: g.game.state.settings.language } : { lang: g.game.state.settings.language }), 30_000);
+    const s = structuredClone(g.game.state);
+    const imgs = await this.pictures(g.map, s, s.settings.language, { map: true, ...(region ? { region } : {}) }, 30_000);
+    return imgs[0]?.png ?? null;
   }
 
   async renderScores(channelId: string): Promise<Buffer | null> {
     const g = this.anyGame(channelId);
     if (!g?.game || !this.renderer) return null;
-    return withTimeout(this.renderer.scoresPng(g.map, g.game.state, { lang: g.game.state.settings.language }), 30_000);
+    const s = structuredClone(g.game.state);
+    const imgs = await this.pictures(g.map, s, s.settings.language, { scores: true }, 30_000);
+    return imgs[0]?.png ?? null;
   }
 
   async history(channelId: string, turn: number): Promise<Result<{ text: string; images: OutImage[] }>> {
@@ -613,7 +641,14 @@ export class GameService implements GameServiceApi {
       if (!ended) return { handled: false, ok: true, text: '', private: false, items: [] };
       return this.answerArchived(inc, ended);
     }
-    return this.locked(lv.row.id, () => this.handleIn(lv, inc));
+    const reply = await this.locked(lv.row.id, () => this.handleIn(lv, inc));
+    // A query answered in the Reply (deliver:false) waits for its pictures here, after the game's lock: the
+    // game's other commands go on meanwhile.
+    const waiting = this.pictureWaits.get(reply);
+    if (!waiting) return reply;
+    this.pictureWaits.delete(reply);
+    const images = await waiting;
+    return images.length ? { ...reply, images } : reply;
   }
 
   private async answerArchived(inc: Incoming, g: { row: GameRow; map: GameMap; game: Game | null }): Promise<Reply> {
@@ -664,21 +699,134 @@ export class GameService implements GameServiceApi {
   private async spectatorLook(lv: Live, inc: Incoming, parsed: LogEntry[]): Promise<Reply> {
     const s = lv.game!.state;
     const lg = s.settings.language;
+    const { keep, notes, refused } = this.screenPictures(lv, inc.userId, parsed, true);
     const items: ReplyItem[] = [];
-    const images: OutImage[] = [];
-    for (const e of parsed) {
+    const which: Pictures = {};
+    for (const e of keep) {
       if (e.type !== 'command' || e.command.kind !== 'query') continue;
       if (e.command.what === 'help') items.push({ ok: true, text: helpText(lg), private: true });
       else {
-        items.push({ ok: true, text: e.command.what === 'map' ? T(lg, '地图', 'Map') : T(lg, '分数表', 'Score table'), private: true });
-        images.push(...await this.pictures(lv.map, s, lg, e.command.what === 'map' ? { map: true, ...(e.command.region ? { region: e.command.region } : {}) } : { scores: true }, lv.live.renderTimeoutMs));
+        items.push({ ok: true, text: (e.command.what === 'map' ? T(lg, '地图', 'Map') : T(lg, '分数表', 'Score table')) + (notes.get(e) ?? ''), private: true });
+        if (e.command.what === 'scores') which.scores = true;
+        else Object.assign(which, { map: true }, e.command.region ? { region: e.command.region } : {});
       }
     }
-    const text = items.map((i) => i.text).join('\n');
-    const reply: Reply = { handled: true, ok: true, text, private: true, items, images };
-    this.store.commit({ gameId: lv.row.id, handled: { messageId: inc.messageId, at: this.clock.now(), reply: { ...reply, images: undefined } } });
-    if (inc.deliver !== false) await this.privately(lv.row.channelId, inc.userId, { text, images });
+    items.push(...refused);
+    const text = items.map((i) => (i.ok ? i.text : `✗ ${i.text}`)).join('\n');
+    const code = refused[0]?.code;
+    const reply: Reply = { handled: true, ok: !code, ...(code ? { code } : {}), text, private: true, items };
+    this.store.commit({ gameId: lv.row.id, handled: { messageId: inc.messageId, at: this.clock.now(), reply } });
+    // A spectator's pictures come to the spectator alone, drawn outside the game's lock.
+    this.deliverPictures(lv, inc.userId, this.askPictures(lv, s, inc.userId, which), which, { privately: true, deliver: inc.deliver !== false }, reply);
+    if (inc.deliver !== false) await this.privately(lv.row.channelId, inc.userId, { text });
     return reply;
+  }
+
+  /**
+   * A message's picture queries before they reach the engine (issue 11 item 1): the first 【地图】 and the first
+   * 【分数】 stay and repeats fold into a note on them; each picture takes one of the user's tokens and the
+   * message's pictures need room in the render line. A refused picture is answered without a log row or a render.
+   */
+  private screenPictures(lv: Live, userId: string, entries: LogEntry[], privately: boolean): { keep: LogEntry[]; notes: Map<LogEntry, string>; refused: ReplyItem[] } {
+    const lg = this.lang(lv);
+    const keep: LogEntry[] = [];
+    const first = new Map<'map' | 'scores', LogEntry>();
+    const repeats = { map: 0, scores: 0 };
+    const refused: ReplyItem[] = [];
+    for (const e of entries) {
+      const what = pictureQuery(e);
+      if (!what) {
+        keep.push(e);
+        continue;
+      }
+      // After a refusal the message's other pictures would be refused for the same reason: one answer is enough.
+      if (first.has(what) || refused.length) {
+        repeats[what]++;
+        continue;
+      }
+      const no = this.pictureRefusal(lv, userId, lg);
+      if (no) {
+        refused.push({ ok: false, code: no.code, text: no.text, private: privately });
+        continue;
+      }
+      first.set(what, e);
+      keep.push(e);
+    }
+    const notes = new Map<LogEntry, string>();
+    for (const [what, e] of first) {
+      if (repeats[what]) notes.set(e, what === 'map' ? T(lg, '（同一条消息里只发一张地图）', ' (one map per message)') : T(lg, '（同一条消息里只发一张分数表）', ' (one score table per message)'));
+    }
+    return { keep, notes, refused };
+  }
+
+  /** Why a picture query of `userId` cannot be drawn now (the render line is full, or the user asks too often), or null. */
+  private pictureRefusal(lv: Live, userId: string, lg: Lang): { code: string; text: string } | null {
+    if (!this.renderer) return null;
+    const busy = this.renders.refusal(userId);
+    if (busy) {
+      return {
+        code: 'RENDER_BUSY',
+        text: busy === 'full' ? T(lg, '图片生成繁忙，请稍后再试', 'pictures are busy; please try again shortly')
+          : T(lg, '图片生成繁忙，请稍后再试（你要的上一张图片还在生成）', 'pictures are busy; please try again shortly (your last picture is still being drawn)'),
+      };
+    }
+    const { pictureBurst: burst, pictureRefillSeconds: every } = lv.live;
+    const wait = this.pictureRate.take(userId, this.clock.now(), burst, every * 1000);
+    if (wait === null) return null;
+    return {
+      code: 'RATE_LIMITED',
+      text: T(lg, `图片查询太频繁：每${every}秒可以再查一张（最多连续${burst}张），请${wait}秒后再试`,
+        `too many picture requests: one every ${every} s (up to ${burst} in a row); ask again in ${wait} s`),
+    };
+  }
+
+  /**
+   * A message that held only refused picture queries: nothing applied, logged or drawn; only the handled id
+   * is kept (a resend is answered the same) and the asker is told privately. Cheap, so a flood costs little.
+   */
+  private async refusePictures(lv: Live, refused: ReplyItem[], src: { userId: string | null; messageId: string | null; public: boolean; deliver?: boolean }): Promise<Reply> {
+    const text = refused.map((x) => `✗ ${x.text}`).join('\n');
+    const reply: Reply = { handled: true, ok: false, code: refused[0]!.code!, text, private: !src.public, items: refused };
+    if (src.messageId) this.store.commit({ gameId: lv.row.id, handled: { messageId: src.messageId, at: this.clock.now(), reply } });
+    if (src.userId && src.deliver !== false) await this.privately(lv.row.channelId, src.userId, { text });
+    return reply;
+  }
+
+  /**
+   * Puts the pictures a message asked for in the render line, drawn from `state` as it is now (copied only
+   * once the line has taken them). Called in the same synchronous run as screenPictures, so the room it saw
+   * is still there.
+   */
+  private askPictures(lv: Live, state: GameState, userId: string, which: Pictures): Promise<OutImage[]> | null {
+    if (!this.renderer || !(which.map || which.scores)) return null;
+    const lg = state.settings.language;
+    const map = lv.map;
+    const job = this.renders.query(userId, () => {
+      const frozen = structuredClone(state);
+      return (left) => this.draw(map, frozen, lg, which, left);
+    }, lv.live.renderTimeoutMs);
+    return job ? job.then((v) => v ?? []) : null;
+  }
+
+  /**
+   * Delivers a query's pictures when drawn: in the Reply when the adapter answers (deliver:false;
+   * handleMessage waits for them after the game's lock), privately for a query that came privately, else in
+   * the channel.
+   */
+  private deliverPictures(lv: Live, userId: string, images: Promise<OutImage[]> | null, which: Pictures, to: { privately: boolean; deliver: boolean }, reply: Reply): void {
+    if (!images) return;
+    if (!to.deliver) {
+      this.pictureWaits.set(reply, images);
+      return;
+    }
+    const lg = this.lang(lv);
+    const channel = lv.row.channelId;
+    const caption = [which.map ? T(lg, '地图', 'Map') : '', which.scores ? T(lg, '分数表', 'Score table') : ''].filter(Boolean).join(' · ');
+    this.bg(images.then(async (imgs) => {
+      if (!imgs.length) return;
+      if (to.privately) await this.privately(channel, userId, { text: caption, images: imgs });
+      else await this.post(channel, { text: '', images: imgs });
+    }));
   }
 
   /**
@@ -695,8 +843,12 @@ export class GameService implements GameServiceApi {
     const snapshots: NonNullable<Batch['snapshots']> = [];
     const batchEntries: NonNullable<Batch['entries']> = [];
     let undoneFrom: number | undefined;
-    const queries: { what: 'map' | 'scores'; region?: string }[] = [];
     const wasEnded = g.state.status === 'ended';
+    // A person's 【地图】【分数】 are screened before anything is applied: repeats fold, a flood is refused unlogged.
+    const pics = src.userId ? this.screenPictures(lv, src.userId, entries, !src.public) : null;
+    if (pics) entries = pics.keep;
+    if (pics?.refused.length && !entries.length) return this.refusePictures(lv, pics.refused, src);
+    const which: Pictures = {};
 
     /** Public posts in order: plain answers, and requests with their Accept/Reject buttons. */
     const posts: OutMessage[] = [];
@@ -711,6 +863,16 @@ export class GameService implements GameServiceApi {
       }
       if (e.type === 'tick' || !step.outcome) return;
       const o = step.outcome;
+      if (o.ok && e.type === 'command' && e.command.kind === 'query' && pictureQuery(e)) {
+        // Item 29: a picture asked for privately (a DM, an ephemeral slash command) or answered by the adapter
+        // (deliver:false) is not announced in the channel; one typed in the channel is, as before.
+        const text = o.message + (pics?.notes.get(e) ?? '');
+        items.push({ ok: true, text, private: !src.public });
+        if (src.public && src.deliver !== false) posts.push({ text });
+        if (e.command.what === 'scores') which.scores = true;
+        else Object.assign(which, { map: true }, e.command.region ? { region: e.command.region } : {});
+        return;
+      }
       const priv = e.type === 'command' ? isPrivateCommand(e.command) || (o.ok && o.private)
         : e.type === 'refused' && PRIVATE_TEXT.test(e.text ?? '');
       if (o.ok) {
@@ -722,15 +884,13 @@ export class GameService implements GameServiceApi {
           undoneFrom = g.state.turn;
           snapshots.push({ seq: startSeq + i + 1, turn: g.state.turn, at: e.at, game: snapshotOf(g) });
         }
-        if (e.type === 'command' && e.command.kind === 'query' && (e.command.what === 'map' || e.command.what === 'scores')) {
-          queries.push(e.command.region ? { what: e.command.what, region: e.command.region } : { what: e.command.what });
-        }
       } else {
         items.push({ ok: false, code: o.code, text: o.message, private: priv });
         // A refusal is the speaker's business: public only when the speaker spoke publicly and deliver is on.
         if (!priv && src.deliver !== false && src.userId) posts.push({ text: `✗ ${o.message}` });
       }
     });
+    if (pics) items.push(...pics.refused);
 
     const ok = items.length === 0 || items.every((x) => x.ok);
     const anyPrivate = items.some((x) => x.private);
@@ -754,6 +914,7 @@ export class GameService implements GameServiceApi {
     }
     faultPoint('before-ack');
     this.heartbeat();
+    const drawing = src.userId ? this.askPictures(lv, g.state, src.userId, which) : null;
 
     // Speak: the speaker's private answers, public answers, requests with buttons, then turn posts.
     if (src.userId && src.deliver !== false) {
@@ -762,7 +923,10 @@ export class GameService implements GameServiceApi {
       if (reply.deleteOriginal && src.messageId && this.chat.delete) await this.chat.delete(channel, src.messageId).catch(() => undefined);
     }
     for (const m of posts) await this.post(channel, m);
-    for (const q of queries) this.postPictures(lv, g.state, q.what === 'map' ? { map: true, ...(q.region ? { region: q.region } : {}) } : { scores: true });
+    // A refused picture of a public message is the asker's business: told privately, never in the channel.
+    const told = pics?.refused.filter((x) => !x.private) ?? [];
+    if (told.length && src.userId && src.deliver !== false) await this.privately(channel, src.userId, { text: told.map((x) => `✗ ${x.text}`).join('\n') });
+    if (src.userId) this.deliverPictures(lv, src.userId, drawing, which, { privately: !src.public, deliver: src.deliver !== false }, reply);
     await this.afterChange(lv, resolved, wasEnded);
     return reply;
   }

@@ -136,7 +136,8 @@ test('spectators may look but not act; players may not use judge commands; moder
   assert.equal(chat.handled, false, 'ordinary chat is ignored');
   const look = await say(l, 'ch1', sam, '【地图】');
   assert.equal(look.ok, true);
-  assert.deepEqual(look.images?.map((i) => i.png.toString()), ['MAP1']);
+  await l.svc.idle();
+  assert.deepEqual(l.chat.privates(sam.id).flatMap((p) => p.msg.images ?? []).map((i) => i.png.toString()), ['MAP1'], 'the map reaches the spectator privately once drawn');
 
   for (const text of ['【结算】', '【暂停】', '【设置】甲国 分数=100', '【撤回】']) {
     const p = await say(l, 'ch1', alice, text);
