@@ -228,6 +228,8 @@ export class DiscordBot {
       return;
     }
     await this.react(ch, message.id, reply);
+    // A 【地图】/【分数】 typed in the channel gets its picture in the Reply (drawn outside the game's lock): shown here.
+    if (reply.images?.length) await this.chat.reply(ch, message.id, { text: '', images: reply.images });
     // Accepted public commands are echoed by the service; a refusal is explained here, as a reply.
     if (!reply.ok) {
       const refused = reply.items.filter((i) => !i.ok).map((i) => `✗ ${i.text}`).join('\n') || reply.text;

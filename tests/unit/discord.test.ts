@@ -251,6 +251,17 @@ test('text command → GameService → ✅ reaction; the public echo is the serv
   assert.ok(!h.discord.posts().some((p) => (p.body!.message_reference as { message_id?: string } | undefined)?.message_id === id), 'no reply to an accepted command');
 });
 
+test('item 29: a 【地图】 typed in the channel is answered there with its picture, as a reply to the message', async () => {
+  const h = await realGame();
+  const id = typed(h, ALICE, '【地图】');
+  await h.bot.idle();
+  await h.service.idle();
+  const answers = h.discord.posts().filter((p) => (p.body!.message_reference as { message_id?: string } | undefined)?.message_id === id);
+  assert.deepEqual(answers.map((p) => p.files), [['map-turn1.png']], 'the map, once, in the channel');
+  assert.equal(h.discord.posts().filter((p) => p.files.length).length, 1, 'no second copy from the service');
+  assert.ok(h.discord.find((c) => c.method === 'PUT' && c.path === `/channels/${CHANNEL}/messages/${id}/reactions/✅/@me`), 'reacted ✅');
+});
+
 test('text command refused → ❌ and a reply to the message with the reason', async () => {
   const f = fake();
   f.reply = () => refused('NOT_AT_WAR', '甲国与乙国不在战争状态，不能进攻乙都');
