@@ -49,6 +49,11 @@ export const SettingsSchema = z.object({
   victoryShare: z.number().min(0).max(1).default(0.5), // R11
   /** R13: the longest a judge may extend one turn's deadline in total. */
   maxExtendSeconds: z.number().int().min(0).default(3600),
+  /**
+   * Not a rule of the game but a guard on its record: one message may hold at most this many commands (log
+   * entries); a longer one is refused whole, so a flood of 【完成】 writes one row, not a thousand.
+   */
+  maxCommandsPerMessage: z.number().int().min(1).default(100),
 });
 
 export type Settings = z.infer<typeof SettingsSchema>;

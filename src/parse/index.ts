@@ -21,9 +21,11 @@ export type Parsed =
 
 export interface ParseOptions {
   lang?: Lang;
-  /** R9 sums a mobilization split must reach (defaults 100 and 200). */
-  settings?: { partialArmies?: number; nationalArmies?: number };
+  /** R9 sums a mobilization split must reach (defaults 100 and 200); the most commands one message may hold (100). */
+  settings?: { partialArmies?: number; nationalArmies?: number; maxCommandsPerMessage?: number };
 }
+
+export const MAX_COMMANDS_PER_MESSAGE = 100;
 
 export const MAX_MESSAGE_LENGTH = 4000;
 
@@ -69,19 +71,31 @@ export function parseMessageUnsafe(text: string, map: GameMap, opts: ParseOption
     partialArmies: opts.settings?.partialArmies ?? 100,
     nationalArmies: opts.settings?.nationalArmies ?? 200,
   };
-  const out: Parsed[] = [];
+  const limit = opts.settings?.maxCommandsPerMessage ?? MAX_COMMANDS_PER_MESSAGE;
+  // Commands are found first (cheap) and counted, so a flood is refused before any of it is parsed.
+  const lines: { starts: Start[]; end: number }[] = [];
+  let count = 0;
   let lineStart = 0;
   for (let i = 0; i <= raw.length; i++) {
     if (i < raw.length && !isBreak(raw.charCodeAt(i))) continue;
     const starts = findStarts(raw, lineStart, i, lex);
-    for (let k = 0; k < starts.length; k++) {
-      const s = starts[k]!;
-      const end = k + 1 < starts.length ? starts[k + 1]!.start : i;
-      parseOne(raw, s, end, base, out);
+    if (starts.length) {
+      lines.push({ starts, end: i });
+      count += starts.length;
     }
     lineStart = i + 1;
   }
-  return out;
+  const tooMany = (n: number): Parsed[] => [{ ok: false, code: 'TOO_MANY_COMMANDS', message: msg.tooMany(n, limit, lang), text: raw.trim() }];
+  if (count > limit) return tooMany(count);
+  const out: Parsed[] = [];
+  for (const { starts, end: lineEnd } of lines) {
+    for (let k = 0; k < starts.length; k++) {
+      const end = k + 1 < starts.length ? starts[k + 1]!.start : lineEnd;
+      parseOne(raw, starts[k]!, end, base, out);
+    }
+  }
+  // 【规则】a=1 b=2 is one command but several log entries: the limit is on entries.
+  return out.length > limit ? tooMany(out.length) : out;
 }
 
 function findStarts(raw: string, a: number, b: number, lex: ReturnType<typeof lexicon>): Start[] {

@@ -73,4 +73,9 @@ export const msg = {
   tooLong(n: number, lang: Lang): string {
     return lang === 'zh' ? `消息太长（${n}字），一条消息最多4000字，请分几条发送。` : `The message is too long (${n} characters); the limit is 4,000. Please split it.`;
   },
+  tooMany(n: number, limit: number, lang: Lang): string {
+    return lang === 'zh'
+      ? `一条消息里的命令太多（${n}条），每条消息最多${limit}条；这条消息的命令都没有执行，请分几条发送。`
+      : `This message holds too many commands (${n} commands); the limit is ${limit} per message. None of them was applied: please split it.`;
+  },
 };

@@ -29,7 +29,7 @@ export function speakerFor(map: GameMap, name: string): Speaker | null {
 
 /** The log entries of one chat message: each command parsed, or refused with its code. */
 export function entriesFromText(map: GameMap, text: string, speaker: Speaker, at: number, lang: 'zh' | 'en', line?: number,
-  settings?: { partialArmies?: number; nationalArmies?: number }): LogEntry[] {
+  settings?: { partialArmies?: number; nationalArmies?: number; maxCommandsPerMessage?: number }): LogEntry[] {
   return parseMessage(text, map, settings ? { lang, settings } : { lang }).map((p) => {
     const base = { at, speaker, text: p.text, ...(line !== undefined ? { line } : {}) };
     return p.ok ? { type: 'command' as const, command: p.command, ...base } : { type: 'refused' as const, code: p.code, message: p.message, ...base };

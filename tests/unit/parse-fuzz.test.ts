@@ -9,7 +9,7 @@ const tiny = loadMapFile('tests/fixtures/tiny.json');
 const isl = loadMapFile('tests/fixtures/islands.json');
 
 /** The codes the parser may return (commands.md §5); everything else belongs to the engine. */
-const PARSER_CODES = new Set<ErrorCode>(['UNKNOWN_COMMAND', 'BAD_SYNTAX', 'UNKNOWN_COUNTRY', 'UNKNOWN_TERRITORY', 'MESSAGE_TOO_LONG']);
+const PARSER_CODES = new Set<ErrorCode>(['UNKNOWN_COMMAND', 'BAD_SYNTAX', 'UNKNOWN_COUNTRY', 'UNKNOWN_TERRITORY', 'MESSAGE_TOO_LONG', 'TOO_MANY_COMMANDS']);
 
 function mulberry32(seed: number) {
   return () => {
