@@ -44,6 +44,7 @@ export const game: SlashCommand = {
     )
     .addSubcommand(sub('end', '结束', 'End the game (judge)', '结束游戏（裁判）')),
   ephemeral: true,
+  scope: 'channel',
   complete: { country: 'country' },
   async execute(ctx) {
     const s = ctx.subcommand();

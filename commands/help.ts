@@ -4,6 +4,7 @@ import { command, type SlashCommand } from '../src/discord/slash/index.ts';
 export const help: SlashCommand = {
   data: command('help', '帮助', 'How to play and the commands', '玩法与命令说明'),
   ephemeral: true,
+  scope: 'anywhere',
   async execute(ctx) {
     if (!ctx.game) {
       return ctx.answer({

@@ -7,6 +7,7 @@ export const remind: SlashCommand = {
       .setRequired(true)
       .addChoices(choice('dm', 'Direct message', '私信'), choice('channel', 'Mention in the channel', '在频道里提到我'))),
   ephemeral: true,
+  scope: 'anywhere',
   async execute(ctx) {
     await ctx.result(ctx.service.setReminderDm(ctx.user, ctx.string('where') === 'dm'));
   },

@@ -279,10 +279,20 @@ export class DiscordBot {
     }
     const sub = i.options.getSubcommand(false);
     const ephemeral = typeof cmd.ephemeral === 'function' ? cmd.ephemeral(sub) : cmd.ephemeral;
-    // First thing: Discord wants an answer within 3 s; rendering and the database come after.
-    await i.deferReply(ephemeral ? { flags: MessageFlags.Ephemeral } : {});
     const dm = !i.inGuild();
     const gameChannel = dm ? this.dmGame(i.user.id) : i.channelId;
+    const scope = cmd.scope ?? 'game';
+    // A game lives in a server channel: without one (a DM, a payload with no channel) there is nothing to act on.
+    if (!i.channelId || (dm && scope === 'channel') || (!gameChannel && scope === 'game')) {
+      const en = this.langOf(gameChannel, i.locale) === 'en';
+      const content = en
+        ? `❌ NO_CHANNEL: Use this command in a server channel: the game's channel, or /game create there to open one.${dm && scope === 'game' ? ' In a direct message, commands act on the game you play in, and you play in none.' : ''}`
+        : `❌ NO_CHANNEL: 请在服务器的频道里使用这个命令：在游戏所在的频道里使用，或在那里用 /game create 开一局。${dm && scope === 'game' ? '私信里的命令作用于你参加的游戏，而你没有参加任何游戏。' : ''}`;
+      await i.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+      return;
+    }
+    // First thing: Discord wants an answer within 3 s; rendering and the database come after.
+    await i.deferReply(ephemeral ? { flags: MessageFlags.Ephemeral } : {});
     const ctx = new InteractionContext({
       interaction: i,
       service: this.service,
@@ -302,11 +312,16 @@ export class DiscordBot {
   }
 
   async onAutocomplete(i: AutocompleteInteraction): Promise<void> {
-    const focused = i.options.getFocused(true);
-    const kind = this.commands.get(i.commandName)?.complete?.[focused.name];
-    const channel = i.inGuild() ? i.channelId : this.dmGame(i.user.id);
-    const map = kind && channel ? this.mapFor(channel) : null;
-    const choices = kind && map ? completeNames(map, kind, String(focused.value ?? ''), { prefer: this.service.countryOf(channel!, i.user.id) }) : [];
+    let choices: ReturnType<typeof completeNames> = [];
+    try {
+      const focused = i.options.getFocused(true);
+      const kind = this.commands.get(i.commandName)?.complete?.[focused.name];
+      const channel = i.inGuild() ? i.channelId : this.dmGame(i.user.id);
+      const map = kind && channel ? this.mapFor(channel) : null;
+      if (kind && map && channel) choices = completeNames(map, kind, String(focused.value ?? ''), { prefer: this.service.countryOf(channel, i.user.id) });
+    } catch (e) {
+      this.log(`autocomplete of /${i.commandName} could not be read`, e); // no focused option: nothing to suggest
+    }
     try {
       await i.respond(choices);
     } catch (e) {

@@ -705,3 +705,48 @@ test('item 11: names the adapter hands the service are cleaned; an invisible nam
   await h2.bot.idle();
   assert.deepEqual(seated, [['B', { id: EVE, name: '＠everyone' }]]);
 });
+
+test('item 27: a slash command with no channel, or /game in a DM, is refused with NO_CHANNEL and never reaches the service', async () => {
+  const calls: unknown[][] = [];
+  const f = fake();
+  const svc = Object.assign(f, {
+    async createGame(...a: unknown[]) { calls.push(['create', ...a]); return { ok: true, value: {}, text: '新游戏已创建' }; },
+    listGames: () => [],
+  });
+  const h = harness(asApi(svc));
+  const raw = (id: string, extra: Record<string, unknown>, data: Record<string, unknown>) => actions(h.client).InteractionCreate!.handle({
+    id, application_id: APP, type: 2, token: `tok-${id}`, version: 1, locale: 'zh-CN', app_permissions: '0', entitlements: [], authorizing_integration_owners: {}, data: { id: '1', type: 1, ...data }, ...extra,
+  });
+  const create = { name: 'game', options: [{ name: 'create', type: 1, options: [] }] };
+  // In a DM.
+  raw('600000000000000901', { channel_id: `dm-${ALICE}`, channel: { id: `dm-${ALICE}`, type: 1 }, user: user(ALICE, 'alice') }, create);
+  // On a server, but Discord sent no channel at all.
+  raw('600000000000000902', { guild_id: GUILD, channel_id: null, member: { user: user(ALICE, 'alice'), roles: [], permissions: '0', joined_at: new Date().toISOString(), deaf: false, mute: false } }, create);
+  // An order in a DM from someone who plays in no game: no game to send it to.
+  raw('600000000000000903', { locale: 'en-US', channel_id: `dm-${BOB}`, channel: { id: `dm-${BOB}`, type: 1 }, user: user(BOB, 'bob') }, { name: 'buy', options: [{ name: 'count', type: 4, value: 5 }] });
+  await h.bot.idle();
+  assert.deepEqual(calls, [], 'createGame was never called');
+  assert.equal(f.incoming.length, 0, 'no command reached the service');
+  const answer = (iid: string) => {
+    const c = h.discord.find((x) => x.path === `/interactions/${iid}/tok-${iid}/callback`);
+    assert.ok(c, `answered ${iid}`);
+    const body = c!.body as { type: number; data: { content: string; flags: number } };
+    assert.equal(body.type, 4, 'answered at once');
+    assert.equal(body.data.flags & 64, 64, 'privately');
+    return body.data.content;
+  };
+  assert.match(answer('600000000000000901'), /NO_CHANNEL.*请在服务器的频道里使用这个命令/);
+  assert.match(answer('600000000000000902'), /NO_CHANNEL.*请在服务器的频道里使用这个命令/);
+  assert.match(answer('600000000000000903'), /NO_CHANNEL.*server channel/);
+});
+
+test('item 28: an autocomplete with no focused option and a slash command with no options are answered, not dropped', async () => {
+  const f = fake();
+  const h = harness(asApi(f));
+  const ac = slash(h, ALICE, 'war', [], { type: 4 });
+  const sl = slash(h, ALICE, 'map', []);
+  await h.bot.idle();
+  const cb = h.discord.find((c) => c.path === `/interactions/${ac}/tok-${ac}/callback`);
+  assert.deepEqual(cb?.body, { type: 8, data: { choices: [] } }, 'no suggestions, but an answer');
+  assert.ok(h.discord.find((c) => c.method === 'PATCH' && c.path.includes(`tok-${sl}`)), '/map without a region is answered');
+});

@@ -17,6 +17,12 @@ export interface SlashCommand {
    * A function gets the subcommand name.
    */
   ephemeral: boolean | ((subcommand: string | null) => boolean);
+  /**
+   * Where the command may be used. 'game' (default): a server channel, or a DM when the user plays a game
+   * there (the DM is then about that game). 'channel': a server channel only (a game belongs to a channel).
+   * 'anywhere': needs no game (help, one's own reminder choice). Elsewhere the user is told NO_CHANNEL.
+   */
+  scope?: 'game' | 'channel' | 'anywhere';
   /** What each autocompleted option names (option name → kind). */
   complete?: Record<string, Completion>;
   execute(ctx: SlashContext): Promise<void>;
