@@ -43,14 +43,14 @@ function gatedRenderer(opts: { delayMs?: number; open?: boolean } = {}) {
 
 type Gated = ReturnType<typeof gatedRenderer>;
 
-async function setup(renderer: Gated, opts: { live?: Record<string, unknown>; queue?: { maxQueries?: number; concurrency?: number } } = {}) {
+async function setup(renderer: Gated, opts: { settings?: Record<string, unknown>; live?: Record<string, unknown>; queue?: { maxQueries?: number; concurrency?: number } } = {}) {
   const store = new Store(':memory:');
   const clock = new VirtualClock(T0);
   const chat = new FakeChat();
   const svc = new GameService({ store, clock, chat, renderer, sweepMs: 30_000, logError: () => undefined, ...(opts.queue ? { renderQueue: opts.queue } : {}) });
   await svc.startUp();
   const l = { store, clock, chat, svc, renderer } as unknown as Live;
-  await twoPlayerGame(l, 'ch1', {}, opts.live ?? {});
+  await twoPlayerGame(l, 'ch1', opts.settings ?? {}, opts.live ?? {});
   await svc.idle();
   chat.clear();
   renderer.arm();
@@ -63,7 +63,8 @@ const queryRows = (store: Store) => store.entries(store.games()[0]!.id).filter((
 
 test('item 1: one message with 200 【地图】 renders one map and answers the repeats once', async () => {
   const r = gatedRenderer({ open: true });
-  const { l, chat, svc, store } = await setup(r);
+  // The parser refuses a message of more than maxCommandsPerMessage commands whole; let this one through.
+  const { l, chat, svc, store } = await setup(r, { settings: { maxCommandsPerMessage: 300 } });
   const reply = await say(l, 'ch1', alice, '【地图】'.repeat(200));
   await svc.idle();
   assert.equal(reply.ok, true);
@@ -79,6 +80,16 @@ test('item 1: one message with 200 【地图】 renders one map and answers the 
   assert.equal(both.ok, true);
   assert.deepEqual(r.calls.slice(1).sort(), ['map:1:', 'scores:1'], 'one map and one table for a message asking for both');
   assert.match(both.text, /同一条消息里只发一张分数表/);
+});
+
+test('item 1: with the default command limit, a message of 200 【地图】 is refused whole and draws nothing', async () => {
+  const r = gatedRenderer({ open: true });
+  const { l, svc, store } = await setup(r);
+  const reply = await say(l, 'ch1', alice, '【地图】'.repeat(200));
+  await svc.idle();
+  assert.equal(reply.code, 'TOO_MANY_COMMANDS');
+  assert.deepEqual(r.calls, []);
+  assert.equal(queryRows(store).length, 0);
 });
 
 test('item 1: the 4th picture query within the window is RATE_LIMITED, says when to ask again, renders nothing and logs nothing', async () => {
