@@ -25,6 +25,26 @@ export async function startBot(): Promise<number> {
   const token = process.env.DISCORD_TOKEN?.trim();
   const both = !!token && process.env.LOCAL_CHANNEL === '1';
   const closers: (() => Promise<void>)[] = [];
+  try {
+    await startAdapters(token, both, closers);
+  } catch (e) {
+    // A database that cannot be used is the operator's to fix: one line that says which file and what to do.
+    const { StorageError } = await import('./store/index.ts');
+    if (!(e instanceof StorageError)) throw e;
+    for (const c of closers) await c().catch(() => undefined);
+    process.stderr.write(`${e.message}\n`);
+    return 1;
+  }
+  await new Promise<void>((res) => {
+    const stop = () => res();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  for (const c of closers) await c().catch((e) => console.error(e));
+  return 0;
+}
+
+async function startAdapters(token: string | undefined, both: boolean, closers: (() => Promise<void>)[]): Promise<void> {
   if (!token) {
     const { startLocal } = await import('./local/index.ts');
     const h = await startLocal({ root: ROOT });
@@ -45,11 +65,4 @@ export async function startBot(): Promise<number> {
     const l = await startLocal({ service: live.service, chat: localChat, root: ROOT });
     closers.push(() => l.close(), () => d.close(), () => live.stop());
   }
-  await new Promise<void>((res) => {
-    const stop = () => res();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
-  for (const c of closers) await c().catch((e) => console.error(e));
-  return 0;
 }

@@ -1,6 +1,6 @@
 import type { ChatPort } from '../chat/types.ts';
 import { RealClock, type Clock } from '../clock/index.ts';
-import { Store } from '../store/index.ts';
+import { Store, StorageError, isCorruptError } from '../store/index.ts';
 import { GameService } from './service.ts';
 import type { Renderer } from './types.ts';
 
@@ -9,10 +9,19 @@ import type { Renderer } from './types.ts';
  * every running game rebuilt and rescheduled. Adapters (Discord, the local web channel) call this once.
  */
 export async function startLiveService(chat: ChatPort, opts: { databasePath?: string; root?: string; renderer?: Renderer | null; clock?: Clock } = {}): Promise<{ service: GameService; store: Store; clock: Clock; stop: () => Promise<void> }> {
-  const store = new Store(opts.databasePath ?? process.env.DATABASE_PATH ?? 'data/neuwar.db');
+  const path = opts.databasePath ?? process.env.DATABASE_PATH ?? 'data/neuwar.db';
+  const store = new Store(path);
   const clock = opts.clock ?? new RealClock();
   const service = new GameService({ store, clock, chat, ...(opts.renderer !== undefined ? { renderer: opts.renderer } : {}), ...(opts.root ? { root: opts.root } : {}) });
-  await service.startUp();
+  try {
+    await service.startUp();
+  } catch (e) {
+    // One game's damage is set aside inside startUp; what reaches here is the games table itself.
+    service.close();
+    if (!opts.clock) clock.stop();
+    store.close();
+    throw isCorruptError(e) ? StorageError.from(e, path) : e;
+  }
   return {
     service, store, clock,
     stop: async () => {

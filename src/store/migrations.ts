@@ -90,4 +90,21 @@ CREATE TABLE user_prefs (
 );
 `,
   },
+  {
+    version: 3,
+    sql: `
+-- Requests posted with Accept/Reject buttons: the post is edited to its outcome (and loses its buttons) when the
+-- request is answered, countered, lapses or the game ends, also after a restart.
+CREATE TABLE request_posts (
+  game_id INTEGER NOT NULL REFERENCES games(id),
+  message_id TEXT NOT NULL,
+  request_id INTEGER NOT NULL,
+  text TEXT NOT NULL,
+  turn INTEGER NOT NULL,
+  outcome TEXT,                    -- accepted | rejected | countered | lapsed | ended; NULL while open
+  PRIMARY KEY (game_id, message_id)
+);
+CREATE INDEX request_posts_open ON request_posts(game_id) WHERE outcome IS NULL;
+`,
+  },
 ];

@@ -19,6 +19,8 @@ export interface GameRow {
   startedAt: number | null;
   endedAt: number | null;
   statusMessageId: string | null;
+  /** Set when the row's own JSON columns cannot be read: why. The service sets such a game aside as broken. */
+  broken?: string;
 }
 
 export interface PlayerRow { country: string; userId: string; name: string; joinedAt: number }
@@ -39,6 +41,9 @@ export interface SnapshotRow { seq: number; turn: number; at: number; game: stri
 
 export interface TimerRow { kind: string; at: number; turn: number }
 
+/** A request posted with Accept/Reject buttons, remembered so the post can be edited once the request is settled. */
+export interface RequestPostRow { requestId: number; messageId: string; text: string; turn: number }
+
 /** One atomic write: everything a handled message or timer changes, committed together or not at all. */
 export interface Batch {
   gameId: number | null;
@@ -46,6 +51,8 @@ export interface Batch {
   snapshots?: { seq?: number; turn: number; at: number; game: string }[];
   /** Marks entries of these turns (from `undoneFromTurn` on) undone after a judge's 【撤回】. */
   undoneFromTurn?: number;
+  /** The seq of the 【撤回】 entry itself: only entries before it are undone (later ones in the batch stand). */
+  undoneBeforeSeq?: number;
   handled?: { messageId: string; at: number; reply: unknown };
   timers?: TimerRow[];
   game?: Partial<Pick<GameRow, 'status' | 'judges' | 'startedAt' | 'endedAt' | 'statusMessageId' | 'settings' | 'live'>>;
@@ -54,14 +61,79 @@ export interface Batch {
 
 type Raw = Record<string, unknown>;
 
+/**
+ * A games row. Damaged JSON in one row must not make every game unreadable: the row comes back with what
+ * could be read and `broken` saying which column is damaged.
+ */
 function gameRow(r: Raw): GameRow {
-  return {
+  const bad: string[] = [];
+  const json = <T>(col: string, empty: T): T => {
+    try {
+      return JSON.parse(r[col] as string) as T;
+    } catch {
+      bad.push(col);
+      return empty;
+    }
+  };
+  const row: GameRow = {
     id: r.id as number, channelId: r.channel_id as string, mapPath: r.map_path as string, mapId: r.map_id as string,
-    settings: JSON.parse(r.settings as string), live: JSON.parse(r.live as string), status: r.status as GameStatusRow,
-    creator: r.creator as string, judges: JSON.parse(r.judges as string), createdAt: r.created_at as number,
+    settings: json('settings', {}), live: json('live', {}), status: r.status as GameStatusRow,
+    creator: r.creator as string, judges: json('judges', []), createdAt: r.created_at as number,
     startedAt: (r.started_at as number | null) ?? null, endedAt: (r.ended_at as number | null) ?? null,
     statusMessageId: (r.status_message_id as string | null) ?? null,
   };
+  if (bad.length) row.broken = `damaged game record (${bad.join(', ')} is not valid JSON)`;
+  return row;
+}
+
+/** The SQLite error code of a better-sqlite3 error (SQLITE_CORRUPT, SQLITE_READONLY, SQLITE_CONSTRAINT_UNIQUE, …), or null. */
+export function sqliteCode(e: unknown): string | null {
+  const c = (e as { code?: unknown } | null)?.code;
+  return typeof c === 'string' && c.startsWith('SQLITE_') ? c : null;
+}
+
+/** The database refuses writes: a read-only file system, a file without write permission, query_only. */
+export function isReadOnlyError(e: unknown): boolean {
+  const c = sqliteCode(e) ?? (e as { code?: string } | null)?.code ?? '';
+  return c.startsWith('SQLITE_READONLY') || c === 'EROFS' || c === 'EACCES' || c === 'EPERM';
+}
+
+/** Pages of the file are damaged (or the file is no database at all). */
+export function isCorruptError(e: unknown): boolean {
+  const c = sqliteCode(e) ?? '';
+  return c.startsWith('SQLITE_CORRUPT') || c === 'SQLITE_NOTADB';
+}
+
+/** A UNIQUE (or primary key) constraint refused a row: a real duplicate, unlike every other failed write. */
+export function isUniqueViolation(e: unknown): boolean {
+  const c = sqliteCode(e);
+  return c === 'SQLITE_CONSTRAINT_UNIQUE' || c === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/**
+ * The database file cannot be used at all: raised when the store opens, with one line that names the file,
+ * says what is wrong and what to do (start-up prints it instead of a stack trace).
+ */
+export class StorageError extends Error {
+  override readonly name = 'StorageError';
+  constructor(readonly kind: 'not-a-database' | 'read-only' | 'corrupt' | 'cannot-open', readonly path: string, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+
+  static from(e: unknown, path: string): StorageError {
+    const c = sqliteCode(e) ?? (e as { code?: string } | null)?.code ?? (e as Error)?.name ?? 'error';
+    const why = `${c}: ${(e as Error)?.message ?? String(e)}`.replace(/\s+/g, ' ');
+    if (c === 'SQLITE_NOTADB') {
+      return new StorageError('not-a-database', path, `数据库文件 ${path} 不是 SQLite 数据库（${why}）：把它移走或改名，或让 DATABASE_PATH 指向正确的数据库文件，然后重新启动。 / ${path} is not a SQLite database: move it away or point DATABASE_PATH at the right file, then start again.`, { cause: e });
+    }
+    if (isReadOnlyError(e)) {
+      return new StorageError('read-only', path, `数据库文件 ${path} 无法写入（${why}）：存储是只读的或没有写权限。请让该文件和它的目录可写，或让 DATABASE_PATH 指向可写的位置，然后重新启动。 / ${path} cannot be written (read-only storage or no permission): make it and its directory writable or point DATABASE_PATH elsewhere, then start again.`, { cause: e });
+    }
+    if (isCorruptError(e)) {
+      return new StorageError('corrupt', path, `数据库文件 ${path} 已损坏（${why}）：请从备份恢复，或用 sqlite3 的 .recover 导出可读的部分到新文件，然后重新启动。 / ${path} is damaged: restore a backup or .recover it into a new file, then start again.`, { cause: e });
+    }
+    return new StorageError('cannot-open', path, `无法打开数据库文件 ${path}（${why}）：检查路径和权限，或让 DATABASE_PATH 指向别的位置，然后重新启动。 / ${path} cannot be opened: check the path and permissions or set DATABASE_PATH, then start again.`, { cause: e });
+  }
 }
 
 /** Fault injection for the kill tests: NEUWAR_FAULT=<point>:<n> SIGKILLs the process at the n-th time `point` is reached. */
@@ -85,16 +157,30 @@ export function faultPoint(point: string): void {
 export class Store {
   readonly db: Database.Database;
 
-  constructor(path = process.env.DATABASE_PATH ?? 'data/neuwar.db') {
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-    this.db = new Database(path);
-    this.db.pragma('journal_mode = WAL');
-    // WAL with synchronous=NORMAL: a commit is in the log file before the bot answers, so a crashed or killed
-    // process loses nothing (the kill tests); only a power cut may lose the last moments. DATABASE_SYNC=full
-    // also syncs every commit to the disk, at about 0.5 ms a command.
-    this.db.pragma(`synchronous = ${(process.env.DATABASE_SYNC ?? '').toLowerCase() === 'full' ? 'FULL' : 'NORMAL'}`);
-    this.db.pragma('foreign_keys = ON');
-    this.migrate();
+  /**
+   * Opens (creating if needed) the database at `path`, migrates it and checks that a write succeeds: a file
+   * that is no database, damaged, or on read-only storage throws a StorageError with one line saying what to
+   * do, so the bot refuses to start rather than fail on the first command. `readOnly` opens the file without
+   * write access, as a read-only mount would.
+   */
+  constructor(path = process.env.DATABASE_PATH ?? 'data/neuwar.db', opts: { readOnly?: boolean } = {}) {
+    let db: Database.Database | null = null;
+    try {
+      if (path !== ':memory:' && !opts.readOnly) mkdirSync(dirname(path), { recursive: true });
+      db = new Database(path, opts.readOnly ? { readonly: true, fileMustExist: true } : {});
+      this.db = db;
+      if (!opts.readOnly) this.db.pragma('journal_mode = WAL');
+      // WAL with synchronous=NORMAL: a commit is in the log file before the bot answers, so a crashed or killed
+      // process loses nothing (the kill tests); only a power cut may lose the last moments. DATABASE_SYNC=full
+      // also syncs every commit to the disk, at about 0.5 ms a command.
+      this.db.pragma(`synchronous = ${(process.env.DATABASE_SYNC ?? '').toLowerCase() === 'full' ? 'FULL' : 'NORMAL'}`);
+      this.db.pragma('foreign_keys = ON');
+      this.migrate();
+      this.setMeta('opened_at', String(Date.now()));
+    } catch (e) {
+      try { db?.close(); } catch { /* the error that matters is e */ }
+      throw StorageError.from(e, path);
+    }
   }
 
   private migrate(): void {
@@ -219,6 +305,32 @@ export class Store {
     return this.stmt('SELECT seq, turn, at, game FROM snapshots WHERE game_id = ? ORDER BY seq').all(gameId) as SnapshotRow[];
   }
 
+  /**
+   * The state right after turn `turn - 1` was resolved, as it stands in the log now: the latest snapshot
+   * opening `turn` that was taken at a resolution the judge has not undone. The snapshot a 【撤回】 takes (the
+   * reopened turn, without its events) and those of undone resolutions are passed over.
+   */
+  resolutionOpening(gameId: number, turn: number): SnapshotRow | null {
+    return (this.stmt(`SELECT s.seq, s.turn, s.at, s.game FROM snapshots s JOIN log l ON l.game_id = s.game_id AND l.seq = s.seq
+      WHERE s.game_id = ? AND s.turn = ? AND l.undone = 0 AND json_extract(l.entry, '$.type') IN ('command', 'tick')
+        AND COALESCE(json_extract(l.entry, '$.command.kind'), '') <> 'undo'
+      ORDER BY s.seq DESC LIMIT 1`).get(gameId, turn) as SnapshotRow | undefined) ?? null;
+  }
+
+  addRequestPost(gameId: number, p: RequestPostRow): void {
+    this.stmt('INSERT OR REPLACE INTO request_posts (game_id, message_id, request_id, text, turn) VALUES (?, ?, ?, ?, ?)').run(gameId, p.messageId, p.requestId, p.text, p.turn);
+  }
+
+  /** Request posts of the game whose buttons are still live, oldest first. */
+  openRequestPosts(gameId: number): RequestPostRow[] {
+    return (this.stmt('SELECT request_id, message_id, text, turn FROM request_posts WHERE game_id = ? AND outcome IS NULL ORDER BY rowid').all(gameId) as Raw[])
+      .map((r) => ({ requestId: r.request_id as number, messageId: r.message_id as string, text: r.text as string, turn: r.turn as number }));
+  }
+
+  closeRequestPost(gameId: number, messageId: string, outcome: string): void {
+    this.stmt('UPDATE request_posts SET outcome = ? WHERE game_id = ? AND message_id = ?').run(outcome, gameId, messageId);
+  }
+
   handled(messageId: string): unknown | null {
     const r = this.stmt('SELECT reply FROM handled WHERE message_id = ?').get(messageId) as { reply: string } | undefined;
     return r ? JSON.parse(r.reply) : null;
@@ -254,7 +366,7 @@ export class Store {
         faultPoint('mid-commit');
       }
       if (gid !== null && b.undoneFromTurn !== undefined) {
-        const last = seqs.length ? seqs[seqs.length - 1]! : this.lastSeq(gid) + 1;
+        const last = b.undoneBeforeSeq ?? (seqs.length ? seqs[seqs.length - 1]! : this.lastSeq(gid) + 1);
         this.stmt('UPDATE log SET undone = 1 WHERE game_id = ? AND turn >= ? AND seq < ?').run(gid, b.undoneFromTurn, last);
       }
       if (gid !== null) {
