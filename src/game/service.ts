@@ -8,7 +8,8 @@ import {
 import { entriesFromText } from '../replay/transcript.ts';
 import type { ButtonPress, ChatPort, Incoming, OutButton, OutImage, OutMessage, Reply, ReplyItem, UserRef } from '../chat/types.ts';
 import { LiveSettingsSchema, reminderTimes, restartShift, type Clock, type LiveSettings, type TimerId } from '../clock/index.ts';
-import { faultPoint, type Batch, type GameRow, type Store, type TimerRow } from '../store/index.ts';
+import { faultPoint, isCorruptError, isReadOnlyError, isUniqueViolation, sqliteCode, type Batch, type GameRow, type RequestPostRow, type Store, type TimerRow } from '../store/index.ts';
+import { cleanName, nameKey } from '../chat/names.ts';
 import { defaultRenderer, PictureRate, RenderQueue, withTimeout } from './renderer.ts';
 import { scoreChartPng } from './chart.ts';
 import { rebuildGame, snapshotOf, gameFromSnapshot, type MetaEntry, type StartEntry } from './rebuild.ts';
@@ -57,6 +58,31 @@ const PRIVATE_TEXT = /^\s*[【\[〖［〔]\s*(?:调兵|調兵|空运|空運|撤�
 const fail = <T>(code: string, text: string): Result<T> => ({ ok: false, code, text });
 const okr = <T>(value: T, text: string): Result<T> => ({ ok: true, value, text });
 
+/** A refusal as a Reply, answered only to the speaker. */
+const refusal = (code: string, text: string): Reply => ({ handled: true, ok: false, code, text, private: true, items: [{ ok: false, code, text, private: true }] });
+
+/** How a posted request ended, as its post says once its buttons are gone. */
+type RequestOutcome = 'accepted' | 'rejected' | 'countered' | 'lapsed' | 'ended';
+const OUTCOME_TEXT: Record<RequestOutcome, [string, string]> = {
+  accepted: ['——已同意', '— accepted'],
+  rejected: ['——已拒绝', '— rejected'],
+  countered: ['——已被反提议取代', '— replaced by a counter-offer'],
+  lapsed: ['——已失效', '— lapsed'],
+  ended: ['——游戏已结束', '— the game has ended'],
+};
+
+/** Why a game's stored data cannot be used, in one line for the game list and the players. */
+function brokenReason(e: unknown): string {
+  const msg = String((e as Error)?.message ?? e).replace(/\s+/g, ' ').slice(0, 200);
+  const code = sqliteCode(e) ?? (e as { code?: string } | null)?.code;
+  if (isCorruptError(e)) return `database pages damaged (${code}: ${msg})`;
+  if (e instanceof SyntaxError) return `damaged stored data (${msg})`;
+  return code ? `${code}: ${msg}` : msg;
+}
+
+/** Text that is meant as a command even when no map is at hand to parse it (a broken game's channel). */
+const LOOKS_LIKE_COMMAND = /[【〖［〔]|^\s*[[/]/;
+
 /** Which pictures to draw: the map (of a region) and/or the score table. */
 interface Pictures { map?: boolean; scores?: boolean; region?: string }
 
@@ -81,6 +107,11 @@ export class GameService implements GameServiceApi {
   private readonly root: string;
   private readonly logError: (msg: string, err?: unknown) => void;
   private readonly games = new Map<number, Live>();
+  /**
+   * Games whose stored data cannot be loaded (damaged pages or JSON, a missing map), by id, with the reason:
+   * listed as broken and answered GAME_BROKEN, never loaded again in this process; every other game plays on.
+   */
+  private readonly broken = new Map<number, string>();
   private readonly locks = new Map<number, Promise<unknown>>();
   private readonly background = new Set<Promise<unknown>>();
   private stopSweep: (() => void) | null = null;
@@ -106,7 +137,7 @@ export class GameService implements GameServiceApi {
       try {
         lv = this.load(row);
       } catch (e) {
-        this.logError(`game ${row.id} in ${row.channelId} could not be loaded`, e);
+        this.markBroken(row, e);
         continue;
       }
       if (row.status === 'running' && lv.game) await this.locked(row.id, () => this.afterRestart(lv, lastAlive));
@@ -155,6 +186,7 @@ export class GameService implements GameServiceApi {
   private load(row: GameRow): Live {
     const cached = this.games.get(row.id);
     if (cached) return cached;
+    if (row.broken) throw new Error(row.broken);
     const map = loadMapFile(this.mapPath(row.mapPath));
     const live = LiveSettingsSchema.parse(row.live);
     const { game } = row.status === 'open' ? { game: null } : rebuildGame(this.store, row.id, map);
@@ -195,12 +227,89 @@ export class GameService implements GameServiceApi {
     return this.store.players(row.id).find((p) => p.userId === userId)?.country ?? null;
   }
 
+  /** The channel's open or running game, loaded; null when there is none or it is broken (see brokenIn). */
   private liveIn(channelId: string): Live | null {
     const row = this.store.liveGameIn(channelId);
+    if (!row || this.broken.has(row.id)) return null;
+    try {
+      const lv = this.load(row);
+      lv.row = row;
+      return lv;
+    } catch (e) {
+      this.markBroken(row, e);
+      return null;
+    }
+  }
+
+  /** Sets a game aside: its timers stop, it is no longer held, and the reason is kept for the list and the players. */
+  private markBroken(row: GameRow, e: unknown): string {
+    const reason = row.broken ?? brokenReason(e);
+    if (!this.broken.has(row.id)) this.logError(`game ${row.id} in ${row.channelId} is broken and set aside, other games play on: ${reason}`, e);
+    this.broken.set(row.id, reason);
+    const lv = this.games.get(row.id);
+    if (lv) {
+      for (const t of lv.timers) this.clock.cancel(t);
+      this.games.delete(row.id);
+    }
+    return reason;
+  }
+
+  /** The channel's open or running game when it is broken. */
+  private brokenIn(channelId: string): { row: GameRow; reason: string } | null {
+    let row: GameRow | null;
+    try {
+      row = this.store.liveGameIn(channelId);
+    } catch (e) {
+      this.logError(`the game of ${channelId} could not be read`, e);
+      return null;
+    }
     if (!row) return null;
-    const lv = this.load(row);
-    lv.row = row;
-    return lv;
+    if (!this.broken.has(row.id)) this.liveIn(channelId);
+    const reason = this.broken.get(row.id);
+    return reason ? { row, reason } : null;
+  }
+
+  private brokenResult<T>(row: GameRow, reason: string): Result<T> {
+    const lg: Lang = (row.settings as Partial<Settings>).language === 'en' ? 'en' : 'zh';
+    return fail('GAME_BROKEN', T(lg,
+      `本频道的游戏（第${row.id}局）存档已损坏，暂停使用：${reason}。其他游戏不受影响；请管理员检查数据库（可从备份恢复），或由裁判用 /end 结束这一局后重新开局。`,
+      `this channel's game (#${row.id}) has damaged stored data and is set aside: ${reason}. Other games are not affected; an admin can check the database (or restore a backup), or a judge can /end this game and create a new one.`));
+  }
+
+  /** No playable game in the channel: GAME_BROKEN when it holds a broken one, else NO_GAME with `text`. */
+  private missing<T>(channelId: string, text: string): Result<T> {
+    const b = this.brokenIn(channelId);
+    return b ? this.brokenResult<T>(b.row, b.reason) : fail<T>('NO_GAME', text);
+  }
+
+  /**
+   * A write (or read) that failed, answered as what it is: STORAGE_READ_ONLY when the storage refuses writes,
+   * INTERNAL_ERROR otherwise; the cause is logged. `notDone` says, in both languages, what did not happen.
+   */
+  private writeFailure<T>(e: unknown, lg: Lang, what: string, notDone: [string, string]): Result<T> {
+    this.logError(`${what} failed`, e);
+    if (isReadOnlyError(e)) {
+      return fail('STORAGE_READ_ONLY', T(lg, `存储是只读的，${notDone[0]}；请管理员让数据库文件可写后再试`, `the storage is read-only, ${notDone[1]}; an admin must make the database writable`));
+    }
+    return fail('INTERNAL_ERROR', T(lg, `内部错误，${notDone[0]}；请稍后再试`, `internal error, ${notDone[1]}; please try again later`));
+  }
+
+  /** A command that failed inside a game: a damaged store sets the game aside (GAME_BROKEN), anything else is INTERNAL_ERROR. */
+  private async faultReply(lv: Live, who: { channelId: string; userId: string; deliver?: boolean }, e: unknown): Promise<Reply> {
+    const r = isCorruptError(e)
+      ? this.brokenResult<null>(lv.row, this.markBroken(lv.row, e))
+      : this.writeFailure<null>(e, this.lang(lv), `a command in game ${lv.row.id}`, ['命令没有执行', 'the command was not carried out']);
+    const reply = r.ok ? refusal('INTERNAL_ERROR', '') : refusal(r.code, r.text);
+    if (who.deliver !== false) await this.privately(who.channelId, who.userId, { text: reply.text });
+    return reply;
+  }
+
+  /** A command typed in a broken game's channel: the players learn why nothing happens. */
+  private async answerBroken(who: { channelId: string; userId: string; deliver?: boolean }, b: { row: GameRow; reason: string }): Promise<Reply> {
+    const r = this.brokenResult<null>(b.row, b.reason);
+    const reply = r.ok ? refusal('GAME_BROKEN', '') : refusal(r.code, r.text);
+    if (who.deliver !== false) await this.privately(who.channelId, who.userId, { text: reply.text });
+    return reply;
   }
 
   /** The game a message is for: the channel's, or for a private message the named game or the user's default. */
@@ -220,27 +329,63 @@ export class GameService implements GameServiceApi {
       id: lv.row.id, channelId: lv.row.channelId, status: lv.row.status, mapPath: lv.row.mapPath, mapId: lv.row.mapId,
       language: (s?.settings.language ?? (lv.row.settings as Partial<Settings>).language ?? 'zh') as Lang,
       creator: lv.row.creator, judges: lv.row.judges,
-      players: this.store.players(lv.row.id).map((p) => ({ userId: p.userId, name: p.name, country: p.country })),
+      players: this.playersOf(lv.row),
       createdAt: lv.row.createdAt, startedAt: lv.row.startedAt, endedAt: lv.row.endedAt,
       turn: s ? s.turn : null, deadlineAt: s && s.status === 'running' && lv.row.status === 'running' ? s.clock.deadlineAt : null,
       winner: s?.winner ?? null,
     };
   }
 
+  /** The players of a game as listed; a damaged players table lists none rather than failing the whole list. */
+  private playersOf(row: GameRow): GameInfo['players'] {
+    try {
+      return this.store.players(row.id).map((p) => ({ userId: p.userId, name: p.name, country: p.country }));
+    } catch (e) {
+      this.logError(`the players of game ${row.id} could not be read`, e);
+      return [];
+    }
+  }
+
+  private brokenInfo(row: GameRow, reason: string): GameInfo {
+    return { ...this.info({ row, map: { id: row.mapId } as GameMap, game: null }), broken: reason };
+  }
+
   /** An ended game, rebuilt read-only (not kept in memory with timers). */
   private archived(channelId: string): { row: GameRow; map: GameMap; game: Game | null } | null {
     const row = this.store.lastGameIn(channelId);
-    if (!row || row.status !== 'ended') return null;
-    const map = loadMapFile(this.mapPath(row.mapPath));
-    return { row, map, game: rebuildGame(this.store, row.id, map).game };
+    if (!row || row.status !== 'ended' || this.broken.has(row.id)) return null;
+    try {
+      if (row.broken) throw new Error(row.broken);
+      const map = loadMapFile(this.mapPath(row.mapPath));
+      return { row, map, game: rebuildGame(this.store, row.id, map).game };
+    } catch (e) {
+      this.markBroken(row, e);
+      return null;
+    }
   }
 
+  /** The channel's game of any status; never throws (a broken or unreadable game is null here, see gameOf). */
   private anyGame(channelId: string): { row: GameRow; map: GameMap; game: Game | null } | null {
-    return this.liveIn(channelId) ?? this.archived(channelId);
+    try {
+      return this.liveIn(channelId) ?? this.archived(channelId);
+    } catch (e) {
+      this.logError(`the game of ${channelId} could not be read`, e);
+      return null;
+    }
   }
 
   listGames(opts: { status?: GameStatus[] } = {}): GameInfo[] {
-    return this.store.games(opts.status).map((row) => {
+    let rows: GameRow[];
+    try {
+      rows = this.store.games(opts.status);
+    } catch (e) {
+      this.logError('the game list could not be read', e);
+      return [];
+    }
+    return rows.map((row) => {
+      if (row.broken && !this.broken.has(row.id)) this.markBroken(row, new Error(row.broken));
+      const reason = this.broken.get(row.id);
+      if (reason) return this.brokenInfo(row, reason);
       const lv = this.games.get(row.id);
       if (lv) { lv.row = row; return this.info(lv); }
       return this.info({ row, map: { id: row.mapId } as GameMap, game: null });
@@ -249,7 +394,15 @@ export class GameService implements GameServiceApi {
 
   gameOf(channelId: string): GameInfo | null {
     const g = this.anyGame(channelId);
-    return g ? this.info(g) : null;
+    if (g) return this.info(g);
+    try {
+      const row = this.store.lastGameIn(channelId);
+      const reason = row ? this.broken.get(row.id) : undefined;
+      return row && reason ? this.brokenInfo(row, reason) : null;
+    } catch (e) {
+      this.logError(`the game of ${channelId} could not be read`, e);
+      return null;
+    }
   }
 
   mapOf(channelId: string): GameMap | null {
@@ -307,7 +460,8 @@ export class GameService implements GameServiceApi {
     const g = this.anyGame(channelId);
     if (!g?.game) return fail('NO_GAME', 'no game in this channel / 本频道没有游戏');
     const lg = g.game.state.settings.language;
-    const snap = this.store.snapshotOpening(g.row.id, turn + 1);
+    // From the log as it stands: the resolution of `turn` that no 【撤回】 has taken back (not the undo's snapshot).
+    const snap = this.store.resolutionOpening(g.row.id, turn + 1);
     if (!snap) return fail('NO_SUCH_TURN', T(lg, `没有第${turn}回合的记录（已结算的回合：1–${g.game.state.turn - 1}）`, `no record of turn ${turn} (resolved turns: 1–${g.game.state.turn - 1})`));
     const past = gameFromSnapshot(g.map, snap.game);
     const text = turnSummary(g.map, turn, past.state.lastEvents, lg);
@@ -367,6 +521,12 @@ export class GameService implements GameServiceApi {
 
   async createGame(channelId: string, creator: UserRef, opts: CreateOptions = {}): Promise<Result<GameInfo>> {
     const lg0: Lang = (opts.settings?.language === 'en' ? 'en' : 'zh');
+    // An interaction from outside a channel (a DM, an unknown context) carries no channel id to hold the game.
+    if (typeof channelId !== 'string' || !channelId.trim()) {
+      return fail('NO_CHANNEL', T(lg0, '这里没有可以开局的频道（例如私信中）；请在服务器的文字频道里创建游戏', 'there is no channel here to hold a game (e.g. a direct message); create the game in a server text channel'));
+    }
+    const broken = this.brokenIn(channelId);
+    if (broken) return this.brokenResult(broken.row, broken.reason);
     if (this.store.liveGameIn(channelId)) return fail('GAME_EXISTS', T(lg0, '本频道已经有一局游戏；一个频道一局', 'this channel already has a game; one game per channel'));
     const mapPath = opts.map ?? this.defaultMap();
     let map: GameMap;
@@ -387,27 +547,33 @@ export class GameService implements GameServiceApi {
       row = this.store.createGame({
         channelId, mapPath, mapId: map.id, settings: merged.settings, live: live.data, creator: creator.id, judges: [], createdAt: this.clock.now(),
       });
-    } catch {
-      return fail('GAME_EXISTS', T(lg0, '本频道已经有一局游戏', 'this channel already has a game'));
+    } catch (e) {
+      // Only the one-live-game-per-channel index means a duplicate (two creates racing); any other failure is ours.
+      if (isUniqueViolation(e)) return fail('GAME_EXISTS', T(lg0, '本频道已经有一局游戏', 'this channel already has a game'));
+      return this.writeFailure(e, lg0, `creating a game in ${channelId}`, ['游戏没有创建', 'the game was not created']);
     }
     const lv: Live = { row, map, live: live.data, game: null, timers: [] };
     this.games.set(row.id, lv);
     const lg = merged.settings.language;
     const free = map.countries.filter((c) => c.playable !== false).map((c) => c.name[lg]);
-    const text = T(lg, `🆕 ${creator.name}创建了新游戏（地图：${map.file.name.zh}）。可选国家：${list(free, lg)}。用 /join 加入，裁判用 /start 开始。`,
-      `🆕 ${creator.name} created a game (map: ${map.file.name.en}). Countries: ${list(free, lg)}. /join to play; a judge starts it with /start.`);
+    const by = cleanName(creator.name ?? '') || creator.id;
+    const text = T(lg, `🆕 ${by}创建了新游戏（地图：${map.file.name.zh}）。可选国家：${list(free, lg)}。用 /join 加入，裁判用 /start 开始。`,
+      `🆕 ${by} created a game (map: ${map.file.name.en}). Countries: ${list(free, lg)}. /join to play; a judge starts it with /start.`);
     await this.post(channelId, { text });
     return okr(this.info(lv), text);
   }
 
   async join(channelId: string, user: UserRef, country?: string): Promise<Result<{ country: string }>> {
     const lv = this.liveIn(channelId);
-    if (!lv) return fail('NO_GAME', 'no game in this channel; create one first / 本频道没有游戏，请先创建');
+    if (!lv) return this.missing(channelId, 'no game in this channel; create one first / 本频道没有游戏，请先创建');
     return this.locked(lv.row.id, async () => {
       const lg = this.lang(lv);
       if (lv.row.status !== 'open') return fail<{ country: string }>('ALREADY_STARTED', T(lg, '游戏已经开始，不能再加入；请裁判替换玩家', 'the game has started; ask a judge to replace a player'));
       const players = this.store.players(lv.row.id);
       if (players.some((p) => p.userId === user.id)) return fail<{ country: string }>('ALREADY_JOINED', T(lg, `你已经加入了（${cn(lv.map, players.find((p) => p.userId === user.id)!.country, lg)}）`, `you have already joined (${cn(lv.map, players.find((p) => p.userId === user.id)!.country, lg)})`));
+      const name = cleanName(user.name ?? '');
+      const clash = this.nameProblem<{ country: string }>(lv, name, players.filter((p) => p.userId !== user.id), lg);
+      if (clash) return clash;
       const taken = new Set(players.map((p) => p.country));
       const playable = lv.map.countries.filter((c) => c.playable !== false).map((c) => c.id);
       let id: string | undefined;
@@ -419,23 +585,44 @@ export class GameService implements GameServiceApi {
         id = playable.find((c) => !taken.has(c));
         if (!id) return fail<{ country: string }>('COUNTRY_TAKEN', T(lg, '没有空闲的国家了', 'no free country left'));
       }
-      this.store.commit({ gameId: lv.row.id, players: { set: [{ country: id, userId: user.id, name: user.name, joinedAt: this.clock.now() }] } });
-      const text = T(lg, `${user.name}加入游戏，扮演${cn(lv.map, id, lg)}`, `${user.name} joined as ${cn(lv.map, id, lg)}`);
+      try {
+        this.store.commit({ gameId: lv.row.id, players: { set: [{ country: id, userId: user.id, name, joinedAt: this.clock.now() }] } });
+      } catch (e) {
+        return this.writeFailure<{ country: string }>(e, lg, `join in game ${lv.row.id}`, ['没有加入', 'you have not joined']);
+      }
+      const text = T(lg, `${name}加入游戏，扮演${cn(lv.map, id, lg)}`, `${name} joined as ${cn(lv.map, id, lg)}`);
       await this.post(channelId, { text });
       return okr({ country: id }, text);
     });
   }
 
+  /**
+   * A player's name must show and must not pass for another player's of the game (`others`): an empty
+   * cleaned name is BAD_NAME, one equal by nameKey to another's is NAME_TAKEN (refused, not shown marked).
+   */
+  private nameProblem<T>(lv: Live, name: string, others: { name: string; country: string }[], lg: Lang): Result<T> | null {
+    if (!name) return fail('BAD_NAME', T(lg, '名字里没有看得见的字符（只有空白或不可见字符）；请换一个看得见的名字（昵称）再试', 'the name has no visible characters (only blanks or invisible ones); choose a visible name (nickname) and try again'));
+    const key = nameKey(name);
+    const same = others.find((p) => nameKey(p.name) === key);
+    if (!same) return null;
+    return fail('NAME_TAKEN', T(lg, `名字“${name}”和${cn(lv.map, same.country, lg)}的玩家“${same.name}”相同或几乎一样，大家会分不清；请换一个名字（昵称）再试`,
+      `the name "${name}" is the same as (or looks like) "${same.name}", the player of ${cn(lv.map, same.country, lg)}, so nobody could tell you apart; choose another name (nickname) and try again`));
+  }
+
   async leave(channelId: string, user: UserRef): Promise<Result> {
     const lv = this.liveIn(channelId);
-    if (!lv) return fail('NO_GAME', 'no game in this channel / 本频道没有游戏');
+    if (!lv) return this.missing(channelId, 'no game in this channel / 本频道没有游戏');
     return this.locked(lv.row.id, async () => {
       const lg = this.lang(lv);
       const c = this.countryOfUser(lv.row, user.id);
       if (!c) return fail<null>('NOT_PLAYER', T(lg, '你没有加入这局游戏', 'you have not joined this game'));
       if (lv.row.status !== 'open') return fail<null>('ALREADY_STARTED', T(lg, '游戏已经开始：用【退出】退出游戏，或请裁判替换你', 'the game has started: use 【退出】 or ask a judge to replace you'));
-      this.store.commit({ gameId: lv.row.id, players: { remove: [c] } });
-      const text = T(lg, `${user.name}退出，${cn(lv.map, c, lg)}空出`, `${user.name} left; ${cn(lv.map, c, lg)} is free`);
+      try {
+        this.store.commit({ gameId: lv.row.id, players: { remove: [c] } });
+      } catch (e) {
+        return this.writeFailure<null>(e, lg, `leave in game ${lv.row.id}`, ['你还在游戏里', 'you are still in the game']);
+      }
+      const text = T(lg, `${cleanName(user.name ?? '') || user.id}退出，${cn(lv.map, c, lg)}空出`, `${user.name} left; ${cn(lv.map, c, lg)} is free`);
       await this.post(channelId, { text });
       return okr(null, text);
     });
@@ -443,7 +630,7 @@ export class GameService implements GameServiceApi {
 
   async start(channelId: string, by: UserRef): Promise<Result<GameInfo>> {
     const lv = this.liveIn(channelId);
-    if (!lv) return fail('NO_GAME', 'no game in this channel / 本频道没有游戏');
+    if (!lv) return this.missing(channelId, 'no game in this channel / 本频道没有游戏');
     return this.locked(lv.row.id, async () => {
       const lg = this.lang(lv);
       if (!this.isJudge(lv.row, by)) return fail<GameInfo>('NOT_JUDGE', T(lg, '只有裁判（创建者或裁判角色）可以开始游戏', 'only a judge (the creator or the judge role) may start the game'));
@@ -464,8 +651,7 @@ export class GameService implements GameServiceApi {
           game: { status: 'running', startedAt: at },
         });
       } catch (e) {
-        this.logError('start failed', e);
-        return fail<GameInfo>('NOT_ALLOWED', T(lg, '开始失败，请重试', 'starting failed; try again'));
+        return this.writeFailure<GameInfo>(e, lg, `starting game ${lv.row.id}`, ['游戏没有开始', 'the game has not started']);
       }
       lv.game = g;
       lv.row = this.store.game(lv.row.id)!;
@@ -486,7 +672,10 @@ export class GameService implements GameServiceApi {
 
   async end(channelId: string, by: UserRef): Promise<Result<GameInfo>> {
     const lv = this.liveIn(channelId);
-    if (!lv) return fail('NO_GAME', 'no game in this channel / 本频道没有游戏');
+    if (!lv) {
+      const b = this.brokenIn(channelId);
+      return b ? this.endBroken(b.row, b.reason, by) : fail('NO_GAME', 'no game in this channel / 本频道没有游戏');
+    }
     return this.locked(lv.row.id, async () => {
       const lg = this.lang(lv);
       if (!this.isJudge(lv.row, by)) return fail<GameInfo>('NOT_JUDGE', T(lg, '只有裁判可以结束游戏（R13）', 'only a judge may end the game (R13)'));
@@ -497,11 +686,33 @@ export class GameService implements GameServiceApi {
           type: 'command', at: this.clock.now(), speaker: { kind: 'judge', name: by.name }, command: { kind: 'endGame' }, user: by.id,
         }], { userId: by.id, messageId: null, public: true, deliver: false });
         if (!r.ok) return fail<GameInfo>(r.code ?? 'NOT_ALLOWED', r.text);
+        // Still held: the engine ended the game but archiving it failed (logged).
+        if (this.games.has(lv.row.id)) return fail<GameInfo>('INTERNAL_ERROR', T(lg, '内部错误：游戏已结束，但没能存档；请稍后再试 /end', 'internal error: the game ended but could not be archived; try /end again later'));
         return okr(this.info(lv), T(lg, '游戏已结束并存档', 'the game has ended and is archived'));
       }
-      await this.archive(lv, { by: by.name, byId: by.id });
+      try {
+        await this.archive(lv, { by: by.name, byId: by.id });
+      } catch (e) {
+        return this.writeFailure<GameInfo>(e, lg, `ending game ${lv.row.id}`, ['游戏没有结束', 'the game has not ended']);
+      }
       return okr(this.info(lv), T(lg, '游戏已结束并存档', 'the game has ended and is archived'));
     });
+  }
+
+  /** A broken game cannot be played or rebuilt, but a judge may archive it so the channel can hold a new game. */
+  private async endBroken(row: GameRow, reason: string, by: UserRef): Promise<Result<GameInfo>> {
+    const lg: Lang = (row.settings as Partial<Settings>).language === 'en' ? 'en' : 'zh';
+    if (!this.isJudge(row, by)) return fail('NOT_JUDGE', T(lg, '只有裁判可以结束游戏（R13）', 'only a judge may end the game (R13)'));
+    const at = this.clock.now();
+    try {
+      this.store.commit({ gameId: row.id, game: { status: 'ended', endedAt: at }, timers: [] });
+    } catch (e) {
+      return this.writeFailure(e, lg, `ending broken game ${row.id}`, ['游戏没有结束', 'the game has not ended']);
+    }
+    const name = cleanName(by.name ?? '') || by.id;
+    const text = T(lg, `🏁 裁判${name}结束了存档损坏的第${row.id}局（R13）。本频道可以开新局了。`, `🏁 Judge ${name} ended game #${row.id}, whose stored data is damaged (R13). A new game may be created here.`);
+    await this.post(row.channelId, { text });
+    return okr(this.brokenInfo({ ...row, status: 'ended', endedAt: at }, reason), text);
   }
 
   /** Ends a game: winner and final table posted, chart, then read-only. */
@@ -514,6 +725,7 @@ export class GameService implements GameServiceApi {
     lv.timers = [];
     lv.row = this.store.game(lv.row.id)!;
     this.games.delete(lv.row.id);
+    await this.settleRequests(lv, []);
     const s = lv.game?.state;
     const win = s?.winner?.length ? list(s.winner.map((c) => cn(lv.map, c, lg)), lg) : null;
     const lines = [judge
@@ -538,7 +750,7 @@ export class GameService implements GameServiceApi {
 
   private async judgeMeta(channelId: string, by: UserRef, action: string, detail: Record<string, unknown>, apply: (lv: Live, lg: Lang) => Result<Partial<Batch>> | Promise<Result<Partial<Batch>>>): Promise<Result> {
     const lv = this.liveIn(channelId);
-    if (!lv) return fail('NO_GAME', 'no game in this channel / 本频道没有游戏');
+    if (!lv) return this.missing(channelId, 'no game in this channel / 本频道没有游戏');
     return this.locked(lv.row.id, async () => {
       const lg = this.lang(lv);
       if (!this.isJudge(lv.row, by)) return fail<null>('NOT_JUDGE', T(lg, '只有裁判可以这样做（R13）', 'only a judge may do this (R13)'));
@@ -546,7 +758,11 @@ export class GameService implements GameServiceApi {
       if (!r.ok) return r;
       const at = this.clock.now();
       const meta: MetaEntry = { type: 'meta', at, action, by: by.name, detail };
-      this.store.commit({ gameId: lv.row.id, ...r.value, entries: [...(r.value.entries ?? []), { at, entry: meta, userId: by.id, turn: lv.game?.state.turn ?? 0 }] });
+      try {
+        this.store.commit({ gameId: lv.row.id, ...r.value, entries: [...(r.value.entries ?? []), { at, entry: meta, userId: by.id, turn: lv.game?.state.turn ?? 0 }] });
+      } catch (e) {
+        return this.writeFailure<null>(e, lg, `judge action ${action} in game ${lv.row.id}`, ['没有做任何改动', 'nothing was changed']);
+      }
       lv.row = this.store.game(lv.row.id)!;
       await this.post(channelId, { text: `⚖️ ${r.text}` });
       return okr(null, r.text);
@@ -580,18 +796,22 @@ export class GameService implements GameServiceApi {
 
   async replacePlayer(channelId: string, by: UserRef, country: string, user: UserRef): Promise<Result> {
     let revive: string | null = null;
-    const r = await this.judgeMeta(channelId, by, 'replacePlayer', { country, user: user.id, name: user.name }, (lv, lg) => {
+    const name = cleanName(user.name ?? '');
+    const r = await this.judgeMeta(channelId, by, 'replacePlayer', { country, user: user.id, name }, (lv, lg) => {
       const id = lv.map.countryByName.get(normalizeName(country));
       const players = this.store.players(lv.row.id);
       const cur = players.find((p) => p.country === id);
       // A country in civil disorder (its player removed, R3.2) may be given a new player too.
       const orphan = !!id && !cur && lv.game?.state.countries[id]?.alive === true && lv.game.state.countries[id]!.player === false;
       if (!id || (!cur && !orphan)) return fail('UNKNOWN_COUNTRY', T(lg, `没有玩家扮演"${country}"`, `nobody plays "${country}"`));
-      if (players.some((p) => p.userId === user.id)) return fail('ALREADY_JOINED', T(lg, `${user.name}已经在这局游戏里了`, `${user.name} already plays in this game`));
+      if (players.some((p) => p.userId === user.id)) return fail('ALREADY_JOINED', T(lg, `${name || user.id}已经在这局游戏里了`, `${name || user.id} already plays in this game`));
+      // The player being replaced leaves, so the newcomer may carry the same name.
+      const clash = this.nameProblem<Partial<Batch>>(lv, name, players.filter((p) => p.country !== id), lg);
+      if (clash) return clash;
       if (orphan) revive = id;
       const was = cur ? cur.name : T(lg, '（托管）', '(no player)');
-      return okr({ players: { set: [{ country: id, userId: user.id, name: user.name, joinedAt: this.clock.now() }] } },
-        T(lg, `裁判${by.name}将${cn(lv.map, id, lg)}的玩家由${was}换为${user.name}（R13）`, `Judge ${by.name} replaced ${was} with ${user.name} as ${cn(lv.map, id, lg)} (R13)`));
+      return okr({ players: { set: [{ country: id, userId: user.id, name, joinedAt: this.clock.now() }] } },
+        T(lg, `裁判${by.name}将${cn(lv.map, id, lg)}的玩家由${was}换为${name}（R13）`, `Judge ${by.name} replaced ${was} with ${name} as ${cn(lv.map, id, lg)} (R13)`));
     });
     const lv = this.liveIn(channelId);
     if (r.ok && revive && lv?.game) {
@@ -609,7 +829,7 @@ export class GameService implements GameServiceApi {
    */
   async removePlayer(channelId: string, by: UserRef, country: string): Promise<Result> {
     const lv = this.liveIn(channelId);
-    if (!lv) return fail('NO_GAME', 'no game in this channel / 本频道没有游戏');
+    if (!lv) return this.missing(channelId, 'no game in this channel / 本频道没有游戏');
     return this.locked(lv.row.id, async () => {
       const lg = this.lang(lv);
       if (!this.isJudge(lv.row, by)) return fail<null>('NOT_JUDGE', T(lg, '只有裁判可以移除玩家（R13）', 'only a judge may remove a player (R13)'));
@@ -618,7 +838,11 @@ export class GameService implements GameServiceApi {
       const at = this.clock.now();
       const text = T(lg, `裁判${by.name}移除了${cn(lv.map, id, lg)}的玩家（R13）`, `Judge ${by.name} removed the player of ${cn(lv.map, id, lg)} (R13)`);
       const meta: MetaEntry = { type: 'meta', at, action: 'removePlayer', by: by.name, detail: { country: id } };
-      this.store.commit({ gameId: lv.row.id, players: { remove: [id] }, entries: [{ at, entry: meta, userId: by.id, turn: lv.game?.state.turn ?? 0 }] });
+      try {
+        this.store.commit({ gameId: lv.row.id, players: { remove: [id] }, entries: [{ at, entry: meta, userId: by.id, turn: lv.game?.state.turn ?? 0 }] });
+      } catch (e) {
+        return this.writeFailure<null>(e, lg, `removing a player in game ${lv.row.id}`, ['玩家没有被移除', 'the player was not removed']);
+      }
       await this.post(channelId, { text: `⚖️ ${text}` });
       if (lv.row.status === 'running' && lv.game) {
         const r = await this.applyAndAnswer(lv, [{
@@ -632,16 +856,30 @@ export class GameService implements GameServiceApi {
 
   // ── chat input ───────────────────────────────────────────────────────────────────────────────────────
 
+  /** Whatever goes wrong inside, a message gets an answer and never takes the bot (or another game) down. */
   async handleMessage(inc: Incoming): Promise<Reply> {
+    try {
+      return await this.handleMessageIn(inc);
+    } catch (e) {
+      this.logError(`message ${inc.messageId} in ${inc.channelId} failed`, e);
+      const text = isReadOnlyError(e) ? '存储是只读的，命令没有执行 / the storage is read-only; the command was not carried out'
+        : '内部错误，命令没有执行；请稍后再试 / internal error; the command was not carried out, please try again later';
+      return refusal(isReadOnlyError(e) ? 'STORAGE_READ_ONLY' : 'INTERNAL_ERROR', text);
+    }
+  }
+
+  private async handleMessageIn(inc: Incoming): Promise<Reply> {
     const seen = this.store.handled(inc.messageId) as Reply | null;
     if (seen) return { ...seen, duplicate: true };
     const lv = this.gameFor(inc);
     if (!lv) {
+      const broken = inc.private ? null : this.brokenIn(inc.channelId);
+      if (broken) return LOOKS_LIKE_COMMAND.test(inc.text) ? this.answerBroken(inc, broken) : { handled: false, ok: true, text: '', private: false, items: [] };
       const ended = inc.private ? null : this.archived(inc.channelId);
       if (!ended) return { handled: false, ok: true, text: '', private: false, items: [] };
       return this.answerArchived(inc, ended);
     }
-    const reply = await this.locked(lv.row.id, () => this.handleIn(lv, inc));
+    const reply = await this.locked(lv.row.id, () => this.handleIn(lv, inc)).catch((e: unknown) => this.faultReply(lv, inc, e));
     // A query answered in the Reply (deliver:false) waits for its pictures here, after the game's lock: the
     // game's other commands go on meanwhile.
     const waiting = this.pictureWaits.get(reply);
@@ -673,21 +911,32 @@ export class GameService implements GameServiceApi {
     if (!parsed.length) return { handled: false, ok: true, text: '', private: false, items: [] };
     const channel = lv.row.channelId;
 
-    const refuse = async (code: string, text: string): Promise<Reply> => {
-      const reply: Reply = { handled: true, ok: false, code, text, private: true, items: [{ ok: false, code, text, private: true }] };
-      this.store.commit({ gameId: lv.row.id, handled: { messageId: inc.messageId, at: now, reply } });
-      if (inc.deliver !== false) await this.privately(channel, inc.userId, { text });
+    /** An answer only the speaker sees, recorded so a resent message gets it again (a failed record loses only that). */
+    const answer = async (reply: Reply): Promise<Reply> => {
+      try {
+        this.store.commit({ gameId: lv.row.id, handled: { messageId: inc.messageId, at: now, reply } });
+      } catch (e) {
+        this.logError(`recording the answer to ${inc.messageId} failed`, e);
+      }
+      if (inc.deliver !== false) await this.privately(channel, inc.userId, { text: reply.text });
       return reply;
     };
+    const refuse = (code: string, text: string): Promise<Reply> => answer(refusal(code, text));
 
+    if (lv.row.status === 'open' || !lv.game) {
+      // In the lobby 【帮助】 is answered (anyone may read how to play); every real command waits for the start.
+      if (parsed.every((e) => e.type === 'command' && e.command.kind === 'query' && e.command.what === 'help')) {
+        const text = helpText(lg);
+        return answer({ handled: true, ok: true, text, private: true, items: [{ ok: true, text, private: true }] });
+      }
+      return refuse('NOT_STARTED', T(lg, '游戏还没有开始；用 /join 加入，裁判用 /start 开始', 'the game has not started yet; /join to play, and a judge starts it with /start'));
+    }
     if (!country && !judge) {
       // Spectators may look (map, scores, help) but not act.
       const looks = parsed.every((e) => e.type === 'command' && e.command.kind === 'query' && (e.command.what === 'map' || e.command.what === 'scores' || e.command.what === 'help'));
       if (looks && lv.game) return this.spectatorLook(lv, inc, parsed);
       return refuse('SPECTATOR', T(lg, '你是观众，可以观看但不能下命令；想参加请等下一局或请裁判替换玩家', 'you are watching this game: spectators may look but not act; ask a judge to take over a country'));
     }
-    if (lv.row.status === 'open' || !lv.game) return refuse('NOT_STARTED', T(lg, '游戏还没有开始；裁判用 /start 开始', 'the game has not started yet; a judge starts it with /start'));
-
     const entries: LogEntry[] = parsed.map((e) => {
       const withUser = { ...e, user: inc.userId };
       if (e.type === 'command' && judge && isJudgeCommand(e.command.kind)) return { ...withUser, speaker: { kind: 'judge', name: inc.userName } };
@@ -843,6 +1092,10 @@ export class GameService implements GameServiceApi {
     const snapshots: NonNullable<Batch['snapshots']> = [];
     const batchEntries: NonNullable<Batch['entries']> = [];
     let undoneFrom: number | undefined;
+    let undoSeq: number | undefined;
+    /** Answers and lapses of requests: which posted requests lose their buttons, and how they ended. */
+    const requestEvents: GameEvent[] = [];
+    const requestOf = new Map<OutMessage, number>();
     const wasEnded = g.state.status === 'ended';
     // A person's 【地图】【分数】 are screened before anything is applied: repeats fold, a flood is refused unlogged.
     const pics = src.userId ? this.screenPictures(lv, src.userId, entries, !src.public) : null;
@@ -858,6 +1111,7 @@ export class GameService implements GameServiceApi {
       batchEntries.push({ at: e.at, entry: e, userId: src.userId, messageId: src.messageId, part: i, turn });
       if (step.resolved.length) {
         resolved.push(...step.resolved);
+        for (const r of step.resolved) requestEvents.push(...r.events);
         faultPoint('mid-resolution');
         snapshots.push({ seq: startSeq + i + 1, turn: g.state.turn, at: e.at, game: snapshotOf(g) });
       }
@@ -877,11 +1131,16 @@ export class GameService implements GameServiceApi {
         : e.type === 'refused' && PRIVATE_TEXT.test(e.text ?? '');
       if (o.ok) {
         items.push({ ok: true, text: o.message, private: priv });
+        requestEvents.push(...o.events);
         const req = o.events.find((ev): ev is Extract<GameEvent, { type: 'request' }> => ev.type === 'request');
-        if (req) posts.push({ text: o.message, buttons: this.requestButtons(req.id, lg) });
-        else if (!priv) posts.push({ text: o.message });
+        if (req) {
+          const m: OutMessage = { text: o.message, buttons: this.requestButtons(req.id, lg) };
+          posts.push(m);
+          requestOf.set(m, req.id);
+        } else if (!priv) posts.push({ text: o.message });
         if (e.type === 'command' && e.command.kind === 'undo') {
           undoneFrom = g.state.turn;
+          undoSeq = startSeq + i + 1;
           snapshots.push({ seq: startSeq + i + 1, turn: g.state.turn, at: e.at, game: snapshotOf(g) });
         }
       } else {
@@ -902,15 +1161,21 @@ export class GameService implements GameServiceApi {
     try {
       this.store.commit({
         gameId: lv.row.id, entries: batchEntries, snapshots,
-        ...(undoneFrom !== undefined ? { undoneFromTurn: undoneFrom } : {}),
+        ...(undoneFrom !== undefined ? { undoneFromTurn: undoneFrom, undoneBeforeSeq: undoSeq! } : {}),
         ...(src.messageId ? { handled: { messageId: src.messageId, at: this.clock.now(), reply } } : {}),
         timers: this.timerRows(lv, g.state),
       });
     } catch (e) {
-      this.logError(`write failed for game ${lv.row.id}; rebuilding from the store`, e);
-      lv.game = rebuildGame(this.store, lv.row.id, lv.map).game;
-      const text = T(lg, '内部错误：命令没有记录，请重发', 'internal error: the command was not recorded; please send it again');
-      return { handled: true, ok: false, code: 'NOT_ALLOWED', text, private: true, items: [{ ok: false, code: 'NOT_ALLOWED', text, private: true }] };
+      // Memory must not run ahead of the disk: the game goes back to what the store holds.
+      const r = this.writeFailure<null>(e, lg, `the write for game ${lv.row.id}`, ['命令没有记录', 'the command was not recorded']);
+      try {
+        lv.game = rebuildGame(this.store, lv.row.id, lv.map).game;
+      } catch (e2) {
+        this.markBroken(lv.row, e2);
+      }
+      const failed = r.ok ? refusal('INTERNAL_ERROR', '') : refusal(r.code, r.text);
+      if (src.userId && src.deliver !== false) await this.privately(channel, src.userId, { text: failed.text });
+      return failed;
     }
     faultPoint('before-ack');
     this.heartbeat();
@@ -920,14 +1185,27 @@ export class GameService implements GameServiceApi {
     if (src.userId && src.deliver !== false) {
       const priv = items.filter((x) => x.private).map((x) => (x.ok ? x.text : `✗ ${x.text}`));
       if (priv.length) await this.privately(channel, src.userId, { text: priv.join('\n') });
-      if (reply.deleteOriginal && src.messageId && this.chat.delete) await this.chat.delete(channel, src.messageId).catch(() => undefined);
+      if (reply.deleteOriginal && src.messageId && this.chat.delete) {
+        // Only a definite "may not delete" (false) is reported; a failed call is logged, its outcome unknown.
+        const gone = await this.chat.delete(channel, src.messageId).catch((e: unknown) => { this.logError(`deleting ${src.messageId} failed`, e); return true; });
+        if (!gone) {
+          await this.privately(channel, src.userId, { text: T(lg,
+            '⚠️ 你在频道里发的私密命令仍然对所有人可见：机器人没有“管理消息”（Manage Messages）权限，删不掉它。请管理员给机器人这个权限，或者下次用斜杠命令或私信发送私密命令。',
+            '⚠️ The private order you typed in the channel is still visible to everyone: the bot lacks the Manage Messages permission to delete it. Ask an admin to grant it, or send private orders as slash commands or by direct message next time.') });
+        }
+      }
     }
-    for (const m of posts) await this.post(channel, m);
+    for (const m of posts) {
+      const id = await this.post(channel, m);
+      const request = requestOf.get(m);
+      if (request !== undefined && id) this.rememberRequest(lv, request, id, m.text);
+    }
+    await this.settleRequests(lv, requestEvents);
     // A refused picture of a public message is the asker's business: told privately, never in the channel.
     const told = pics?.refused.filter((x) => !x.private) ?? [];
     if (told.length && src.userId && src.deliver !== false) await this.privately(channel, src.userId, { text: told.map((x) => `✗ ${x.text}`).join('\n') });
     if (src.userId) this.deliverPictures(lv, src.userId, drawing, which, { privately: !src.public, deliver: src.deliver !== false }, reply);
-    await this.afterChange(lv, resolved, wasEnded);
+    await this.afterChange(lv, resolved, wasEnded, undoneFrom !== undefined);
     return reply;
   }
 
@@ -938,17 +1216,21 @@ export class GameService implements GameServiceApi {
     ];
   }
 
-  /** After any applied entry: turn posts for resolutions, the status message, timers, the end of the game. */
-  private async afterChange(lv: Live, resolved: Step['resolved'], wasEnded: boolean): Promise<void> {
+  /** After any applied entry: turn posts for resolutions (or the reopened turn after 【撤回】), the status message, timers, the end. */
+  private async afterChange(lv: Live, resolved: Step['resolved'], wasEnded: boolean, reopened = false): Promise<void> {
     const g = lv.game!;
     const lg = g.state.settings.language;
     for (const r of resolved) await this.postTurn(lv, r.turn, r.events);
     if (resolved.length && g.state.status === 'running') {
       await this.post(lv.row.channelId, { text: T(lg, `▶ 第${g.state.turn}回合开始，截止 ${rel(g.state.clock.deadlineAt)}`, `▶ Turn ${g.state.turn} opens, deadline ${rel(g.state.clock.deadlineAt)}`) });
       this.postPictures(lv, g.state, { map: true, scores: true });
+    } else if (reopened && g.state.status === 'running') {
+      // The last map and table in the channel show the undone resolution: the restored turn replaces them.
+      await this.post(lv.row.channelId, { text: T(lg, `↩ 第${g.state.turn}回合重新开始（撤回后的局面），截止 ${rel(g.state.clock.deadlineAt)}`, `↩ Turn ${g.state.turn} opens again (as before the undone resolution), deadline ${rel(g.state.clock.deadlineAt)}`) });
+      this.postPictures(lv, g.state, { map: true, scores: true });
     }
     await this.updateStatus(lv);
-    if (!wasEnded && g.state.status === 'ended') await this.archive(lv, null);
+    if (!wasEnded && g.state.status === 'ended') await this.archive(lv, null).catch((e: unknown) => this.logError(`archiving game ${lv.row.id} failed`, e));
     else this.reschedule(lv);
   }
 
@@ -980,8 +1262,59 @@ export class GameService implements GameServiceApi {
     lv.statusText = msg.text;
     const id = await this.post(lv.row.channelId, msg);
     if (id) {
-      this.store.commit({ gameId: lv.row.id, game: { statusMessageId: id } });
       lv.row = { ...lv.row, statusMessageId: id };
+      try {
+        this.store.commit({ gameId: lv.row.id, game: { statusMessageId: id } });
+      } catch (e) {
+        this.logError(`the status message of game ${lv.row.id} could not be recorded`, e);
+      }
+    }
+  }
+
+  /** Remembers a request's post (in the store, so a restarted bot can still edit it once the request is settled). */
+  private rememberRequest(lv: Live, requestId: number, messageId: string, text: string): void {
+    try {
+      this.store.addRequestPost(lv.row.id, { requestId, messageId, text, turn: lv.game?.state.turn ?? 0 });
+    } catch (e) {
+      this.logError(`the post of request ${requestId} in game ${lv.row.id} could not be recorded`, e);
+    }
+  }
+
+  /**
+   * Request posts whose request is no longer open are edited: the original text plus how it ended, and no
+   * buttons. `events` (answers, R4.3 lapses) say how; a request gone otherwise lapsed (an undone turn, a
+   * country gone), and every one still open when the game ends ends with it.
+   */
+  private async settleRequests(lv: Live, events: GameEvent[]): Promise<void> {
+    let open: RequestPostRow[];
+    try {
+      open = this.store.openRequestPosts(lv.row.id);
+    } catch (e) {
+      this.logError(`the request posts of game ${lv.row.id} could not be read`, e);
+      return;
+    }
+    if (!open.length) return;
+    const s = lv.game?.state;
+    const ended = lv.row.status === 'ended' || !s || s.status !== 'running';
+    const pending = new Set(ended ? [] : s.pending.map((r) => r.id));
+    const how = new Map<number, RequestOutcome>();
+    for (const ev of events) {
+      if (ev.type === 'answered') how.set(ev.id, ev.answer === 'accept' ? 'accepted' : ev.answer === 'reject' ? 'rejected' : 'countered');
+      else if (ev.type === 'lapsed') how.set(ev.id, 'lapsed');
+    }
+    const lg = this.lang(lv);
+    for (const p of open) {
+      if (pending.has(p.requestId)) continue;
+      let outcome = how.get(p.requestId) ?? (ended ? 'ended' : 'lapsed');
+      if (ended && outcome === 'lapsed') outcome = 'ended';
+      try {
+        this.store.closeRequestPost(lv.row.id, p.messageId, outcome);
+      } catch (e) {
+        this.logError(`the post of request ${p.requestId} in game ${lv.row.id} could not be closed`, e);
+        continue;
+      }
+      const [zh, en] = OUTCOME_TEXT[outcome];
+      await this.edit(lv.row.channelId, p.messageId, { text: `${p.text}\n${T(lg, zh, en)}`, buttons: [] });
     }
   }
 
@@ -990,6 +1323,10 @@ export class GameService implements GameServiceApi {
     if (seen) return { ...seen, duplicate: true };
     const lv = this.liveIn(press.channelId);
     const m = /^req:(\d+):(accept|reject)$/.exec(press.buttonId);
+    if (!lv && m) {
+      const broken = this.brokenIn(press.channelId);
+      if (broken) return this.answerBroken(press, broken);
+    }
     if (!lv || !lv.game || !m) return { handled: false, ok: true, text: '', private: false, items: [] };
     return this.locked(lv.row.id, async () => {
       const g = lv.game!;
@@ -997,8 +1334,12 @@ export class GameService implements GameServiceApi {
       const id = Number(m[1]);
       const answer = m[2] as 'accept' | 'reject';
       const refuse = async (code: string, text: string): Promise<Reply> => {
-        const reply: Reply = { handled: true, ok: false, code, text, private: true, items: [{ ok: false, code, text, private: true }] };
-        this.store.commit({ gameId: lv.row.id, handled: { messageId: press.interactionId, at: this.clock.now(), reply } });
+        const reply = refusal(code, text);
+        try {
+          this.store.commit({ gameId: lv.row.id, handled: { messageId: press.interactionId, at: this.clock.now(), reply } });
+        } catch (e) {
+          this.logError(`recording the answer to ${press.interactionId} failed`, e);
+        }
         if (press.deliver !== false) await this.privately(press.channelId, press.userId, { text });
         return reply;
       };
@@ -1009,7 +1350,7 @@ export class GameService implements GameServiceApi {
       const request = { kind: req.base ?? req.kind, from: req.from, to: req.to } as unknown as Command;
       const entry: LogEntry = { type: 'command', at: this.clock.now(), speaker: { kind: 'country', id: country }, command: { kind: 'answer', answer, request }, user: press.userId, text: `button ${press.buttonId}` };
       return this.applyAndAnswer(lv, [entry], { userId: press.userId, messageId: press.interactionId, public: true, ...(press.deliver !== undefined ? { deliver: press.deliver } : {}) });
-    });
+    }).catch((e: unknown) => this.faultReply(lv, press, e));
   }
 
   // ── the turn clock ───────────────────────────────────────────────────────────────────────────────────

@@ -65,12 +65,12 @@ export interface Live {
   renderer: ReturnType<typeof fakeRenderer>;
 }
 
-export async function liveSetup(opts: { store?: Store; clock?: VirtualClock; start?: boolean } = {}): Promise<Live> {
+export async function liveSetup(opts: { store?: Store; clock?: VirtualClock; start?: boolean; logError?: (msg: string, err?: unknown) => void } = {}): Promise<Live> {
   const store = opts.store ?? new Store(':memory:');
   const clock = opts.clock ?? new VirtualClock(T0);
   const chat = new FakeChat();
   const renderer = fakeRenderer();
-  const svc = new GameService({ store, clock, chat, renderer, sweepMs: 30_000, logError: () => undefined });
+  const svc = new GameService({ store, clock, chat, renderer, sweepMs: 30_000, logError: opts.logError ?? (() => undefined) });
   await svc.startUp();
   return { store, clock, chat, svc, renderer };
 }
