@@ -183,6 +183,11 @@ export class PictureRate {
     return Math.max(1, Math.ceil(((1 - tokens) * refillMs) / 1000));
   }
 
+  /** Users with a bucket remembered. */
+  get size(): number {
+    return this.buckets.size;
+  }
+
   /** Forgets the buckets that are full again: a full bucket is the same as none, so memory stays small. */
   prune(now: number): void {
     for (const [user, b] of this.buckets) if (now >= b.full) this.buckets.delete(user);

@@ -9,6 +9,7 @@ import { FakeChat, T0, say, twoPlayerGame, alice, bob, sam, type Live } from '..
 import { VirtualClock } from '../../src/clock/index.ts';
 import { Store } from '../../src/store/index.ts';
 import { GameService, type Renderer } from '../../src/game/index.ts';
+import { PictureRate, RenderQueue } from '../../src/game/renderer.ts';
 import type { GameState } from '../../src/engine/index.ts';
 
 /** A renderer whose pictures wait until the test opens the gate (or `delayMs` of real time passes). */
@@ -247,4 +248,35 @@ test('item 29: a private query gets its picture privately — in Reply.images wi
   assert.equal(pub.private, false);
   assert.deepEqual(picturePosts(chat).map((p) => p.msg.images!.map((i) => i.png.toString())), [['MAP1']]);
   assert.equal(chat.privates(alice.id).length, 0);
+});
+
+test('item 1: a render that never finishes gives up its place after the timeout, so the line goes on', async (t) => {
+  // The queue's timers do not hold the process open; this test's would end without something that does.
+  const alive = setInterval(() => undefined, 1000);
+  t.after(() => clearInterval(alive));
+  const q = new RenderQueue({ maxQueries: 2, concurrency: 1 });
+  const stuck = q.post(() => new Promise<string>(() => undefined), 100);
+  const query = q.query('u1', () => async () => 'drawn', 5000);
+  assert.ok(query, 'taken');
+  assert.equal(q.refusal('u1'), 'user', 'one waiting query per user');
+  const t0 = performance.now();
+  assert.equal(await stuck, null, 'the stuck picture is given up');
+  assert.equal(await query, 'drawn', 'the query behind it is drawn');
+  assert.ok(performance.now() - t0 < 2000);
+  assert.equal(q.pendingQueries, 0);
+  assert.equal(q.refusal('u1'), null);
+});
+
+test('item 1: the picture rate is a token bucket per user, forgotten once full again', () => {
+  const rate = new PictureRate();
+  assert.deepEqual([0, 0, 0].map(() => rate.take('u1', 0, 3, 10_000)), [null, null, null]);
+  assert.equal(rate.take('u1', 0, 3, 10_000), 10, 'the 4th waits a whole refill');
+  assert.equal(rate.take('u1', 4_000, 3, 10_000), 6, 'says the seconds left');
+  assert.equal(rate.take('u2', 4_000, 3, 10_000), null, 'another user has a bucket of their own');
+  assert.equal(rate.take('u1', 10_000, 3, 10_000), null, 'one more after the refill');
+  assert.equal(rate.size, 2);
+  rate.prune(39_999);
+  assert.equal(rate.size, 1, "u2's bucket is full again and forgotten; u1's fills at 40 s");
+  rate.prune(40_000);
+  assert.equal(rate.size, 0);
 });
