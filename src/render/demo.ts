@@ -117,7 +117,6 @@ export function demoState(map: GameMap, seed = 1, turn = 5): GameState {
     gone.bankrupt = true;
     for (const id of map.landIds) if (land(s, id).owner === ids[ids.length - 2]) land(s, id).owner = null;
   }
-  s.scoreHistory = [{ turn: turn - 1, scores: Object.fromEntries(ids.map((c) => [c, s.countries[c]!.score])) }];
   // Last turn's events along real edges.
   const ev: GameEvent[] = [];
   const owned = map.landIds.filter((id) => land(s, id).owner);
@@ -161,6 +160,11 @@ export function demoState(map: GameMap, seed = 1, turn = 5): GameState {
   }
   if (ids.length >= 2) ev.push({ type: 'score', country: ids[0]!, delta: 5, reason: 'capture' });
   s.lastEvents = ev;
+  // The history agrees with the events: the score table counts its change from the turn before's record.
+  const now = Object.fromEntries(ids.map((c) => [c, s.countries[c]!.score]));
+  const before = { ...now };
+  for (const e of ev) if (e.type === 'score') before[e.country] = before[e.country]! - e.delta;
+  s.scoreHistory = [...(turn > 2 ? [{ turn: turn - 2, scores: before }] : []), { turn: turn - 1, scores: now }];
   return s;
 }
 

@@ -4,7 +4,7 @@
  * its own), then a plain SVG table.
  */
 import { isLandKind, type GameMap } from '../map/index.ts';
-import { incomeTable, tributeOf, TECH_NAMES as ENGINE_TECH_NAMES } from '../engine/index.ts';
+import { defaultSettings, incomeTable, tributeOf, TECH_NAMES as ENGINE_TECH_NAMES } from '../engine/index.ts';
 import type { GameState, LandState, SeaState } from './types.ts';
 import { ensureFonts, FONT_STACK } from './fonts.ts';
 import { svgToPng } from './png.ts';
@@ -57,8 +57,11 @@ export interface ScoreRow {
   name: string;
   color: string;
   score: number;
-  /** Sum of this turn's score events (state.lastEvents). */
-  delta: number;
+  /**
+   * The whole change since the opening of the last resolved turn (`changeSince`), when the last table was
+   * posted: resolution, purchases, trades, judge's settings and all. Null when that score is not on record.
+   */
+  delta: number | null;
   income: Income;
   territories: number;
   cities: number;
@@ -77,12 +80,23 @@ export interface ScoreRow {
 }
 
 /**
+ * What the change column counts from: the scores at the opening of the last resolved turn, the state the
+ * previous table showed (a table is posted as each turn opens). Turn 1 opens with the start score; before
+ * any resolution the open turn is the one counted. `scores` is null when the history lacks that turn.
+ */
+export function changeSince(state: GameState): { turn: number; scores: Record<string, number> | null } {
+  const hist = state.scoreHistory ?? [];
+  const turn = Math.max(1, hist.length ? hist[hist.length - 1]!.turn : state.turn);
+  if (turn === 1) return { turn, scores: Object.fromEntries(Object.keys(state.countries).map((c) => [c, state.settings?.startScore ?? defaultSettings().startScore])) };
+  return { turn, scores: hist.find((h) => h.turn === turn - 1)?.scores ?? null };
+}
+
+/**
  * One row per country in the game, in score order (ties by id, so the table is stable); eliminated
  * countries last. Countries never taken by a player (neutral from the start) are left out.
  */
 export function scoreRows(map: GameMap, state: GameState, lang: Lang = 'zh'): ScoreRow[] {
-  const deltas = new Map<string, number>();
-  for (const e of state.lastEvents ?? []) if (e.type === 'score') deltas.set(e.country, (deltas.get(e.country) ?? 0) + e.delta);
+  const base = changeSince(state).scores;
   const inHistory = new Set<string>();
   for (const h of state.scoreHistory ?? []) for (const c of Object.keys(h.scores)) inHistory.add(c);
   const ownsLand = new Set<string>();
@@ -103,7 +117,7 @@ export function scoreRows(map: GameMap, state: GameState, lang: Lang = 'zh'): Sc
     const arsenal = state.arsenals?.[id] ?? 0;
     const cap = map.capitalOf.get(id);
     rows.push({
-      rank: null, id, name: nm(id), color: map.country.get(id)?.color ?? '#888888', score: cs.score, delta: deltas.get(id) ?? 0,
+      rank: null, id, name: nm(id), color: map.country.get(id)?.color ?? '#888888', score: cs.score, delta: base?.[id] !== undefined ? cs.score - base[id]! : null,
       income: inc, territories: inc.territories, cities: inc.cities,
       hasCapital: cap ? (state.territories[cap] as LandState | undefined)?.owner === id : false,
       armies: { land, sea, arsenal, total: land + sea + arsenal },
@@ -127,88 +141,214 @@ export function scoreRows(map: GameMap, state: GameState, lang: Lang = 'zh'): Sc
 
 const TECH_NAMES: Record<string, { zh: string; en: string }> = ENGINE_TECH_NAMES;
 
-export interface ScoreTableOptions { lang?: Lang; width?: number }
-
-const L = {
-  zh: { title: (m: string, n: number) => `${m} · 第 ${n} 回合 · 分数`, cols: ['名次', '国家', '分数', '本回合', '收入', '领土', '城市', '军队', '战争 / 同盟', '宗主 / 傀儡', '动员', '科技'], war: '战', ally: '盟', pact: '约', puppetOf: '傀儡←', puppets: '宗主→', half: (n: number) => `减半${n}次`, out: '出局', bankrupt: '破产', noCap: '失都', note: '收入 = 领土 + 城市 + 工业；动员期间减半；傀儡上缴 70%。军队 = 陆 + 海 + 兵工厂。战争：攻 = 进攻方，(宣) = 下回合生效。', atk: '攻', decl: '(宣)', sea: '海', ars: '库' },
-  en: { title: (m: string, n: number) => `${m} · Turn ${n} · Scores`, cols: ['#', 'Country', 'Score', 'Δ', 'Income', 'Terr', 'Cities', 'Armies', 'Wars / allies', 'Overlord / puppets', 'Mobil.', 'Tech'], war: 'War', ally: 'Ally', pact: 'Pact', puppetOf: 'puppet of ', puppets: 'owns ', half: (n: number) => `½ ×${n}`, out: 'out', bankrupt: 'bankrupt', noCap: 'no capital', note: 'Income = territories + cities + industry; halved while mobilized; puppets pay 70%. Armies = land + sea + arsenal. Wars: atk = attacker, (decl) = active next turn.', atk: 'atk', decl: '(decl)', sea: 'sea', ars: 'ars' },
-};
-
-function clip(s: string, size: number, max: number): string {
-  if (textWidth(s, size) <= max) return s;
-  let out = s;
-  while (out.length > 1 && textWidth(out + '…', size) > max) out = out.slice(0, -1);
-  return out + '…';
+export interface ScoreTableOptions {
+  lang?: Lang;
+  /** The picture's width; without it the columns take what their content needs, up to MAX_WIDTH. */
+  width?: number;
 }
 
-/** The score table as SVG (width × a height that fits the rows). */
-export function renderScoreTableSvg(map: GameMap, state: GameState, opts: ScoreTableOptions = {}): { svg: string; width: number; height: number; rows: ScoreRow[] } {
-  const lang: Lang = opts.lang ?? ((state.settings?.language as Lang | undefined) ?? 'zh');
+/** Beyond this the long cells wrap rather than widen the picture further: chat clients scale wide pictures down. */
+const MAX_WIDTH = 1600;
+const SIDE = 12;
+/** Room around a cell's text: 4 px before left-aligned text, 8 after right-aligned, and air between columns. */
+const PAD = 20;
+const ROW_H = 32;
+const LINE_H = 16;
+const RIGHT = new Set([2, 3, 4, 5, 6, 7]);
+const SMALL = new Set([8, 9, 10, 11]);
+/** War and alliance, overlord and puppets, tech: the cells that grow with the game, so they wrap. */
+const WRAP = [8, 11, 9];
+const WRAP_MIN = 100;
+
+const L = {
+  zh: {
+    title: (m: string, n: number) => `${m} · 第 ${n} 回合 · 分数`, cols: ['名次', '国家', '分数', '', '收入', '领土', '城市', '军队', '战争 / 同盟', '宗主 / 傀儡', '动员', '科技'],
+    since: (n: number) => (n <= 1 ? '较开局' : `较第${n}回合初`),
+    note: (since: string, n: number, tribute: number) => `${since} = 与${n <= 1 ? '开局' : `第${n}回合开始`}时相比的全部分数变化（含结算、购买、交易等）。收入 = 领土 + 城市 + 工业，即下次结算实付数（动员期间已减半）；傀儡上缴 ${tribute}%。军队 = 陆 + 海 + 兵工厂。攻 = 本国进攻的战争，守 = 本国防守的战争，(宣) = 下回合生效。`,
+    atk: '攻', def: '守', ally: '盟', pact: '约', decl: '(宣)', puppetOf: '傀儡←', puppets: '宗主→', half: (n: number) => `减半${n}次`, halved: '已减半', out: '出局', bankrupt: '破产', noCap: '失都', sea: '海', ars: '库',
+  },
+  en: {
+    title: (m: string, n: number) => `${m} · Turn ${n} · Scores`, cols: ['#', 'Country', 'Score', '', 'Income', 'Terr', 'Cities', 'Armies', 'Wars / allies', 'Overlord / puppets', 'Mobil.', 'Tech'],
+    since: (n: number) => (n <= 1 ? 'Δ since start' : `Δ since T${n}`),
+    note: (since: string, n: number, tribute: number) => `${since} = every score change since ${n <= 1 ? 'the start' : `turn ${n} opened`} (resolution, purchases, trades…). Income = territories + cities + industry, as the next resolution pays it (already halved while mobilized); puppets pay ${tribute}%. Armies = land + sea + arsenal. atk = wars it attacks in, def = wars it defends, (decl) = active next turn.`,
+    atk: 'atk', def: 'def', ally: 'Ally', pact: 'Pact', decl: '(decl)', puppetOf: 'puppet of ', puppets: 'owns ', half: (n: number) => `½ ×${n}`, halved: 'halved', out: 'out', bankrupt: 'bankrupt', noCap: 'no capital', sea: 'sea', ars: 'ars',
+  },
+};
+
+/** `aside`: small grey words after a right-aligned number (the number column stays aligned). */
+interface Cell { text: string; cls: string; aside?: string }
+
+const sizeOf = (col: number) => (SMALL.has(col) ? 12 : 14);
+const boldCls = (cls: string) => /\b(b|up|dn)\b/.test(cls);
+
+const ASIDE_GAP = 4;
+/** Width of the widest aside in a column (0: none). */
+function asideWidth(cells: Cell[][], col: number): number {
+  let w = 0;
+  for (const row of cells) if (row[col]!.aside) w = Math.max(w, textWidth(row[col]!.aside!, 12));
+  return w;
+}
+
+/**
+ * Greedy line breaking: between groups (two spaces: 攻:… 盟:… 约:…) first, then at spaces, and a word too long
+ * for a line between characters.
+ */
+function wrap(s: string, size: number, max: number): string[] {
+  if (!s || textWidth(s, size) <= max) return [s];
+  const groups = s.split('  ');
+  if (groups.length > 1) {
+    const out: string[] = [];
+    for (const g of groups) {
+      const last = out.length ? `${out[out.length - 1]}  ${g}` : '';
+      if (last && textWidth(last, size) <= max) out[out.length - 1] = last;
+      else out.push(...wrapWords(g, size, max));
+    }
+    return out;
+  }
+  return wrapWords(s, size, max);
+}
+
+function wrapWords(s: string, size: number, max: number): string[] {
+  if (textWidth(s, size) <= max) return [s];
+  const lines: string[] = [];
+  let line = '';
+  for (const [, sep, word] of s.matchAll(/(\s*)(\S+)/g)) {
+    const joined = line ? line + sep! + word! : word!;
+    if (textWidth(joined, size) <= max) { line = joined; continue; }
+    if (line) lines.push(line);
+    line = '';
+    for (const ch of word!) {
+      if (line && textWidth(line + ch, size) > max) { lines.push(line); line = ''; }
+      line += ch;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** The text of each cell of each row, as drawn (column 1 is the name beside the colour swatch). */
+function tableCells(map: GameMap, state: GameState, rows: ScoreRow[], lang: Lang): Cell[][] {
   const t = L[lang];
-  const rows = scoreRows(map, state, lang);
   const nm = (id: string) => { const c = map.country.get(id); return c ? (lang === 'en' ? c.name.en : c.name.zh) : id; };
-  const widths = [46, 150, 64, 64, 84, 52, 52, 128, 250, 150, 76, 110];
-  const W = opts.width ?? widths.reduce((a, b) => a + b, 0) + 24;
-  const scaleX = (W - 24) / widths.reduce((a, b) => a + b, 0);
-  const xs: number[] = [];
-  let x = 12;
-  for (const w of widths) { xs.push(x); x += w * scaleX; }
-  const titleH = 44, headH = 30, rowH = 32, noteH = 30;
-  const H = titleH + headH + rows.length * rowH + noteH;
-  const p: string[] = [];
-  p.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">`);
-  p.push(`<style>text{font-family:${FONT_STACK};font-size:14px;fill:${INK}}.h{font-size:13px;font-weight:bold;fill:#fff}.t{font-size:19px;font-weight:bold;fill:#fff}.b{font-weight:bold}.g{fill:#999}.s{font-size:12px}.r{text-anchor:end}.up{fill:#1e8449;font-weight:bold}.dn{fill:${FAIL};font-weight:bold}.n{font-size:11.5px;fill:#555}</style>`);
-  p.push(`<rect width="${W}" height="${H}" fill="#fbfaf6"/><rect width="${W}" height="${titleH}" fill="#2c3e50"/>`);
-  p.push(`<text class="t" x="12" y="29">${esc(t.title(lang === 'en' ? map.file.name.en : map.file.name.zh, state.turn))}</text>`);
-  p.push(`<rect y="${titleH}" width="${W}" height="${headH}" fill="#4a5d70"/>`);
-  const right = new Set([2, 3, 4, 5, 6, 7]);
-  t.cols.forEach((c, i) => {
-    const cx = right.has(i) ? xs[i]! + widths[i]! * scaleX - 8 : xs[i]! + 4;
-    p.push(`<text class="h${right.has(i) ? ' r' : ''}" x="${f(cx)}" y="${titleH + 20}">${esc(c)}</text>`);
-  });
-  rows.forEach((r, i) => {
-    const y = titleH + headH + i * rowH;
-    const base = y + rowH / 2 + 5;
+  return rows.map((r) => {
     const g = r.alive ? '' : ' g';
-    p.push(`<rect y="${y}" width="${W}" height="${rowH}" fill="${!r.alive ? '#eeeeee' : i % 2 ? '#f3efe6' : '#fbfaf6'}"/>`);
-    const cell = (col: number, text: string, cls = '') => {
-      const isR = right.has(col);
-      const cx = isR ? xs[col]! + widths[col]! * scaleX - 8 : xs[col]! + 4;
-      const txt = clip(text, cls.includes('s') ? 12 : 14, widths[col]! * scaleX - 10);
-      p.push(`<text class="${(cls + g + (isR ? ' r' : '')).trim()}" x="${f(cx)}" y="${f(base)}">${esc(txt)}</text>`);
-    };
-    cell(0, r.rank !== null ? String(r.rank) : '—', 'b');
-    p.push(`<rect x="${f(xs[1]! + 4)}" y="${f(y + 8)}" width="16" height="16" rx="3" fill="${r.alive ? landFill(r.color) : '#cccccc'}" stroke="#444" stroke-width=".8"/>`);
-    p.push(`<text class="b${g}" x="${f(xs[1]! + 26)}" y="${f(base)}">${esc(clip(r.name + (r.alive && !r.hasCapital && map.capitalOf.has(r.id) ? ` (${t.noCap})` : ''), 14, widths[1]! * scaleX - 30))}</text>`);
-    cell(2, String(r.score), 'b');
-    if (r.delta) cell(3, r.delta > 0 ? `+${r.delta}` : String(r.delta), r.alive ? (r.delta > 0 ? 'up' : 'dn') : '');
-    else cell(3, '0', 'g');
-    cell(4, r.alive ? `${r.income.net}${r.income.halved ? ' ½' : ''}${r.income.tributePaid ? ` (−${r.income.tributePaid})` : ''}${r.income.tributeReceived ? ` (+${r.income.tributeReceived})` : ''}` : '—');
-    cell(5, String(r.territories));
-    cell(6, String(r.cities));
+    const cells: Cell[] = [];
+    cells.push({ text: r.rank !== null ? String(r.rank) : '—', cls: 'b' });
+    cells.push({ text: r.name + (r.alive && !r.hasCapital && map.capitalOf.has(r.id) ? ` (${t.noCap})` : ''), cls: 'b' });
+    cells.push({ text: String(r.score), cls: 'b' });
+    cells.push(r.delta === null ? { text: '—', cls: 'g' } : r.delta === 0 ? { text: '0', cls: 'g' }
+      : { text: r.delta > 0 ? `+${r.delta}` : String(r.delta), cls: r.alive ? (r.delta > 0 ? 'up' : 'dn') : '' });
+    // The amount the next resolution pays (R9 halving already applied); beside it, why it is what it is.
+    const aside = [r.income.halved ? t.halved : '', r.income.tributePaid ? `(−${r.income.tributePaid})` : '', r.income.tributeReceived ? `(+${r.income.tributeReceived})` : ''].filter(Boolean).join(' ');
+    cells.push({ text: r.alive ? String(r.income.net) : '—', cls: '', ...(r.alive && aside ? { aside } : {}) });
+    cells.push({ text: String(r.territories), cls: '' });
+    cells.push({ text: String(r.cities), cls: '' });
     const extra = [r.armies.sea ? `${t.sea}${r.armies.sea}` : '', r.armies.arsenal ? `${t.ars}${r.armies.arsenal}` : ''].filter(Boolean).join(' ');
-    cell(7, `${r.armies.total}${extra ? ` (${extra})` : ''}`);
+    cells.push({ text: `${r.armies.total}${extra ? ` (${extra})` : ''}`, cls: '' });
     const dip: string[] = [];
-    if (r.wars.length) dip.push(`${t.war}:${r.wars.map((w) => `${nm(w.enemy)}${w.attacker ? `(${t.atk})` : ''}${w.active ? '' : t.decl}`).join(' ')}`);
+    const wars = (attacker: boolean) => r.wars.filter((w) => w.attacker === attacker).map((w) => `${nm(w.enemy)}${w.active ? '' : t.decl}`).join(' ');
+    if (r.wars.some((w) => w.attacker)) dip.push(`${t.atk}:${wars(true)}`);
+    if (r.wars.some((w) => !w.attacker)) dip.push(`${t.def}:${wars(false)}`);
     if (r.allies.length) dip.push(`${t.ally}:${r.allies.map(nm).join(' ')}`);
     if (r.pacts.length) dip.push(`${t.pact}:${r.pacts.map(nm).join(' ')}`);
-    cell(8, dip.join('  '), 's');
+    cells.push({ text: dip.join('  '), cls: 's' });
     const pup: string[] = [];
     if (r.overlord) pup.push(`${t.puppetOf}${nm(r.overlord)}`);
     if (r.puppets.length) pup.push(`${t.puppets}${r.puppets.map(nm).join(' ')}`);
-    cell(9, pup.join(' '), 's');
-    cell(10, r.halfIncomeLeft ? t.half(r.halfIncomeLeft) : !r.alive ? (r.bankrupt ? t.bankrupt : t.out) : '', 's');
-    const cs = state.countries[r.id];
+    cells.push({ text: pup.join(' '), cls: 's' });
+    cells.push({ text: r.halfIncomeLeft ? t.half(r.halfIncomeLeft) : !r.alive ? (r.bankrupt ? t.bankrupt : t.out) : '', cls: 's' });
     const tech = r.techDone.map((k) => (TECH_NAMES[k] ? TECH_NAMES[k]![lang] : k));
-    for (const [k, v] of Object.entries(cs?.tech ?? {})) {
+    for (const [k, v] of Object.entries(state.countries[r.id]?.tech ?? {})) {
       const cost = (state.settings as Record<string, unknown> | undefined)?.[`${k}Cost`];
       if (v > 0 && !r.techDone.includes(k as never)) tech.push(`${TECH_NAMES[k]?.[lang] ?? k}${v}${typeof cost === 'number' ? `/${cost}` : ''}`);
     }
-    cell(11, tech.join(' '), 's');
+    cells.push({ text: tech.join(' '), cls: 's' });
+    return cells.map((c) => ({ ...c, cls: c.cls + g }));
   });
-  p.push(`<text class="n" x="12" y="${H - 11}">${esc(clip(t.note, 11.5, W - 24))}</text>`);
+}
+
+/**
+ * Column widths: each as wide as its header or its widest cell, so nothing is cut and an empty column takes
+ * only its header's room. Over `target` the wrapping columns give way, widest first, down to WRAP_MIN;
+ * under it every column widens in proportion.
+ */
+function layoutColumns(heads: string[], cells: Cell[][], target: number | null, minWidth: number): number[] {
+  const need = heads.map((h, i) => {
+    let w = 0;
+    for (const row of cells) {
+      const c = row[i]!;
+      w = Math.max(w, textWidth(c.text, sizeOf(i), boldCls(c.cls)) + (i === 1 ? 24 : 0));
+    }
+    const aside = asideWidth(cells, i);
+    return Math.ceil(Math.max(textWidth(h, 13, true), w + (aside ? aside + ASIDE_GAP : 0)) + PAD);
+  });
+  const sum = (ws: number[]) => ws.reduce((a, b) => a + b, 0) + 2 * SIDE;
+  const goal = target ?? Math.max(minWidth, Math.min(MAX_WIDTH, sum(need)));
+  if (sum(need) <= goal) {
+    const k = (goal - 2 * SIDE) / (sum(need) - 2 * SIDE);
+    return need.map((w) => w * k);
+  }
+  const min = (i: number) => Math.min(need[i]!, Math.max(WRAP_MIN, Math.ceil(textWidth(heads[i]!, 13, true) + PAD)));
+  const capped = (cap: number) => need.map((w, i) => (WRAP.includes(i) ? Math.max(min(i), Math.min(w, cap)) : w));
+  let lo = 0, hi = Math.max(...need);
+  for (let k = 0; k < 30; k++) {
+    const mid = (lo + hi) / 2;
+    if (sum(capped(mid)) <= goal) lo = mid; else hi = mid;
+  }
+  return capped(Math.floor(lo));
+}
+
+/** The score table as SVG (width × a height that fits the rows), with each column's x and width. */
+export function renderScoreTableSvg(map: GameMap, state: GameState, opts: ScoreTableOptions = {}): { svg: string; width: number; height: number; rows: ScoreRow[]; columns: { x: number; width: number }[] } {
+  const lang: Lang = opts.lang ?? ((state.settings?.language as Lang | undefined) ?? 'zh');
+  const t = L[lang];
+  const rows = scoreRows(map, state, lang);
+  const since = changeSince(state).turn;
+  const heads = t.cols.map((c, i) => (i === 3 ? t.since(since) : c));
+  const title = t.title(lang === 'en' ? map.file.name.en : map.file.name.zh, state.turn);
+  const cells = tableCells(map, state, rows, lang);
+  const widths = layoutColumns(heads, cells, opts.width ?? null, Math.ceil(textWidth(title, 19, true)) + 2 * SIDE);
+  const W = Math.ceil(Math.max(opts.width ?? 0, widths.reduce((a, b) => a + b, 0) + 2 * SIDE));
+  const xs: number[] = [];
+  let x = SIDE;
+  for (const w of widths) { xs.push(x); x += w; }
+  const lines = cells.map((row) => row.map((c, i) => (WRAP.includes(i) ? wrap(c.text, sizeOf(i), widths[i]! - PAD) : [c.text])));
+  const heights = lines.map((row) => ROW_H + (Math.max(...row.map((l) => l.length)) - 1) * LINE_H);
+  const tribute = Math.round((state.settings?.tribute ?? defaultSettings().tribute) * 100);
+  const note = wrap(t.note(heads[3]!, since, tribute), 11.5, W - 2 * SIDE);
+  const titleH = 44, headH = 30, noteH = 30 + (note.length - 1) * 15;
+  const bodyH = heights.reduce((a, b) => a + b, 0);
+  const H = titleH + headH + bodyH + noteH;
+  const p: string[] = [];
+  p.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">`);
+  p.push(`<style>text{font-family:${FONT_STACK};font-size:14px;fill:${INK}}.h{font-size:13px;font-weight:bold;fill:#fff}.t{font-size:19px;font-weight:bold;fill:#fff}.b{font-weight:bold}.g{fill:#999}.s{font-size:12px}.r{text-anchor:end}.up{fill:#1e8449;font-weight:bold}.dn{fill:${FAIL};font-weight:bold}.n{font-size:11.5px;fill:#555}.a{fill:#777}</style>`);
+  p.push(`<rect width="${W}" height="${H}" fill="#fbfaf6"/><rect width="${W}" height="${titleH}" fill="#2c3e50"/>`);
+  p.push(`<text class="t" x="${SIDE}" y="29">${esc(title)}</text>`);
+  p.push(`<rect y="${titleH}" width="${W}" height="${headH}" fill="#4a5d70"/>`);
+  const at = (col: number) => (RIGHT.has(col) ? xs[col]! + widths[col]! - 8 : xs[col]! + 4);
+  const asides = heads.map((_, i) => asideWidth(cells, i));
+  // A right-aligned header ends where its numbers end, not over the asides.
+  const numAt = (col: number) => at(col) - (asides[col] ? Math.max(0, Math.min(asides[col]! + ASIDE_GAP, widths[col]! - PAD - textWidth(heads[col]!, 13, true))) : 0);
+  heads.forEach((c, i) => p.push(`<text class="h${RIGHT.has(i) ? ' r' : ''}" x="${f(numAt(i))}" y="${titleH + 20}">${esc(c)}</text>`));
+  let y = titleH + headH;
+  rows.forEach((r, i) => {
+    const h = heights[i]!;
+    const mid = y + h / 2 + 5;
+    p.push(`<rect y="${y}" width="${W}" height="${h}" fill="${!r.alive ? '#eeeeee' : i % 2 ? '#f3efe6' : '#fbfaf6'}"/>`);
+    p.push(`<rect x="${f(xs[1]! + 4)}" y="${f(y + h / 2 - 8)}" width="16" height="16" rx="3" fill="${r.alive ? landFill(r.color) : '#cccccc'}" stroke="#444" stroke-width=".8"/>`);
+    cells[i]!.forEach((c, col) => {
+      const ls = lines[i]![col]!;
+      if (!c.text) return;
+      const cls = (c.cls + (RIGHT.has(col) ? ' r' : '')).trim();
+      const cx = col === 1 ? xs[1]! + 26 : at(col) - (asides[col] ? asides[col]! + ASIDE_GAP : 0);
+      ls.forEach((l, k) => p.push(`<text class="${cls}" x="${f(cx)}" y="${f(mid + (k - (ls.length - 1) / 2) * LINE_H)}">${esc(l)}</text>`));
+      if (c.aside) p.push(`<text class="s a" x="${f(cx + ASIDE_GAP)}" y="${f(mid)}">${esc(c.aside)}</text>`);
+    });
+    y += h;
+  });
+  note.forEach((l, k) => p.push(`<text class="n" x="${SIDE}" y="${H - 11 - (note.length - 1 - k) * 15}">${esc(l)}</text>`));
   p.push('</svg>');
-  return { svg: p.join(''), width: W, height: H, rows };
+  return { svg: p.join(''), width: W, height: H, rows, columns: xs.map((x0, i) => ({ x: x0, width: widths[i]! })) };
 }
 
 /** The score table as PNG. */

@@ -218,7 +218,8 @@ function tableState(): GameState {
   s.countries.B!.score = 55;
   s.countries.C!.score = 40;
   s.countries.D = { ...blankCountry(0), alive: false, bankrupt: true };
-  s.scoreHistory = [{ turn: 1, scores: { A: 30, B: 30, C: 30, D: 5 } }];
+  s.turn = 3;
+  s.scoreHistory = [{ turn: 1, scores: { A: 30, B: 30, C: 30, D: 5 } }, { turn: 2, scores: { A: 40, B: 55, C: 40, D: 0 } }];
   s.lastEvents = [
     { type: 'score', country: 'B', delta: 7, reason: 'income' },
     { type: 'score', country: 'B', delta: -10, reason: 'warCost' },
@@ -227,11 +228,11 @@ function tableState(): GameState {
   return s;
 }
 
-test('score rows: score order, shared ranks, eliminated last, deltas summed from score events', () => {
+test('score rows: score order, shared ranks, eliminated last, change since the last resolved turn opened (not only its events)', () => {
   const rows = scoreRows(tiny, tableState());
   assert.deepEqual(rows.map((r) => r.id), ['B', 'A', 'C', 'D']);
   assert.deepEqual(rows.map((r) => r.rank), [1, 2, 2, null]);
-  assert.deepEqual(rows.map((r) => r.delta), [-3, 5, 0, 0]);
+  assert.deepEqual(rows.map((r) => r.delta), [25, 10, 10, -5]);
   assert.equal(rows[3]!.alive, false);
 });
 
