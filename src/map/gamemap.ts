@@ -1,5 +1,5 @@
 import { MapFileSchema, type MapFile, type CountryDef, type TerritoryDef, type RegionDef } from './schema.ts';
-import { normalizeName } from './names.ts';
+import { idKey, normalizeName } from './names.ts';
 
 export class MapError extends Error {
   constructor(public file: string, public where: string, public reason: string) {
@@ -23,7 +23,7 @@ export interface GameMap {
   /** Every playable country's capital and arsenal. */
   capitalOf: Map<string, string>;
   arsenalOf: Map<string, string>;
-  /** Normalized name (zh, en, id, alias) → country id / territory id / region id. */
+  /** Name (zh, en, alias: normalizeName) or id (as written: idKey) → country / territory / region id; look up with findName. */
   countryByName: Map<string, string>;
   territoryByName: Map<string, string>;
   regionByName: Map<string, string>;
@@ -60,27 +60,59 @@ export function buildMap(raw: unknown, file = '<map>'): GameMap {
   const countryByName = new Map<string, string>();
   const territoryByName = new Map<string, string>();
   const regionByName = new Map<string, string>();
-  // Names share one namespace across countries, territories and regions so that a typed name is never ambiguous.
-  const owners = new Map<string, string>();
-  const claim = (name: string, what: string, where: string) => {
+  // Names and ids share one namespace across countries, territories and regions so that a typed name is never
+  // ambiguous. An id is matched as written (idKey); names and aliases also without punctuation (normalizeName).
+  // A typed text is tried as an id first, so an id clashes only with what is typed the same: a name equal to it
+  // as written or once folded (`aland` vs `Aland`), never with a name that needs its punctuation removed first
+  // (`a_land` vs `Aland` are two entries).
+  const byName = new Map<string, { what: string; name: string }>();
+  const byId = new Map<string, { what: string; name: string }>();
+  const byWritten = new Map<string, { what: string; name: string }>();
+  const clash = (where: string, label: string, prev: { what: string; name: string } | undefined) => {
+    if (prev && prev.what !== where) throw new MapError(file, where, `${label} is already used by ${prev.what} ("${prev.name}")`);
+  };
+  const claimId = (id: string, where: string) => {
+    const key = idKey(id);
+    if (!key) throw new MapError(file, where, 'empty id');
+    const label = `id "${id}"`;
+    clash(where, label, byId.get(key));
+    clash(where, label, byName.get(key));
+    clash(where, label, byWritten.get(key));
+    byId.set(key, { what: where, name: id });
+    return key;
+  };
+  const claim = (name: string, where: string) => {
     const key = normalizeName(name);
     if (!key) throw new MapError(file, where, `empty name`);
-    const prev = owners.get(key);
-    if (prev && prev !== what) throw new MapError(file, where, `name or alias "${name}" is already used by ${prev}`);
-    owners.set(key, what);
+    const label = `name or alias "${name}"`;
+    clash(where, label, byName.get(key));
+    clash(where, label, byId.get(key));
+    clash(where, label, byId.get(idKey(name)));
+    byName.set(key, { what: where, name });
+    byWritten.set(idKey(name), { what: where, name });
     return key;
+  };
+  /** An index of one kind: names and ids as written; an id without its punctuation only where no name is that. */
+  const index = (into: Map<string, string>, defs: { id: string; name: { zh: string; en: string }; aliases?: string[] | undefined }[], where: (id: string) => string) => {
+    for (const d of defs) {
+      into.set(claimId(d.id, where(d.id)), d.id);
+      for (const n of [d.name.zh, d.name.en, ...(d.aliases ?? [])]) into.set(claim(n, where(d.id)), d.id);
+    }
+    for (const d of defs) {
+      const loose = normalizeName(d.id);
+      if (loose && !into.has(loose)) into.set(loose, d.id);
+    }
   };
   for (const c of f.countries) {
     const where = `country "${c.id}"`;
     if (country.has(c.id)) throw new MapError(file, where, 'duplicate country id');
     country.set(c.id, c);
-    for (const n of [c.id, c.name.zh, c.name.en, ...(c.aliases ?? [])]) countryByName.set(claim(n, where, where), c.id);
   }
+  index(countryByName, f.countries, (id) => `country "${id}"`);
   for (const t of f.territories) {
     const where = `territory "${t.id}"`;
     if (territory.has(t.id) || country.has(t.id)) throw new MapError(file, where, 'duplicate id');
     territory.set(t.id, t);
-    for (const n of [t.id, t.name.zh, t.name.en, ...(t.aliases ?? [])]) territoryByName.set(claim(n, where, where), t.id);
     if (t.kind === 'sea') {
       if (t.owner !== undefined) throw new MapError(file, where, 'a sea zone is never owned');
     } else if (t.owner !== undefined && !country.has(t.owner)) {
@@ -88,10 +120,8 @@ export function buildMap(raw: unknown, file = '<map>'): GameMap {
     }
     if (t.kind === 'arsenal' && t.owner === undefined) throw new MapError(file, where, 'an arsenal needs the country whose depot it is (owner)');
   }
-  for (const r of f.regions ?? []) {
-    const where = `region "${r.id}"`;
-    for (const n of [r.id, r.name.zh, r.name.en, ...(r.aliases ?? [])]) regionByName.set(claim(n, where, where), r.id);
-  }
+  index(territoryByName, f.territories, (id) => `territory "${id}"`);
+  index(regionByName, f.regions ?? [], (id) => `region "${id}"`);
   const adj = new Map<string, Set<string>>();
   for (const t of f.territories) adj.set(t.id, new Set());
   const straits = new Set<string>();

@@ -1,5 +1,5 @@
 import type { GameMap } from '../map/index.ts';
-import { normalizeName } from '../map/index.ts';
+import { idKey, normalizeName } from '../map/index.ts';
 import { toSimplified } from './convert.ts';
 
 export type EntityKind = 'country' | 'territory' | 'region';
@@ -16,15 +16,22 @@ export interface Examples { c1: string; c2: string; t1: string; t2: string; t3: 
 /** Per-map lookup structures, built once per GameMap (WeakMap below). */
 export interface Lexicon {
   map: GameMap;
-  /** Normalized name (and its Simplified form) → entity. */
+  /** Ids as written (idKey, and its Simplified form) → entity: tried first. */
+  byId: Map<string, Entity>;
+  /** Names and aliases without punctuation (normalizeName), then ids the same way where no name is that → entity. */
   byKey: Map<string, Entity>;
   trie: TrieNode;
   entries: NameEntry[];
   ex: { zh: Examples; en: Examples };
 }
 
-/** Characters normalizeName drops: the trie skips them inside a name too ("Lone Isle", "St. Ives"). */
-const SKIP = new Set([' ', '\u3000', '·', '・', '.', "'", '’', '_', '-', '\t']);
+/**
+ * Punctuation a typed name may carry that the map's name does not ("St.Ives" for "St Ives"): skipped inside a
+ * name when the trie has no such character. A space is never skipped: a space before a count ends the name
+ * (issue 11 item 25), so names with spaces are in the trie with their spaces.
+ */
+const SKIP = new Set(['·', '・', '.', "'", '’', '_', '-']);
+const PUNCT_RUN = /[·・.'’_-]+/g;
 
 const cache = new WeakMap<GameMap, Lexicon>();
 
@@ -39,38 +46,63 @@ export function lexicon(map: GameMap): Lexicon {
   return lex;
 }
 
+/** The forms of a name the trie knows, as typed after case and width folding: with its punctuation, without it, with spaces for it, and with nothing between the words. */
+function typedForms(name: string): string[] {
+  const folded = name.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+  const forms = new Set([folded, folded.replace(PUNCT_RUN, '').replace(/ +/g, ' ').trim(), folded.replace(PUNCT_RUN, ' ').replace(/ +/g, ' ').trim(), normalizeName(folded)]);
+  forms.delete('');
+  return [...forms];
+}
+
 function build(map: GameMap): Lexicon {
+  const byId = new Map<string, Entity>();
   const byKey = new Map<string, Entity>();
   const trie: TrieNode = { next: new Map() };
   const entries: NameEntry[] = [];
-  const add = (name: string, ent: Entity, isId = false) => {
+  const insert = (key: string, ent: Entity) => {
+    let node = trie;
+    for (let i = 0; i < key.length; i++) {
+      const c = key[i]!;
+      let nx = node.next.get(c);
+      if (!nx) {
+        nx = { next: new Map() };
+        node.next.set(c, nx);
+      }
+      node = nx;
+    }
+    node.ent ??= ent; // an id as written, then the map's own names, win over converted and loose variants
+  };
+  type Def = { id: string; name: { zh: string; en: string }; aliases?: string[] | undefined };
+  const defs: [Def, EntityKind][] = [
+    ...map.countries.map((c): [Def, EntityKind] => [c, 'country']),
+    ...map.territories.map((t): [Def, EntityKind] => [t, 'territory']),
+    ...map.regions.map((r): [Def, EntityKind] => [r, 'region']),
+  ];
+  const ents = defs.map(([def, kind]) => ({ kind, id: def.id }));
+  defs.forEach(([def], i) => {
+    for (const variant of [def.id, toSimplified(def.id)]) {
+      const key = idKey(variant);
+      if (!key || byId.has(key)) continue;
+      byId.set(key, ents[i]!);
+      entries.push({ key, ent: ents[i]!, latin: isLatin(key), isId: true });
+      insert(key, ents[i]!);
+    }
+  });
+  const addName = (name: string, ent: Entity, isId: boolean) => {
     for (const variant of [name, toSimplified(name)]) {
       const key = normalizeName(variant);
       if (!key || byKey.has(key)) continue; // the map's own names win over a converted variant
       byKey.set(key, ent);
       entries.push({ key, ent, latin: isLatin(key), isId });
-      let node = trie;
-      for (let i = 0; i < key.length; i++) {
-        const c = key[i]!;
-        let nx = node.next.get(c);
-        if (!nx) {
-          nx = { next: new Map() };
-          node.next.set(c, nx);
-        }
-        node = nx;
-      }
-      node.ent = ent;
+      for (const form of typedForms(variant)) insert(form, ent);
     }
   };
-  const all = (def: { id: string; name: { zh: string; en: string }; aliases?: string[] }, kind: EntityKind) => {
-    const ent = { kind, id: def.id };
-    for (const n of [def.name.zh, def.name.en, ...(def.aliases ?? [])]) add(n, ent);
-    add(def.id, ent, true);
-  };
-  for (const c of map.countries) all(c, 'country');
-  for (const t of map.territories) all(t, 'territory');
-  for (const r of map.regions) all(r, 'region');
-  return { map, byKey, trie, entries, ex: { zh: examples(map, 'zh'), en: examples(map, 'en') } };
+  defs.forEach(([def], i) => {
+    for (const n of [def.name.zh, def.name.en, ...(def.aliases ?? [])]) addName(n, ents[i]!, false);
+  });
+  // An id typed without its punctuation (stpetersburg) still names it, unless that is some name.
+  defs.forEach(([def], i) => addName(def.id, ents[i]!, true));
+  return { map, byId, byKey, trie, entries, ex: { zh: examples(map, 'zh'), en: examples(map, 'en') } };
 }
 
 function examples(map: GameMap, lang: 'zh' | 'en'): Examples {
@@ -92,30 +124,31 @@ function examples(map: GameMap, lang: 'zh' | 'en'): Examples {
 
 /**
  * Every known name that starts at s[p], shortest first (so the caller tries them longest-first from the end).
- * Case-insensitive; spaces, dots and hyphens inside a name are skipped as normalizeName does.
+ * Matched on the characters as typed (case-insensitive); punctuation the name lacks is skipped, spaces never.
  */
 export function matchNames(lex: Lexicon, s: string, p: number): { end: number; ent: Entity }[] {
   const out: { end: number; ent: Entity }[] = [];
   let node = lex.trie;
   for (let k = p; k < s.length; k++) {
     const c = s[k]!;
-    if (SKIP.has(c)) {
-      if (k === p) break;
-      continue;
-    }
     const nx = node.next.get(c.toLowerCase());
-    if (!nx) break;
+    if (!nx) {
+      if (k > p && SKIP.has(c)) continue;
+      break;
+    }
     node = nx;
     if (node.ent) out.push({ end: k + 1, ent: node.ent });
   }
   return out;
 }
 
-/** The entity a whole slot of text names, if any (Traditional read as Simplified). */
+/** The entity a whole slot of text names, if any: an id as written, else a name folded (Traditional read as Simplified). */
 export function entityOf(lex: Lexicon, name: string): Entity | undefined {
   if (name.length > 100) return undefined; // no map name is that long; spares converting a huge slot
-  const key = normalizeName(name);
-  return lex.byKey.get(key) ?? lex.byKey.get(normalizeName(toSimplified(name)));
+  const hit = lex.byId.get(idKey(name)) ?? lex.byKey.get(normalizeName(name));
+  if (hit) return hit;
+  const simple = toSimplified(name);
+  return lex.byId.get(idKey(simple)) ?? lex.byKey.get(normalizeName(simple));
 }
 
 export function displayName(map: GameMap, ent: Entity, lang: 'zh' | 'en'): string {

@@ -67,3 +67,38 @@ test('item 2: a flood in a transcript writes one refused log entry and applies n
   assert.equal(game.state.countries.A!.committed, false, 'nothing applied');
   assert.equal(game.state.countries.B!.committed, false);
 });
+
+/** tests/fixtures/glue.json: the tiny map plus a territory named Aland1 (id a_one) and one named St. Ives. */
+const glue = loadMapFile('tests/fixtures/glue.json');
+const move = (text: string, map = glue) => {
+  const r = parseMessage(text, map);
+  assert.equal(r.length, 1, text);
+  assert.ok(r[0]!.ok, `${text}: ${JSON.stringify(r[0])}`);
+  return r[0]!.command;
+};
+const to = (id: string, count: { kind: 'n'; n: number } | { kind: 'all' }, from = 'a_cap') => ({ kind: 'move', from, to: id, count });
+
+test('item 25: a space before a count ends the name: a_land 1 is a_land and 1 even where a name Aland1 exists', () => {
+  assert.deepEqual(move('【调兵】a_cap→a_land 1'), to('a_land', { kind: 'n', n: 1 }));
+  assert.deepEqual(move('【调兵】a_cap→Aland 1'), to('a_land', { kind: 'n', n: 1 }));
+  assert.deepEqual(move('【调兵】a_cap→A_LAND 12'), to('a_land', { kind: 'n', n: 12 }));
+  assert.deepEqual(move('【调兵】a_cap→ａ＿ｌａｎｄ　１'), to('a_land', { kind: 'n', n: 1 }), 'full-width letters and spaces fold first');
+  // Longest-first still applies to the characters as typed.
+  assert.deepEqual(move('【调兵】a_cap→Aland1 2'), to('a_one', { kind: 'n', n: 2 }));
+  assert.deepEqual(move('【调兵】a_cap→Aland12'), to('a_one', { kind: 'n', n: 2 }));
+  assert.deepEqual(move('【调兵】a_cap→Aland1'), to('a_one', { kind: 'all' }));
+  assert.deepEqual(move('【调兵】a_cap→aland1 全部'), to('a_one', { kind: 'all' }));
+  // Where no longer name exists, a count glued to the name with a stray space inside is still one number.
+  assert.deepEqual(move('【调兵】Acap→Aland1 2', tiny), to('a_land', { kind: 'n', n: 12 }));
+});
+
+test('item 25: names with spaces and dots are matched as typed, with or without the dots', () => {
+  for (const name of ['St. Ives', 'St Ives', 'StIves', 'st.ives', 'st_ives', '圣艾夫斯']) {
+    assert.deepEqual(move(`【调兵】乙乡→${name} 3`), to('st_ives', { kind: 'n', n: 3 }, 'b_land'), name);
+  }
+  assert.deepEqual(move('【调兵】乙乡→St. Ives'), to('st_ives', { kind: 'all' }, 'b_land'));
+  assert.deepEqual(move('【交易】甲国向乙国提出交易申请，以Aland1交换St. Ives。'),
+    { kind: 'trade', from: 'A', to: 'B', give: [{ kind: 'territory', id: 'a_one' }], get: [{ kind: 'territory', id: 'st_ives' }] });
+  assert.deepEqual(move('【动员】部分 a_land 60 Aland1 40'),
+    { kind: 'mobilize', type: 'partial', placement: [{ territory: 'a_land', n: 60 }, { territory: 'a_one', n: 40 }] });
+});
