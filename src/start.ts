@@ -25,11 +25,14 @@ export async function startBot(): Promise<number> {
   const token = process.env.DISCORD_TOKEN?.trim();
   const both = !!token && process.env.LOCAL_CHANNEL === '1';
   const closers: (() => Promise<void>)[] = [];
+  const { Store, StorageError } = await import('./store/index.ts');
   try {
+    // The database is checked (opened, migrated, written) before an adapter puts anything beside it.
+    const db = process.env.DATABASE_PATH ?? resolve(ROOT, 'data', 'neuwar.db');
+    if (db !== ':memory:') new Store(db).close();
     await startAdapters(token, both, closers);
   } catch (e) {
     // A database that cannot be used is the operator's to fix: one line that says which file and what to do.
-    const { StorageError } = await import('./store/index.ts');
     if (!(e instanceof StorageError)) throw e;
     for (const c of closers) await c().catch(() => undefined);
     process.stderr.write(`${e.message}\n`);

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { MIGRATIONS } from './migrations.ts';
 
@@ -111,6 +111,23 @@ export function isUniqueViolation(e: unknown): boolean {
 }
 
 /**
+ * Whether the file (or, before it exists, the nearest existing directory above it) is on storage this process
+ * may not write: SQLite reports a read-only mount only as "unable to open", so the file system is asked.
+ */
+function readOnlyStorage(path: string): string | null {
+  if (path === ':memory:') return null;
+  let p = path;
+  while (!existsSync(p) && dirname(p) !== p) p = dirname(p);
+  try {
+    accessSync(p, constants.W_OK);
+    return null;
+  } catch (e) {
+    const c = (e as { code?: string }).code ?? '';
+    return c === 'EROFS' || c === 'EACCES' || c === 'EPERM' ? c : null;
+  }
+}
+
+/**
  * The database file cannot be used at all: raised when the store opens, with one line that names the file,
  * says what is wrong and what to do (start-up prints it instead of a stack trace).
  */
@@ -123,11 +140,12 @@ export class StorageError extends Error {
   static from(e: unknown, path: string): StorageError {
     const c = sqliteCode(e) ?? (e as { code?: string } | null)?.code ?? (e as Error)?.name ?? 'error';
     const why = `${c}: ${(e as Error)?.message ?? String(e)}`.replace(/\s+/g, ' ');
+    const ro = isReadOnlyError(e) ? c : readOnlyStorage(path);
     if (c === 'SQLITE_NOTADB') {
       return new StorageError('not-a-database', path, `数据库文件 ${path} 不是 SQLite 数据库（${why}）：把它移走或改名，或让 DATABASE_PATH 指向正确的数据库文件，然后重新启动。 / ${path} is not a SQLite database: move it away or point DATABASE_PATH at the right file, then start again.`, { cause: e });
     }
-    if (isReadOnlyError(e)) {
-      return new StorageError('read-only', path, `数据库文件 ${path} 无法写入（${why}）：存储是只读的或没有写权限。请让该文件和它的目录可写，或让 DATABASE_PATH 指向可写的位置，然后重新启动。 / ${path} cannot be written (read-only storage or no permission): make it and its directory writable or point DATABASE_PATH elsewhere, then start again.`, { cause: e });
+    if (ro) {
+      return new StorageError('read-only', path, `数据库文件 ${path} 无法写入（${ro === c ? why : `${ro}; ${why}`}）：存储是只读的或没有写权限。请让该文件和它的目录可写，或让 DATABASE_PATH 指向可写的位置，然后重新启动。 / ${path} cannot be written (read-only storage or no permission): make it and its directory writable or point DATABASE_PATH elsewhere, then start again.`, { cause: e });
     }
     if (isCorruptError(e)) {
       return new StorageError('corrupt', path, `数据库文件 ${path} 已损坏（${why}）：请从备份恢复，或用 sqlite3 的 .recover 导出可读的部分到新文件，然后重新启动。 / ${path} is damaged: restore a backup or .recover it into a new file, then start again.`, { cause: e });

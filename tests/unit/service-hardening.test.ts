@@ -275,6 +275,30 @@ test('item 9: read-only storage is refused at open with a clear message', () => 
   }
 });
 
+test('item 9: npm start on a read-only mount refuses with one line (where the system lets a test mount one)', (t) => {
+  if (spawnSync('unshare', ['-m', 'true']).status !== 0) {
+    t.skip('no mount namespace here (unshare -m needs root)');
+    return;
+  }
+  const d = tmp();
+  try {
+    new Store(d.db).close();
+    const sh = `mount --bind '${d.dir}' '${d.dir}' && mount -o remount,bind,ro '${d.dir}' && exec '${process.execPath}' --import tsx src/cli.ts start`;
+    const r = spawnSync('unshare', ['-m', 'sh', '-c', sh], {
+      cwd: ROOT, encoding: 'utf8', timeout: 60_000,
+      env: { ...process.env, DATABASE_PATH: d.db, DISCORD_TOKEN: '', PORT: '0', LOCAL_CHANNEL: '' },
+    });
+    assert.equal(r.status, 1, r.stderr);
+    const lines = r.stderr.trim().split('\n');
+    assert.equal(lines.length, 1, r.stderr);
+    assert.ok(lines[0]!.includes(d.db));
+    assert.match(lines[0]!, /无法写入/);
+    assert.match(lines[0]!, /EROFS/);
+  } finally {
+    d.done();
+  }
+});
+
 test('item 9: storage turned read-only under a running game: STORAGE_READ_ONLY with the cause logged, the game unchanged', async () => {
   const errors: unknown[] = [];
   const store = new Store(':memory:');
