@@ -55,7 +55,10 @@ export const game: SlashCommand = {
         const map = given ? mapPath(given) : undefined;
         if (map === null) return ctx.answer({ text: ctx.t('❌ 地图写地图名（如 europe）或项目里的 .json 路径（如 maps/europe.json）。', '❌ Name a map (e.g. europe) or a .json path inside the project (e.g. maps/europe.json).') });
         const settings = parseSettings(ctx.string('rules'));
-        return ctx.result(await service.createGame(channelId, user, { ...(map ? { map } : {}), ...(settings ? { settings } : {}) }));
+        const r = await service.createGame(channelId, user, { ...(map ? { map } : {}), ...(settings ? { settings } : {}) });
+        // A new game's channel is where the bot must post, react and delete private orders: say now what it may not.
+        const note = r.ok ? ctx.checkPermissions() : null;
+        return ctx.result(r, { text: note ?? '' });
       }
       case 'join': {
         const c = ctx.string('country');

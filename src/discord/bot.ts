@@ -15,7 +15,7 @@ import type { GameServiceApi } from '../game/index.ts';
 import { DiscordChat } from './chat.ts';
 import { InteractionContext } from './context.ts';
 import { guardGateway } from './guard.ts';
-import { isModerator } from './permissions.ts';
+import { isModerator, missingPermissions, permissionLogLine } from './permissions.ts';
 import { completeNames, type SlashCommand } from './slash/index.ts';
 import { mention, relativeTime, shownName, truncate } from './split.ts';
 
@@ -125,6 +125,27 @@ export class DiscordBot {
         if (this.client.channels.cache.size === 0 || this.client.channels.cache.has(g.channelId)) await this.chat.post(g.channelId, { text });
       } catch (e) {
         this.log(`reconnect notice in ${g.channelId} failed`, e);
+      }
+    }
+  }
+
+  /**
+   * Logs, for each game channel, the permissions the bot lacks there (the operator fixes them before a
+   * player finds out: a private order left visible, a turn post without its map).
+   */
+  async checkChannels(channelIds: Iterable<string>): Promise<void> {
+    for (const id of new Set(channelIds)) {
+      try {
+        const ch = await this.client.channels.fetch(id).catch(() => null);
+        if (!ch || !('guild' in ch) || !ch.guild || !('permissionsFor' in ch)) {
+          this.log(`Discord: the bot cannot see game channel ${id} (deleted, on a server it left, or no View Channel).`);
+          continue;
+        }
+        const me = ch.guild.members.me ?? (await ch.guild.members.fetchMe());
+        const missing = missingPermissions(ch.permissionsFor(me));
+        if (missing.length) this.log(permissionLogLine(`#${ch.name} (${id})`, missing));
+      } catch (e) {
+        this.log(`Discord: could not check the bot's permissions in channel ${id}`, e);
       }
     }
   }
@@ -300,6 +321,7 @@ export class DiscordBot {
       dm,
       user: this.user(i, await this.isMod(i, gameChannel)),
       ephemeral,
+      log: (l) => this.log(l),
     });
     try {
       await cmd.execute(ctx);

@@ -5,6 +5,7 @@ import type { GameInfo, GameServiceApi, Result } from '../game/index.ts';
 import type { GameMap } from '../map/index.ts';
 import { formatCommand, lookupCountry, lookupTerritory } from '../parse/index.ts';
 import { toParts, type MessagePart } from './payload.ts';
+import { missingPermissions, permissionLogLine, permissionNote } from './permissions.ts';
 import type { AnswerMessage, SlashContext } from './slash/index.ts';
 
 export interface ContextInit {
@@ -14,6 +15,7 @@ export interface ContextInit {
   dm: boolean;
   user: UserRef;
   ephemeral: boolean;
+  log?: (line: string) => void;
 }
 
 /** The SlashContext of one interaction, already deferred: every answer edits the deferred reply, then follows up. */
@@ -29,6 +31,7 @@ export class InteractionContext implements SlashContext {
   readonly ephemeral: boolean;
   /** How many messages this interaction has answered with (0: the deferred reply is still "thinking"). */
   answered = 0;
+  private readonly log: (line: string) => void;
 
   constructor(init: ContextInit) {
     this.interaction = init.interaction;
@@ -37,6 +40,7 @@ export class InteractionContext implements SlashContext {
     this.user = init.user;
     this.dm = init.dm;
     this.ephemeral = init.ephemeral;
+    this.log = init.log ?? ((l) => console.error(`[discord] ${l}`));
     this.game = init.service.gameOf(init.channelId);
     this.map = init.service.mapOf(init.channelId);
     this.lang = this.game?.language ?? (init.interaction.locale?.startsWith('zh') ? 'zh' : 'en');
@@ -112,6 +116,14 @@ export class InteractionContext implements SlashContext {
 
   async result(r: Result<unknown>, extra: AnswerMessage = { text: '' }): Promise<void> {
     await this.answer({ ...extra, text: [`${r.ok ? '✅' : '❌'} ${r.text}`, extra.text].filter(Boolean).join('\n') });
+  }
+
+  checkPermissions(): string | null {
+    if (this.dm) return null;
+    const missing = missingPermissions(this.interaction.appPermissions);
+    if (!missing.length) return null;
+    this.log(permissionLogLine(this.channelId, missing));
+    return permissionNote(missing, this.lang);
   }
 
   async answer(msg: AnswerMessage): Promise<void> {

@@ -13,11 +13,12 @@ import { DiscordBot } from './bot.ts';
 import { DiscordChat } from './chat.ts';
 import { loadDotEnv, readConfig, type DiscordConfig } from './config.ts';
 import { guardProcess } from './guard.ts';
+import { modRoleWarning } from './permissions.ts';
 
 export { DiscordBot, type BotOptions } from './bot.ts';
 export { DiscordChat, type DiscordChatOptions } from './chat.ts';
 export { InteractionContext, replyMessage } from './context.ts';
-export { isModerator } from './permissions.ts';
+export { isModerator, missingPermissions, modRoleWarning, NEEDED_PERMISSIONS } from './permissions.ts';
 export { splitMessage, truncate, mentionedUsers, mention, relativeTime, shownName, MESSAGE_LIMIT, FILE_LIMIT } from './split.ts';
 export { toParts, buttonRows, fitImage, type MessagePart, type UploadFile } from './payload.ts';
 export { loadDotEnv, readConfig, type DiscordConfig } from './config.ts';
@@ -71,6 +72,8 @@ export async function startDiscord(opts: StartDiscordOptions = {}): Promise<Disc
     opts.log(err === undefined ? line : `${line}: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
   };
   const cfg = readConfig(env);
+  const roleWarning = modRoleWarning(cfg.modRole);
+  if (roleWarning) logError(roleWarning);
   const unguard = guardProcess(logError);
   const client = new Client(clientOptions(cfg));
   const chat = opts.chat ?? new DiscordChat(client.rest);
@@ -99,6 +102,7 @@ export async function startDiscord(opts: StartDiscordOptions = {}): Promise<Disc
     throw e;
   }
   log(`Discord: logged in as ${client.user?.tag ?? '?'} on ${client.guilds.cache.size} server(s).`);
+  void bot.checkChannels(service.listGames({ status: ['running', 'open'] }).map((g) => g.channelId));
   let closed = false;
   return {
     client,

@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { GatewayIntentBits } from 'discord.js';
+import { GatewayIntentBits, PermissionFlagsBits } from 'discord.js';
 import type { Incoming, Reply } from '../../src/chat/index.ts';
 import type { GameServiceApi } from '../../src/game/index.ts';
 import { startDiscord } from '../../src/discord/index.ts';
@@ -37,7 +37,7 @@ interface StandIn {
 }
 
 /** Discord's REST API and gateway on 127.0.0.1: records every REST call and gateway op, answers like Discord. */
-async function standIn(): Promise<StandIn> {
+async function standIn(opts: { guilds?: Record<string, unknown>[] } = {}): Promise<StandIn> {
   const rest: StandIn['rest'] = [];
   const http: Server = createServer((req: IncomingMessage, res) => {
     let body = '';
@@ -47,6 +47,11 @@ async function standIn(): Promise<StandIn> {
       res.setHeader('content-type', 'application/json');
       if (req.url?.startsWith('/api/v10/gateway/bot')) {
         res.end(JSON.stringify({ url: `ws://127.0.0.1:${(http.address() as AddressInfo).port}`, shards: 1, session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: 1 } }));
+        return;
+      }
+      if (req.method === 'GET' && req.url?.startsWith('/api/v10/channels/')) {
+        res.statusCode = 404;
+        res.end(JSON.stringify({ message: 'Unknown Channel', code: 10003 }));
         return;
       }
       if (req.url?.endsWith('/callback')) {
@@ -71,9 +76,11 @@ async function standIn(): Promise<StandIn> {
       if (p.op === 1) ws.send(JSON.stringify({ op: 11 }));
       if (p.op === 2) {
         dispatch('READY', {
-          v: 10, user: { id: '1', username: 'referee', discriminator: '0', bot: true }, guilds: [], session_id: 'sess',
+          v: 10, user: { id: '1', username: 'referee', discriminator: '0', bot: true }, guilds: (opts.guilds ?? []).map((g) => ({ id: g.id, unavailable: true })), session_id: 'sess',
           resume_gateway_url: `ws://127.0.0.1:${(http.address() as AddressInfo).port}`, application: { id: '1', flags: 0 },
         });
+        // The servers the bot is in arrive after READY, before discord.js says it is ready.
+        for (const g of opts.guilds ?? []) dispatch('GUILD_CREATE', g);
       }
       if (p.op === 6) dispatch('RESUMED', {});
     });
@@ -212,6 +219,38 @@ test('item 28: under npm start an uncaught exception and an unhandled rejection 
     await until(() => d.rest.some((r) => r.method === 'PUT' && r.url.includes('/reactions/')), 10000);
   } finally {
     child.kill();
+    d.close();
+  }
+});
+
+test('item 7: npm start warns about a DISCORD_MOD_ROLE that is not an id and logs what the bot lacks in each running game\'s channel', async () => {
+  const P = PermissionFlagsBits;
+  const everyone = P.ViewChannel | P.SendMessages | P.ReadMessageHistory | P.AddReactions | P.EmbedLinks;
+  const d = await standIn({
+    guilds: [{
+      ...guildCreate,
+      roles: [{ ...guildCreate.roles[0]!, permissions: String(everyone) }],
+      members: [{ user: { id: '1', username: 'referee', discriminator: '0', bot: true }, roles: [], joined_at: new Date().toISOString(), deaf: false, mute: false }],
+    }],
+  });
+  const { service } = recordingService();
+  const GONE = '900000000000000099';
+  (service as { listGames: unknown }).listGames = () => [
+    { channelId: CHANNEL, language: 'zh', status: 'running', players: [] },
+    { channelId: GONE, language: 'zh', status: 'running', players: [] },
+  ];
+  const logged: string[] = [];
+  const handle = await startDiscord({ env: { DISCORD_TOKEN: 'test-token', DISCORD_API_URL: d.apiUrl, DISCORD_MOD_ROLE: '裁判' }, service, log: (l) => logged.push(l) });
+  try {
+    assert.ok(logged.some((l) => /DISCORD_MOD_ROLE="裁判" is not a role id/.test(l)), logged.join('\n'));
+    await until(() => logged.some((l) => l.includes(CHANNEL)) && logged.some((l) => l.includes(GONE)));
+    const line = logged.find((l) => l.includes(CHANNEL))!;
+    assert.match(line, /Manage Messages/);
+    assert.match(line, /Attach Files/);
+    assert.doesNotMatch(line, /Send Messages|Add Reactions|Read Message History|Embed Links|View Channel/);
+    assert.match(logged.find((l) => l.includes(GONE))!, /cannot see/);
+  } finally {
+    await handle.close();
     d.close();
   }
 });

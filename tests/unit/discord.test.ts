@@ -5,7 +5,7 @@
  */
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Client, PermissionFlagsBits, Partials, SnowflakeUtil, type Message, type TextChannel } from 'discord.js';
+import { Client, Collection, PermissionFlagsBits, Partials, SnowflakeUtil, type Message, type TextChannel } from 'discord.js';
 import type { ButtonPress, Incoming, OutMessage, Reply } from '../../src/chat/index.ts';
 import { VirtualClock } from '../../src/clock/index.ts';
 import { GameService, type GameServiceApi } from '../../src/game/index.ts';
@@ -97,12 +97,12 @@ function makeClient(discord: FakeDiscord): Client {
 
 interface Harness { discord: FakeDiscord; client: Client; chat: DiscordChat; bot: DiscordBot }
 
-function harness(service: GameServiceApi | ((chat: DiscordChat) => GameServiceApi), opts: { now?: () => number } = {}): Harness & { service: GameServiceApi } {
+function harness(service: GameServiceApi | ((chat: DiscordChat) => GameServiceApi), opts: { now?: () => number; modRole?: string } = {}): Harness & { service: GameServiceApi } {
   const discord = new FakeDiscord();
   const client = makeClient(discord);
   const chat = new DiscordChat(client.rest);
   const svc = typeof service === 'function' ? service(chat) : service;
-  const bot = new DiscordBot({ client, service: svc, chat, commands: COMMANDS, modRole: 'Referee', log: () => undefined, ...(opts.now ? { now: opts.now } : {}) }).attach();
+  const bot = new DiscordBot({ client, service: svc, chat, commands: COMMANDS, modRole: opts.modRole ?? MOD_ROLE, log: () => undefined, ...(opts.now ? { now: opts.now } : {}) }).attach();
   chat.decorate = (ch, m) => bot.mentionLaggards(ch, m);
   return { discord, client, chat, bot, service: svc };
 }
@@ -436,14 +436,14 @@ test('judge commands: refused without the role, allowed with DISCORD_MOD_ROLE or
   assert.deepEqual(f.incoming.map((i) => [i.userId, i.isModerator]), [[EVE, true], [BOB, false]]);
 });
 
-test('isModerator: role by name or id, Manage Server, else no', () => {
+test('isModerator: the role by id, Manage Server, else no', () => {
   assert.equal(isModerator({ roles: [MOD_ROLE], permissions: '0' } as never, MOD_ROLE), true);
-  assert.equal(isModerator({ roles: [], permissions: String(PermissionFlagsBits.ManageGuild) } as never, 'Referee'), true);
-  assert.equal(isModerator({ roles: [], permissions: '0' } as never, 'Referee'), false);
-  assert.equal(isModerator(null, 'Referee'), false);
+  assert.equal(isModerator({ roles: [], permissions: String(PermissionFlagsBits.ManageGuild) } as never, MOD_ROLE), true);
+  assert.equal(isModerator({ roles: [], permissions: '0' } as never, MOD_ROLE), false);
+  assert.equal(isModerator(null, MOD_ROLE), false);
 });
 
-test('text command from a member with the moderator role name → Incoming.isModerator', async () => {
+test('text command from a member with the moderator role → Incoming.isModerator', async () => {
   const f = fake();
   const h = harness(asApi(f));
   typed(h, MODDY, '【暂停】', { roles: [MOD_ROLE] });
@@ -749,4 +749,48 @@ test('item 28: an autocomplete with no focused option and a slash command with n
   const cb = h.discord.find((c) => c.path === `/interactions/${ac}/tok-${ac}/callback`);
   assert.deepEqual(cb?.body, { type: 8, data: { choices: [] } }, 'no suggestions, but an answer');
   assert.ok(h.discord.find((c) => c.method === 'PATCH' && c.path.includes(`tok-${sl}`)), '/map without a region is answered');
+});
+
+test('item 7: DISCORD_MOD_ROLE matches a role by id only: a role that merely has that name grants nothing', async () => {
+  const guildRole = { id: '900000000000000077', name: 'Referee' };
+  const member = { roles: { cache: new Collection([[guildRole.id, guildRole]]) }, permissions: { has: () => false } };
+  assert.equal(isModerator(member as never, 'Referee'), false, 'a name is not an id');
+  assert.equal(isModerator(member as never, guildRole.id), true);
+  // Through the bot: the server's role 'Referee' (MOD_ROLE) does not count when the setting is its name.
+  const f = fake();
+  const h = harness(asApi(f), { modRole: 'Referee' });
+  typed(h, MODDY, '【暂停】', { roles: [MOD_ROLE] });
+  slash(h, MODDY, 'judge', [{ name: 'pause', type: 1, options: [] }], { roles: [MOD_ROLE] });
+  await h.bot.idle();
+  assert.deepEqual(f.incoming.map((i) => i.isModerator), [false, false]);
+});
+
+test('item 7: /game create tells the judge and logs which permissions the bot lacks in the channel', async () => {
+  const f = fake();
+  const svc = Object.assign(f, { async createGame() { return { ok: true, value: {}, text: '新游戏已创建' }; } });
+  const discord = new FakeDiscord();
+  const client = makeClient(discord);
+  const chat = new DiscordChat(client.rest);
+  const logged: string[] = [];
+  const bot = new DiscordBot({ client, service: asApi(svc), chat, commands: COMMANDS, modRole: MOD_ROLE, log: (l) => logged.push(l) }).attach();
+  const h = { discord, client, chat, bot };
+  const all = PermissionFlagsBits.ViewChannel | PermissionFlagsBits.SendMessages | PermissionFlagsBits.ReadMessageHistory | PermissionFlagsBits.AddReactions | PermissionFlagsBits.EmbedLinks;
+  const iid = String(600000000000000000n + BigInt(++intSeq));
+  actions(client).InteractionCreate!.handle({
+    id: iid, application_id: APP, type: 2, token: `tok-${iid}`, version: 1, guild_id: GUILD, channel_id: CHANNEL, channel: { id: CHANNEL, type: 0, guild_id: GUILD },
+    locale: 'zh-CN', app_permissions: String(all), entitlements: [], authorizing_integration_owners: {},
+    member: { user: user(ALICE, 'alice'), roles: [], permissions: '0', joined_at: new Date().toISOString(), deaf: false, mute: false },
+    data: { id: '1', name: 'game', type: 1, options: [{ name: 'create', type: 1, options: [] }] },
+  });
+  await bot.idle();
+  const answer = String(h.discord.find((c) => c.method === 'PATCH' && c.path.includes(`tok-${iid}`))!.body!.content);
+  assert.match(answer, /✅ 新游戏已创建/);
+  assert.match(answer, /管理消息/);
+  assert.match(answer, /附加文件/);
+  assert.doesNotMatch(answer, /发送消息/, 'only what is missing');
+  const line = logged.find((l) => l.includes(CHANNEL));
+  assert.ok(line, 'logged for the channel');
+  assert.match(line!, /Manage Messages/);
+  assert.match(line!, /Attach Files/);
+  assert.doesNotMatch(line!, /Send Messages/);
 });

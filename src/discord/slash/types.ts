@@ -61,4 +61,9 @@ export interface SlashContext {
   answer(msg: AnswerMessage): Promise<void>;
   /** Answers a lifecycle Result (its text; ✅/❌ prefix). */
   result(r: Result<unknown>, extra?: AnswerMessage): Promise<void>;
+  /**
+   * The permissions the bot lacks in this channel (as Discord reports them with the interaction): logged
+   * for the operator, and returned as a note for the user; null when nothing is missing.
+   */
+  checkPermissions(): string | null;
 }
