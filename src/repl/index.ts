@@ -7,7 +7,9 @@ import { entriesFromText, speakerFor } from '../replay/index.ts';
 /** Prints an answer and the summary of every turn it resolved. */
 export function printStep(g: Game, step: Step, out: (s: string) => void): void {
   const lg = g.state.settings.language;
-  if (step.outcome) out(step.outcome.ok ? `✅ ${step.outcome.message}` : `❌ ${step.outcome.code}: ${step.outcome.message}`);
+  // Clock times come as chat timestamp markup (<t:unix:T>); a terminal shows them in its own time zone.
+  const clock = (m: string) => m.replace(/<t:(\d{1,12}):[tT]>/g, (_, sec: string) => new Date(Number(sec) * 1000).toLocaleTimeString());
+  if (step.outcome) out(step.outcome.ok ? `✅ ${clock(step.outcome.message)}` : `❌ ${step.outcome.code}: ${step.outcome.message}`);
   for (const r of step.resolved) {
     out(lg === 'en' ? `──── Turn ${r.turn} ────` : `──── 第${r.turn}回合结算 ────`);
     for (const ev of r.events) {
