@@ -685,7 +685,7 @@ export class GameService implements GameServiceApi {
         const r = await this.applyAndAnswer(lv, [{
           type: 'command', at: this.clock.now(), speaker: { kind: 'judge', name: by.name }, command: { kind: 'endGame' }, user: by.id,
         }], { userId: by.id, messageId: null, public: true, deliver: false });
-        if (!r.ok) return fail<GameInfo>(r.code ?? 'NOT_ALLOWED', r.text);
+        if (!r.ok) return fail<GameInfo>(r.code ?? 'INTERNAL_ERROR', r.text);
         // Still held: the engine ended the game but archiving it failed (logged).
         if (this.games.has(lv.row.id)) return fail<GameInfo>('INTERNAL_ERROR', T(lg, '内部错误：游戏已结束，但没能存档；请稍后再试 /end', 'internal error: the game ended but could not be archived; try /end again later'));
         return okr(this.info(lv), T(lg, '游戏已结束并存档', 'the game has ended and is archived'));
@@ -848,7 +848,7 @@ export class GameService implements GameServiceApi {
         const r = await this.applyAndAnswer(lv, [{
           type: 'command', at, speaker: { kind: 'judge', name: by.name }, command: { kind: 'control', country: id, player: false }, user: by.id,
         }], { userId: by.id, messageId: null, public: true, deliver: false });
-        if (!r.ok) return fail<null>(r.code ?? 'NOT_ALLOWED', r.text);
+        if (!r.ok) return fail<null>(r.code ?? 'INTERNAL_ERROR', r.text);
       }
       return okr(null, text);
     });
