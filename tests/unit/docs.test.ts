@@ -88,7 +88,8 @@ test('item 30: docs/commands.md §5 lists every error code the engine, the parse
   const union = /export type ErrorCode =([^;]+);/.exec(read('src/engine/types.ts'))![1]!;
   for (const m of union.matchAll(/'([A-Z_]+)'/g)) codes.add(m[1]!);
   for (const f of [...files('src'), ...files('commands')].filter((f) => f.endsWith('.ts') || f.endsWith('.js'))) {
-    for (const m of read(f).matchAll(/(?:fail|refuse)(?:<[^>]*>)?\(\s*'([A-Z][A-Z_]{3,})'|code: '([A-Z][A-Z_]{3,})'/g)) codes.add((m[1] ?? m[2])!);
+    const found = read(f).matchAll(/(?:fail|refuse|refusal)(?:<[^>]*>)?\(\s*(?:[^'\n]{0,60}?\?\s*'([A-Z][A-Z_]{3,})'\s*:\s*)?'([A-Z][A-Z_]{3,})'|code: '([A-Z][A-Z_]{3,})'/g);
+    for (const m of found) for (const c of m.slice(1)) if (c) codes.add(c);
   }
   assert.ok(codes.size >= 40, `codes found: ${codes.size}`);
   const s5 = section(read('docs/commands.md'), '## 5.');
