@@ -237,11 +237,19 @@ export class DiscordBot {
       // A private command typed in the channel: taken, answered by DM, the message deleted where the bot may.
       let deleted = false;
       if (reply.deleteOriginal) {
+        let refused = false;
         try {
-          await this.chat.delete(ch, message.id);
-          deleted = true;
+          deleted = await this.chat.delete(ch, message.id);
+          refused = !deleted;
         } catch (e) {
-          this.log('delete failed', e);
+          this.log('delete failed', e); // outcome unknown: not reported as a missing permission
+        }
+        if (refused) {
+          // The author must know the order is public, or they would think it secret.
+          const en = this.langOf(ch, undefined) === 'en';
+          out.text = [out.text, en
+            ? '⚠️ The private order you typed in the channel is still visible to everyone: the bot could not delete it (it lacks the Manage Messages permission there). Ask an admin to grant it, or send private orders as slash commands or by direct message.'
+            : '⚠️ 你在频道里发的私密命令仍然对所有人可见：机器人删不掉它（在该频道没有“管理消息”权限）。请管理员给机器人这个权限，或者用斜杠命令或私信发送私密命令。'].filter(Boolean).join('\n');
         }
       }
       await this.chat.privateReply(ch, message.author.id, out);

@@ -794,3 +794,27 @@ test('item 7: /game create tells the judge and logs which permissions the bot la
   assert.match(line!, /Attach Files/);
   assert.doesNotMatch(line!, /Send Messages/);
 });
+
+test('item 7: without Manage Messages a private order typed in the channel is reacted to and its author is told privately that it stays visible', async () => {
+  const h = await realGame();
+  const inner = h.discord.makeRequest;
+  h.discord.makeRequest = async (url, init) => {
+    if (init.method === 'DELETE') {
+      h.discord.calls.push({ method: 'DELETE', path: url, body: null, files: [], at: h.discord.calls.length });
+      return new Response(JSON.stringify({ message: 'Missing Permissions', code: 50013 }), { status: 403, headers: { 'content-type': 'application/json' } });
+    }
+    return inner(url, init);
+  };
+  const client = makeClient(h.discord);
+  const chat = new DiscordChat(client.rest);
+  const bot = new DiscordBot({ client, service: h.service, chat, commands: COMMANDS, modRole: MOD_ROLE, log: () => undefined }).attach();
+  const id = typed({ ...h, client, chat, bot }, BOB, '【调兵】乙都→乙乡 5');
+  await bot.idle();
+  await h.service.idle();
+  assert.ok(h.discord.calls.some((c) => c.method === 'DELETE'), 'the bot tried to delete it');
+  const dm = h.discord.posts(`dm-${BOB}`).map((p) => String(p.body!.content)).join('\n');
+  assert.match(dm, /乙乡/, 'the order is answered privately');
+  assert.match(dm, /仍然对所有人可见/, 'and its author learns it is still public');
+  assert.match(dm, /管理消息/);
+  assert.ok(h.discord.find((c) => c.method === 'PUT' && c.path.endsWith(`/messages/${id}/reactions/✅/@me`)), 'the kept message shows it was taken');
+});
