@@ -818,3 +818,28 @@ test('item 7: without Manage Messages a private order typed in the channel is re
   assert.match(dm, /管理消息/);
   assert.ok(h.discord.find((c) => c.method === 'PUT' && c.path.endsWith(`/messages/${id}/reactions/✅/@me`)), 'the kept message shows it was taken');
 });
+
+test('item 29: /map and /scores carry their picture in the private answer and post nothing in the channel; a typed 【地图】 is answered in the channel', async () => {
+  const h = await realGame();
+  const m = slash(h, ALICE, 'map', []);
+  const sc = slash(h, BOB, 'scores', []);
+  await h.bot.idle();
+  await h.service.idle();
+  for (const iid of [m, sc]) {
+    const defer = h.discord.find((c) => c.path === `/interactions/${iid}/tok-${iid}/callback`)!;
+    assert.deepEqual(defer.body, { type: 5, data: { flags: 64 } }, 'deferred privately before rendering');
+    const sent = h.discord.calls.filter((c) => c.path.includes(`/webhooks/${APP}/tok-${iid}`));
+    assert.ok(sent.flatMap((c) => c.files).some((f) => f.endsWith('.png')), `the answer to ${iid} carries the picture`);
+  }
+  assert.equal(h.discord.posts().length, 0, 'nothing posted in the channel');
+  assert.equal(h.discord.posts(`dm-${ALICE}`).length + h.discord.posts(`dm-${BOB}`).length, 0, 'nor by DM');
+
+  h.discord.clear();
+  const id = typed(h, ALICE, '【地图】');
+  await h.bot.idle();
+  await h.service.idle();
+  const posted = h.discord.posts().filter((p) => p.files.some((f) => f.endsWith('.png')));
+  assert.equal(posted.length, 1, 'the map is posted in the channel once');
+  assert.equal((posted[0]!.body!.message_reference as { message_id: string }).message_id, id, 'as an answer to the command');
+  assert.equal(h.discord.posts(`dm-${ALICE}`).length, 0);
+});
