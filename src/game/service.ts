@@ -140,7 +140,8 @@ export class GameService implements GameServiceApi {
         this.markBroken(row, e);
         continue;
       }
-      if (row.status === 'running' && lv.game) await this.locked(row.id, () => this.afterRestart(lv, lastAlive));
+      // One game failing to come back (its store damaged past what load read) must not keep the others down.
+      if (row.status === 'running' && lv.game) await this.locked(row.id, () => this.afterRestart(lv, lastAlive)).catch((e: unknown) => { this.markBroken(row, e); });
       else if (row.status === 'running') this.reschedule(lv);
     }
     this.heartbeat();
