@@ -220,6 +220,28 @@ test('item 8: a storage fault in the middle of a command isolates that game, ans
   assert.equal((await say(l, 'ch2', alice, '【军事】1')).ok, true);
 });
 
+test('item 8: a game that fails while catching up after a restart is set aside; start-up goes on for the others', async () => {
+  const t = tmp();
+  try {
+    const { store, ids } = await twoGamesOnFile(t.db);
+    const lastSeq = store.lastSeq.bind(store);
+    store.lastSeq = (gameId: number) => {
+      if (gameId === ids.ch1) throw Object.assign(new Error('database disk image is malformed'), { code: 'SQLITE_CORRUPT' });
+      return lastSeq(gameId);
+    };
+    // Down for an hour: both deadlines passed, so each game is caught up (a logged pause and resume) at start-up.
+    const l = await restart(store, T0 + 3_600_000);
+    assert.ok(l.svc.gameOf('ch1')!.broken);
+    assert.equal(l.svc.gameOf('ch2')!.broken, undefined);
+    assert.match(l.chat.posts('ch2').join('\n'), /停机/, 'the other game was caught up');
+    assert.equal((await say(l, 'ch2', carol, '【完成】')).ok, true);
+    l.svc.close();
+    store.close();
+  } finally {
+    t.done();
+  }
+});
+
 test('item 8: a garbage database file is refused at open with one clear line naming the file', () => {
   const t = tmp();
   try {
