@@ -10,3 +10,4 @@ export { atWar, allied, pactActive, warBetween } from './relations.ts';
 export { cn, tn, L, type Lang } from './text.ts';
 export { TECH_NAMES_LOCAL as TECH_NAMES } from './technames.ts';
 export { stateJson } from './export.ts';
+export { isPrivateCommand, isPrivateEntry, isPrivateKind } from './privacy.ts';

@@ -76,8 +76,11 @@ export type Speaker = { kind: 'country'; id: CountryId } | { kind: 'judge'; name
  */
 export type LogEntry =
   | { type: 'command'; at: number; speaker: Speaker; command: Command; line?: number; text?: string; user?: string }
-  /** Input the parser refused: logged so the record is complete; changes nothing. */
-  | { type: 'refused'; at: number; speaker: Speaker; code: ErrorCode; message: string; line?: number; text?: string; user?: string }
+  /**
+   * Input the parser refused: logged so the record is complete; changes nothing. `kind`: the command its bracket
+   * head named (however spelled), so its answer is as private as the command would be.
+   */
+  | { type: 'refused'; at: number; speaker: Speaker; code: ErrorCode; message: string; kind?: CommandKind; line?: number; text?: string; user?: string }
   /** The clock says time has reached `at` (deadline timer, hard close, sweep). */
   | { type: 'tick'; at: number };
 

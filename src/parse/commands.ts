@@ -1,3 +1,4 @@
+import type { Command, CommandKind } from '../engine/types.ts';
 import { simplifyChar, toSimplified } from './convert.ts';
 
 /** The text commands of commands.md §1, by their canonical (Simplified) name. */
@@ -7,6 +8,19 @@ export const COMMAND_NAMES = [
   '结算', '暂停', '继续', '延时', '撤回', '设置', '规则', '托管', '接管', '结束',
 ] as const;
 export type CmdName = (typeof COMMAND_NAMES)[number];
+
+/** The Command kind each text command gives (a query's subject in QUERY_OF): what a refusal of it is filed under. */
+export const KIND_OF: Record<CmdName, CommandKind> = {
+  宣战: 'declareWar', 求和: 'ceasefire', 结盟: 'alliance', 背盟: 'breakAlliance', 协定: 'pact', 交易: 'trade', 同意: 'answer', 拒绝: 'answer',
+  协商: 'answer', 傀儡: 'puppet', 灭国: 'annex', 领土要求: 'demand', 独立: 'independence', 效忠: 'pledge', 退出: 'leave', 调兵: 'move',
+  撤销: 'cancel', 空运: 'airlift', 军事: 'buy', 工业: 'industry', 科技: 'tech', 动员: 'mobilize', 完成: 'commit', 取消完成: 'uncommit',
+  窥探: 'spy', 地图: 'query', 分数: 'query', 状态: 'query', 命令: 'query', 帮助: 'query', 结算: 'resolve', 暂停: 'pause', 继续: 'resume',
+  延时: 'extend', 撤回: 'undo', 设置: 'set', 规则: 'rule', 托管: 'control', 接管: 'control', 结束: 'endGame',
+};
+
+export const QUERY_OF: Partial<Record<CmdName, Extract<Command, { kind: 'query' }>['what']>> = {
+  地图: 'map', 分数: 'scores', 状态: 'status', 命令: 'orders', 帮助: 'help',
+};
 
 /** Variant spellings players use for the same command. */
 const ALIASES: Record<string, CmdName> = {
@@ -20,6 +34,9 @@ for (const [k, v] of Object.entries(ALIASES)) TABLE.set(k, v);
 
 export const MAX_NAME_LEN = 4;
 
+/** Spaces and characters that show nothing (zero-width, word joiners, bidi marks, fillers): 【调\u2060兵】 is 【调兵】. */
+const INVISIBLE = /[\s\u3000\u034f\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufeff\uffa0]+/g;
+
 const FIRST = new Set([...TABLE.keys()].map((k) => k[0]!));
 
 /**
@@ -27,18 +44,18 @@ const FIRST = new Set([...TABLE.keys()].map((k) => k[0]!));
  * message of 4,000 brackets from converting 4,000 strings.
  */
 export function mayBeCommand(inner: string): boolean {
-  const t = inner.normalize('NFKC').trim();
+  const t = inner.normalize('NFKC').replace(INVISIBLE, '').trim();
   if (!t) return true;
   return FIRST.has(simplifyChar(t[0]!));
 }
 
-/** The key a bracketed name is looked up by: NFKC, no spaces, Simplified, lower case. */
+/** The key a bracketed name is looked up by: NFKC, no spaces or invisible characters, Simplified, lower case. */
 const keyCache = new Map<string, string>();
 
 export function commandKey(s: string): string {
   let k = keyCache.get(s);
   if (k === undefined) {
-    k = toSimplified(s.normalize('NFKC').replace(/[\s\u3000\u200b-\u200f\ufeff]+/g, '')).toLowerCase();
+    k = toSimplified(s.normalize('NFKC').replace(INVISIBLE, '')).toLowerCase();
     if (keyCache.size > 5000) keyCache.clear();
     keyCache.set(s, k);
   }

@@ -2,9 +2,10 @@
  * The text-command parser (commands.md §1): chat text → typed Commands, one per 【…】 command, with stable
  * error codes (§5) and messages that show the correct form or the closest names.
  */
-import type { Command, ErrorCode } from '../engine/types.ts';
+import type { Command, CommandKind, ErrorCode } from '../engine/types.ts';
+import { isPrivateKind } from '../engine/privacy.ts';
 import type { GameMap } from '../map/index.ts';
-import { commandByKey, commandKey, MAX_NAME_LEN, mayBeCommand, suggestCommand, type CmdName } from './commands.ts';
+import { commandByKey, commandKey, KIND_OF, MAX_NAME_LEN, mayBeCommand, QUERY_OF, suggestCommand, type CmdName } from './commands.ts';
 import { Fail, parseBody, type Ctx } from './grammar.ts';
 import { entityOf, lexicon, suggest, type Suggestion } from './lexicon.ts';
 import { msg, type Lang } from './messages.ts';
@@ -15,9 +16,13 @@ export { suggest, type Suggestion, type EntityKind } from './lexicon.ts';
 export { COMMAND_NAMES, type CmdName } from './commands.ts';
 export { toSimplified } from './convert.ts';
 
+/**
+ * A refusal's `kind` is the command its bracket head named however spelled (【调 兵】, 【調兵】, ［调兵］), so its
+ * answer is as private as that command's; a whole-message refusal takes the kind of its first private command.
+ */
 export type Parsed =
   | { ok: true; command: Command; text: string }
-  | { ok: false; code: ErrorCode; message: string; text: string };
+  | { ok: false; code: ErrorCode; message: string; text: string; kind?: CommandKind };
 
 export interface ParseOptions {
   lang?: Lang;
@@ -59,11 +64,10 @@ export function parseMessage(text: string, map: GameMap, opts: ParseOptions = {}
 export function parseMessageUnsafe(text: string, map: GameMap, opts: ParseOptions = {}): Parsed[] {
   const lang: Lang = opts.lang === 'en' ? 'en' : 'zh';
   const raw = typeof text === 'string' ? text : String(text ?? '');
-  if (raw.length > MAX_MESSAGE_LENGTH) {
-    return [{ ok: false, code: 'MESSAGE_TOO_LONG', message: msg.tooLong(raw.length, lang), text: raw.trim() }];
-  }
   let any = false;
   for (let i = 0; i < raw.length && !any; i++) any = isOpen(raw.charCodeAt(i));
+  const tooLong = raw.length > MAX_MESSAGE_LENGTH;
+  if (tooLong && !any) return [{ ok: false, code: 'MESSAGE_TOO_LONG', message: msg.tooLong(raw.length, lang), text: raw.trim() }];
   if (!any) return [];
   const lex = lexicon(map);
   const base = {
@@ -85,7 +89,12 @@ export function parseMessageUnsafe(text: string, map: GameMap, opts: ParseOption
     }
     lineStart = i + 1;
   }
-  const tooMany = (n: number): Parsed[] => [{ ok: false, code: 'TOO_MANY_COMMANDS', message: msg.tooMany(n, limit, lang), text: raw.trim() }];
+  const whole = (code: ErrorCode, message: string): Parsed[] => {
+    const kind = privateKindOf(lines);
+    return [{ ok: false, code, message, text: raw.trim(), ...(kind ? { kind } : {}) }];
+  };
+  if (tooLong) return whole('MESSAGE_TOO_LONG', msg.tooLong(raw.length, lang));
+  const tooMany = (n: number) => whole('TOO_MANY_COMMANDS', msg.tooMany(n, limit, lang));
   if (count > limit) return tooMany(count);
   const out: Parsed[] = [];
   for (const { starts, end: lineEnd } of lines) {
@@ -96,6 +105,14 @@ export function parseMessageUnsafe(text: string, map: GameMap, opts: ParseOption
   }
   // 【规则】a=1 b=2 is one command but several log entries: the limit is on entries.
   return out.length > limit ? tooMany(out.length) : out;
+}
+
+/** The kind of the first private command among a message's commands, if any. */
+function privateKindOf(lines: { starts: Start[] }[]): CommandKind | undefined {
+  for (const { starts } of lines) {
+    for (const s of starts) if (s.name && isPrivateKind(KIND_OF[s.name], QUERY_OF[s.name])) return KIND_OF[s.name];
+  }
+  return undefined;
 }
 
 function findStarts(raw: string, a: number, b: number, lex: ReturnType<typeof lexicon>): Start[] {
@@ -156,7 +173,7 @@ function parseOne(raw: string, s: Start, end: number, base: Omit<Ctx, 'name'>, o
     commands = parseBody(ctx, normalizeBody(raw.slice(s.bodyStart, end)))();
   } catch (e) {
     if (e instanceof Fail) {
-      out.push({ ok: false, code: e.code, message: e.message, text });
+      out.push({ ok: false, code: e.code, message: e.message, text, kind: KIND_OF[s.name] });
       return;
     }
     throw e;

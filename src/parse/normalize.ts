@@ -4,7 +4,9 @@ const DASHES = new Set(['-', '—', '–', '―', '~', '‐', '‑', '⸺', '⸻
 const ARROWS = new Set(['→', '⟶', '➔', '➡', '➜', '⇒', '⇨', '➝', '⟹', '↦']);
 /** Parentheses, brackets and quotes are optional around names (commands.md §1): they are dropped. */
 const DROP = new Set([...'()[]{}<>【】〖〗〔〕《》〈〉“”"\'‘’「」『』﹁﹂﹃﹄']);
-const isZeroWidth = (code: number) => (code >= 0x200b && code <= 0x200f) || (code >= 0x2060 && code <= 0x2064) || code === 0xfeff || code === 0x034f || code === 0x180e;
+/** Characters that show nothing (zero-width, joiners, bidi marks, Hangul fillers): dropped, so 甲\u200b都 is 甲都. */
+const isZeroWidth = (code: number) => (code >= 0x200b && code <= 0x200f) || (code >= 0x202a && code <= 0x202e) || (code >= 0x2060 && code <= 0x206f)
+  || code === 0xfeff || code === 0x034f || code === 0x180e || code === 0x115f || code === 0x1160 || code === 0x3164 || code === 0xffa0;
 /** What /\s/ matches, by code point (a regex per character is the parser's hot spot). */
 const isSpace = (code: number) => (code >= 9 && code <= 13) || code === 32 || code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a)
   || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;

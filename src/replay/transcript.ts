@@ -32,7 +32,8 @@ export function entriesFromText(map: GameMap, text: string, speaker: Speaker, at
   settings?: { partialArmies?: number; nationalArmies?: number; maxCommandsPerMessage?: number }): LogEntry[] {
   return parseMessage(text, map, settings ? { lang, settings } : { lang }).map((p) => {
     const base = { at, speaker, text: p.text, ...(line !== undefined ? { line } : {}) };
-    return p.ok ? { type: 'command' as const, command: p.command, ...base } : { type: 'refused' as const, code: p.code, message: p.message, ...base };
+    if (p.ok) return { type: 'command' as const, command: p.command, ...base };
+    return { type: 'refused' as const, code: p.code, message: p.message, ...(p.kind ? { kind: p.kind } : {}), ...base };
   });
 }
 
