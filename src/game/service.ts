@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadMapFile, normalizeName, type GameMap } from '../map/index.ts';
 import {
-  applyEntry, isJudgeCommand, newGame, helpText, defaultSettings, mergeSettings, stateJson, cn, type Command, type Game, type GameEvent, type GameState, type Lang,
+  applyEntry, isJudgeCommand, isPrivateEntry, newGame, helpText, defaultSettings, mergeSettings, stateJson, cn, type Command, type Game, type GameEvent, type GameState, type Lang,
   type LogEntry, type Settings, type Speaker, type Step,
 } from '../engine/index.ts';
 import { entriesFromText } from '../replay/transcript.ts';
@@ -42,18 +42,6 @@ interface Live {
   /** The status message's text as last posted or edited. */
   statusText?: string;
 }
-
-/** Private until the turn resolves (commands.md §1). */
-const PRIVATE_KINDS = new Set<Command['kind']>(['move', 'airlift', 'cancel', 'buy', 'industry', 'tech', 'mobilize', 'spy']);
-
-const isPrivateCommand = (c: Command): boolean =>
-  PRIVATE_KINDS.has(c.kind) || (c.kind === 'query' && (c.what === 'status' || c.what === 'orders' || c.what === 'help'));
-
-/**
- * A refused text that was meant as a private command (a typo in an order: 【调兵】柏林→波兹兰 5) is answered
- * privately too: the refusal would otherwise show the order's content to everyone (R3.1).
- */
-const PRIVATE_TEXT = /^\s*[【\[〖［〔]\s*(?:调兵|調兵|空运|空運|撤销|撤銷|撤消|军事|軍事|工业|工業|科技|动员|動員|窥探|窺探|命令|状态|狀態)/;
 
 const fail = <T>(code: string, text: string): Result<T> => ({ ok: false, code, text });
 const okr = <T>(value: T, text: string): Result<T> => ({ ok: true, value, text });
@@ -1128,8 +1116,7 @@ export class GameService implements GameServiceApi {
         else Object.assign(which, { map: true }, e.command.region ? { region: e.command.region } : {});
         return;
       }
-      const priv = e.type === 'command' ? isPrivateCommand(e.command) || (o.ok && o.private)
-        : e.type === 'refused' && PRIVATE_TEXT.test(e.text ?? '');
+      const priv = isPrivateEntry(e) || (e.type === 'command' && o.ok && o.private);
       if (o.ok) {
         items.push({ ok: true, text: o.message, private: priv });
         requestEvents.push(...o.events);
