@@ -1,13 +1,17 @@
+import { exportFiles, exportNote } from '../src/discord/export.ts';
 import { command, type SlashCommand } from '../src/discord/slash/index.ts';
 
-/** `/export`: the state JSON (commands.md §4) and the log as a file; judges only until the game ends. */
+/**
+ * `/export`: the state JSON (commands.md §4) and the log as attachments, answered only to the user; judges
+ * only until the game ends. A file over Discord's upload limit is gzipped, or gzipped and cut into pieces.
+ */
 export const exportGame: SlashCommand = {
   data: command('export', '导出', 'Export the game (state JSON and log)', '导出游戏（状态 JSON 与日志）'),
   ephemeral: true,
   async execute(ctx) {
     const r = ctx.service.export(ctx.channelId, ctx.user);
     if (!r.ok) return ctx.result(r);
-    const data = Buffer.from(JSON.stringify(r.value, null, 2));
-    await ctx.answer({ text: r.text, files: [{ name: `game-${r.value.game.id}.json`, data, contentType: 'application/json' }] });
+    const { files, fits } = exportFiles(r.value);
+    await ctx.answer({ text: `✅ ${r.text}\n${exportNote(fits, ctx.lang)}`, files });
   },
 };

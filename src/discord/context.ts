@@ -127,11 +127,7 @@ export class InteractionContext implements SlashContext {
   }
 
   async answer(msg: AnswerMessage): Promise<void> {
-    const parts = await toParts(msg);
-    if (msg.files?.length) {
-      if (!parts.length) parts.push({ content: '', files: [], components: [], allowedMentions: { parse: [], users: [] } });
-      parts[parts.length - 1]!.files.push(...msg.files);
-    }
+    const parts = await toParts(msg, msg.files?.length ? { files: msg.files } : {});
     if (!parts.length) parts.push({ content: '✅', files: [], components: [], allowedMentions: { parse: [], users: [] } });
     for (const p of parts) await this.send(p);
   }

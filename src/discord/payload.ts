@@ -63,25 +63,8 @@ export async function fitImage(img: OutImage, limit = FILE_LIMIT): Promise<OutIm
   return null;
 }
 
-/**
- * An OutMessage as Discord messages: text split at line boundaries into 2,000-character pieces, files on the
- * last piece (more pieces when there are more than ten files or they exceed the limit together), buttons on
- * the very last one. Only users mentioned as `<@id>` are pinged; never @everyone or roles.
- */
-export async function toParts(msg: OutMessage, opts: { fileLimit?: number } = {}): Promise<MessagePart[]> {
-  const limit = opts.fileLimit ?? FILE_LIMIT;
-  const texts = splitMessage(msg.text ?? '');
-  const notes: string[] = [];
-  const files: UploadFile[] = [];
-  for (const img of msg.images ?? []) {
-    const fit = await fitImage(img, limit);
-    if (!fit) {
-      notes.push(`(${img.name}: ${(img.png.length / 1048576).toFixed(1)} MiB > ${(limit / 1048576).toFixed(0)} MiB)`);
-      continue;
-    }
-    files.push({ name: fit.name.endsWith('.png') ? fit.name : `${fit.name}.png`, data: fit.png, contentType: 'image/png' });
-  }
-  if (notes.length) texts.push(...splitMessage(notes.join('\n')));
+/** Files in groups one message may carry: at most ten, together within the limit (a larger file alone). */
+export function batchFiles(files: readonly UploadFile[], limit = FILE_LIMIT): UploadFile[][] {
   const batches: UploadFile[][] = [];
   let batch: UploadFile[] = [];
   let size = 0;
@@ -95,6 +78,30 @@ export async function toParts(msg: OutMessage, opts: { fileLimit?: number } = {}
     size += f.data.length;
   }
   if (batch.length) batches.push(batch);
+  return batches;
+}
+
+/**
+ * An OutMessage as Discord messages: text split at line boundaries into 2,000-character pieces, files on the
+ * last piece (more pieces when there are more than ten files or they exceed the limit together; other
+ * attachments, `files`, come after the pictures), buttons on the very last one. Only users mentioned as
+ * `<@id>` are pinged; never @everyone or roles.
+ */
+export async function toParts(msg: OutMessage, opts: { fileLimit?: number; files?: UploadFile[] } = {}): Promise<MessagePart[]> {
+  const limit = opts.fileLimit ?? FILE_LIMIT;
+  const texts = splitMessage(msg.text ?? '');
+  const notes: string[] = [];
+  const files: UploadFile[] = [];
+  for (const img of msg.images ?? []) {
+    const fit = await fitImage(img, limit);
+    if (!fit) {
+      notes.push(`(${img.name}: ${(img.png.length / 1048576).toFixed(1)} MiB > ${(limit / 1048576).toFixed(0)} MiB)`);
+      continue;
+    }
+    files.push({ name: fit.name.endsWith('.png') ? fit.name : `${fit.name}.png`, data: fit.png, contentType: 'image/png' });
+  }
+  if (notes.length) texts.push(...splitMessage(notes.join('\n')));
+  const batches = batchFiles([...files, ...(opts.files ?? [])], limit);
   const parts: MessagePart[] = texts.map((content) => ({ content, files: [], components: [], allowedMentions: { parse: [], users: mentionedUsers(content) } }));
   for (let i = 0; i < batches.length; i++) {
     const target = i === 0 && parts.length ? parts[parts.length - 1]! : undefined;

@@ -4,15 +4,17 @@
  * function that records what would be sent to Discord and answers like Discord.
  */
 import { after, test } from 'node:test';
+import { randomBytes } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import assert from 'node:assert/strict';
 import { Client, Collection, PermissionFlagsBits, Partials, SnowflakeUtil, type Message, type TextChannel } from 'discord.js';
 import type { ButtonPress, Incoming, OutMessage, Reply } from '../../src/chat/index.ts';
 import { VirtualClock } from '../../src/clock/index.ts';
-import { GameService, type GameServiceApi } from '../../src/game/index.ts';
+import { GameService, type ExportData, type GameServiceApi } from '../../src/game/index.ts';
 import { loadMapFile } from '../../src/map/index.ts';
 import { parseMessage } from '../../src/parse/index.ts';
 import { Store } from '../../src/store/index.ts';
-import { COMMANDS, DiscordBot, DiscordChat, commandsJson, completeNames, deployCommands, isModerator, splitMessage, toParts } from '../../src/discord/index.ts';
+import { COMMANDS, DiscordBot, DiscordChat, FILE_LIMIT, commandsJson, completeNames, deployCommands, isModerator, splitMessage, toParts } from '../../src/discord/index.ts';
 import { fakeRenderer, T0 } from '../helpers/live.ts';
 
 const TINY = 'tests/fixtures/tiny.json';
@@ -28,7 +30,7 @@ const MODDY = '100000000000000009'; // has the moderator role
 
 // ── the stubbed Discord ─────────────────────────────────────────────────────────────────────────────────
 
-interface Call { method: string; path: string; body: Record<string, unknown> | null; files: string[]; at: number }
+interface Call { method: string; path: string; body: Record<string, unknown> | null; files: string[]; at: number; data?: Buffer[] }
 
 class FakeDiscord {
   calls: Call[] = [];
@@ -40,13 +42,18 @@ class FakeDiscord {
     const path = decodeURIComponent(url.replace(/^https:\/\/discord\.com\/api\/v10/, '').replace(/\?.*$/, ''));
     let body: Record<string, unknown> | null = null;
     const files: string[] = [];
+    const data: Buffer[] = [];
     if (typeof init.body === 'string') body = JSON.parse(init.body);
     else if (init.body instanceof FormData) {
       const pj = init.body.get('payload_json');
       body = typeof pj === 'string' ? JSON.parse(pj) : null;
-      for (const [k, v] of init.body.entries()) if (k.startsWith('files[') && typeof v !== 'string') files.push((v as File).name);
+      for (const [k, v] of init.body.entries()) {
+        if (!k.startsWith('files[') || typeof v === 'string') continue;
+        files.push((v as File).name);
+        data.push(Buffer.from(await (v as File).arrayBuffer()));
+      }
     }
-    const call: Call = { method: init.method ?? 'GET', path, body, files, at: this.calls.length };
+    const call: Call = { method: init.method ?? 'GET', path, body, files, data, at: this.calls.length };
     this.calls.push(call);
     this.onRequest?.(call);
     if (path.endsWith('/callback') || path.includes('/reactions/') || call.method === 'DELETE') return new Response(null, { status: 204 });
@@ -842,4 +849,68 @@ test('item 29: /map and /scores carry their picture in the private answer and po
   assert.equal(posted.length, 1, 'the map is posted in the channel once');
   assert.equal((posted[0]!.body!.message_reference as { message_id: string }).message_id, id, 'as an answer to the command');
   assert.equal(h.discord.posts(`dm-${ALICE}`).length, 0);
+});
+
+test('item 21: /export attaches the state JSON and the log, answered only to the judge; others are refused before the end', async () => {
+  const h = await realGame();
+  typed(h, ALICE, '【宣战】甲国向乙国宣战');
+  await h.bot.idle();
+  await h.service.idle();
+  h.discord.clear();
+  const judge = slash(h, ALICE, 'export', []);
+  const player = slash(h, BOB, 'export', []);
+  await h.bot.idle();
+  for (const iid of [judge, player]) assert.deepEqual(h.discord.find((c) => c.path === `/interactions/${iid}/tok-${iid}/callback`)!.body, { type: 5, data: { flags: 64 } }, 'deferred privately');
+  const answer = h.discord.calls.filter((c) => c.path.includes(`/webhooks/${APP}/tok-${judge}`));
+  const files = answer.flatMap((c) => c.files);
+  assert.deepEqual(files, ['game-1-state.json', 'game-1-log.json']);
+  const data = answer.flatMap((c) => c.data ?? []);
+  const state = JSON.parse(data[0]!.toString()) as { turn: number; countries: Record<string, unknown> };
+  assert.equal(state.turn, 1);
+  assert.ok(state.countries.A, 'the state JSON of commands.md §4');
+  const log = JSON.parse(data[1]!.toString()) as { game: { id: number }; log: { entry: { type: string } }[] };
+  assert.equal(log.game.id, 1);
+  assert.ok(log.log.some((e) => JSON.stringify(e.entry).includes('declareWar')), 'the whole log');
+  assert.doesNotMatch(String(answer[0]!.body!.content), /\/download|data\//, 'no bare path');
+  const refusedAnswer = h.discord.calls.filter((c) => c.path.includes(`/webhooks/${APP}/tok-${player}`));
+  assert.deepEqual(refusedAnswer.flatMap((c) => c.files), [], 'a player gets nothing before the end');
+  assert.match(String(refusedAnswer[0]!.body!.content), /❌.*裁判/);
+  assert.equal(h.discord.posts().length, 0, 'nothing in the channel');
+});
+
+test('item 21: an export over the 10 MiB upload limit is gzipped, and cut into pieces when still too large; every message stays under the limit', async () => {
+  const big = (n: number): ExportData => ({
+    game: { id: 7, channelId: CHANNEL, status: 'running', mapPath: TINY, mapId: 'tiny', language: 'zh', creator: ALICE, judges: [], players: [], createdAt: 0, startedAt: 0, endedAt: null, turn: 1, deadlineAt: null, winner: null },
+    state: { turn: 1 },
+    // Random text hardly compresses: the gzip of this log stays over the limit.
+    log: Array.from({ length: n }, (_, i) => ({ seq: i, at: i, entry: { type: 'command', text: randomBytes(768).toString('base64') }, userId: ALICE, messageId: null, undone: false })),
+  });
+  const f = fake();
+  let data = big(24_000);
+  const svc = Object.assign(f, { export: () => ({ ok: true, value: data, text: '导出完成' }) });
+  const h = harness(asApi(svc));
+  const iid = slash(h, ALICE, 'export', []);
+  await h.bot.idle();
+  const sent = h.discord.calls.filter((c) => c.path.includes(`/webhooks/${APP}/tok-${iid}`));
+  for (const c of sent) {
+    assert.ok((c.data ?? []).reduce((n, b) => n + b.length, 0) <= FILE_LIMIT, 'each message within the upload limit');
+    if (c.method === 'POST') assert.equal((c.body as { flags: number }).flags & 64, 64, 'follow-ups stay private');
+  }
+  const names = sent.flatMap((c) => c.files);
+  assert.equal(names[0], 'game-7-state.json');
+  const pieces = names.slice(1);
+  assert.ok(pieces.length >= 2 && pieces.every((n, i) => n === `game-7-log.json.gz.part${i + 1}`), names.join(' '));
+  const joined = Buffer.concat(sent.flatMap((c) => c.data ?? []).slice(1));
+  assert.deepEqual((JSON.parse(gunzipSync(joined).toString()) as { log: unknown[] }).log.length, 24_000, 'the pieces join into the whole log');
+  assert.match(String(sent[0]!.body!.content), /cat game-7-log\.json\.gz\.part\* > game-7-log\.json\.gz/);
+
+  // Larger than the limit but compressible: one gzip file.
+  h.discord.clear();
+  data = { ...big(0), log: Array.from({ length: 60_000 }, (_, i) => ({ seq: i, at: i, entry: { type: 'command', text: '【调兵】甲都→甲乡 5'.repeat(10) }, userId: ALICE, messageId: null, undone: false })) };
+  assert.ok(Buffer.byteLength(JSON.stringify(data.log)) > FILE_LIMIT);
+  const iid2 = slash(h, ALICE, 'export', []);
+  await h.bot.idle();
+  const sent2 = h.discord.calls.filter((c) => c.path.includes(`/webhooks/${APP}/tok-${iid2}`));
+  assert.deepEqual(sent2.flatMap((c) => c.files), ['game-7-state.json', 'game-7-log.json.gz']);
+  assert.match(String(sent2[0]!.body!.content), /gzip/);
 });
