@@ -181,7 +181,7 @@ function execute(g: Game, cmd: Command, sp: Speaker, at: number, resolved: Step[
     }
     case 'query': {
       const c = me ?? cmd.country ?? null;
-      if (cmd.what === 'help') return ok(helpText(lg), [], true);
+      if (cmd.what === 'help') return ok(helpText(lg, map), [], true);
       if (cmd.what === 'orders') return c ? ok(describeOrders(s, map, c), [], true) : fail('BAD_SYNTAX', L(s, '裁判查看命令请写明国家', 'name the country'));
       if (cmd.what === 'status') return ok(describeStatus(s, map, c, at), [], true);
       return ok(cmd.what === 'map' ? L(s, '地图', 'map') : L(s, '分数表', 'score table'), [], false);

@@ -1,4 +1,4 @@
-import type { GameMap } from '../map/index.ts';
+import { mapExamples, type GameMap } from '../map/index.ts';
 import { TECH_NAMES_LOCAL } from './technames.ts';
 import { hardCloseAt, ownDeadline } from './state.ts';
 import { cn, L, list, tn, type Lang } from './text.ts';
@@ -149,22 +149,25 @@ export function describeStatus(s: GameState, map: GameMap, c: CountryId | null, 
   return lines.join('\n');
 }
 
-export function helpText(lg: Lang): string {
+/** 【帮助】: the commands, with examples named from the game's own map (real, adjacent places; issue 11 item 22). */
+export function helpText(lg: Lang, map: GameMap): string {
+  const { c1, c2, t1, t2, t3 } = mapExamples(map, lg);
+  const pair = `${c1}向${c2}`;
   if (lg === 'en') {
     return [
       'Commands (type in the channel or use slash commands):',
-      '【宣战】A向B宣战 · 【求和】A向B请求停战，无条件 / 有条件。停战要求：… · 【求和】A向B请求投降',
-      '【结盟】【背盟】【协定】【交易】A向B提出交易申请，以（20分）交换（X） · answers: 【同意】【拒绝】【协商】…',
-      '【调兵】X→Y 20 (全部/一半) · 【撤销】X→Y / 全部 · 【空运】 · 【军事】30 · 【工业】 · 【科技】空艇 50 · 【动员】部分 / 全国',
-      '【完成】 【取消完成】 【窥探】 【地图】 【分数】 【状态】 【命令】',
+      `【宣战】${pair}宣战 · 【求和】${pair}请求停战，无条件 / 有条件。停战要求：割让${t3}，赔款20分 · 【求和】${pair}请求投降`,
+      `【结盟】${pair}请求缔结盟约。 · 【背盟】 · 【协定】 · 【交易】${pair}提出交易申请，以20分交换${t3}。 · answers: 【同意】【拒绝】【协商】…`,
+      `private orders: 【调兵】${t1}→${t2} 20 (or 全部 all / 一半 half) · 【撤销】${t1}→${t2} / 全部 · 【空运】 · 【军事】30 · 【工业】 · 【科技】空艇 50 · 【动员】部分 / 全国 ${t1}100 ${t2}100`,
+      'turn: 【完成】 【取消完成】 【窥探】; queries: 【地图】 【分数】 【状态】 【命令】 【帮助】',
     ].join('\n');
   }
   return [
     '命令（在频道里输入，或用斜杠命令）：',
-    '外交：【宣战】法国向德国宣战 ·【求和】法国向德国请求停战，无条件 / 有条件。停战要求：割让里尔，赔款20分 ·【求和】法国向德国请求投降',
-    '【结盟】法国向德国请求缔结盟约。·【背盟】法国向德国解散联盟。·【协定】法国向德国请求互不侵犯协定。·【交易】法国向德国提出交易申请，以（20分）交换（里尔）。',
+    `外交：【宣战】${pair}宣战 ·【求和】${pair}请求停战，无条件 / 有条件。停战要求：割让${t3}，赔款20分 ·【求和】${pair}请求投降`,
+    `【结盟】${pair}请求缔结盟约。·【背盟】${pair}解散联盟。·【协定】${pair}请求互不侵犯协定。·【交易】${pair}提出交易申请，以（20分）交换（${t3}）。`,
     '回答：请求原文——同意。/——拒绝。/——协商。条件；或简写【同意】【拒绝】【协商】条件',
-    '命令（保密）：【调兵】巴黎→里尔 20（全部/一半）·【撤销】巴黎→里尔 /【撤销】全部 ·【空运】·【军事】30 ·【工业】·【科技】空艇 50 ·【动员】部分 /【动员】全国 柏林100 汉堡100',
+    `命令（保密）：【调兵】${t1}→${t2} 20（全部/一半）·【撤销】${t1}→${t2} /【撤销】全部 ·【空运】·【军事】30 ·【工业】·【科技】空艇 50 ·【动员】部分 /【动员】全国 ${t1}100 ${t2}100`,
     '回合：【完成】【取消完成】【窥探】；查询：【地图】【分数】【状态】【命令】【帮助】',
   ].join('\n');
 }

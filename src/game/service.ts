@@ -915,7 +915,7 @@ export class GameService implements GameServiceApi {
     if (lv.row.status === 'open' || !lv.game) {
       // In the lobby 【帮助】 is answered (anyone may read how to play); every real command waits for the start.
       if (parsed.every((e) => e.type === 'command' && e.command.kind === 'query' && e.command.what === 'help')) {
-        const text = helpText(lg);
+        const text = helpText(lg, lv.map);
         return answer({ handled: true, ok: true, text, private: true, items: [{ ok: true, text, private: true }] });
       }
       return refuse('NOT_STARTED', T(lg, '游戏还没有开始；用 /join 加入，裁判用 /start 开始', 'the game has not started yet; /join to play, and a judge starts it with /start'));
@@ -942,7 +942,7 @@ export class GameService implements GameServiceApi {
     const which: Pictures = {};
     for (const e of keep) {
       if (e.type !== 'command' || e.command.kind !== 'query') continue;
-      if (e.command.what === 'help') items.push({ ok: true, text: helpText(lg), private: true });
+      if (e.command.what === 'help') items.push({ ok: true, text: helpText(lg, lv.map), private: true });
       else {
         items.push({ ok: true, text: (e.command.what === 'map' ? T(lg, '地图', 'Map') : T(lg, '分数表', 'Score table')) + (notes.get(e) ?? ''), private: true });
         if (e.command.what === 'scores') which.scores = true;

@@ -1,6 +1,8 @@
 import type { GameMap } from '../map/index.ts';
-import { idKey, normalizeName } from '../map/index.ts';
+import { idKey, mapExamples, normalizeName, type Examples } from '../map/index.ts';
 import { toSimplified } from './convert.ts';
+
+export type { Examples };
 
 export type EntityKind = 'country' | 'territory' | 'region';
 export interface Entity { kind: EntityKind; id: string }
@@ -10,8 +12,6 @@ interface TrieNode { next: Map<string, TrieNode>; ent?: Entity }
 /** A name for suggestions; ids are matched exactly but never suggested (a typo of "Mars" is not "a_ars"). */
 interface NameEntry { key: string; ent: Entity; latin: boolean; isId: boolean }
 
-/** Example names from the map itself, so a "格式：" hint shows names the players know. */
-export interface Examples { c1: string; c2: string; t1: string; t2: string; t3: string; region: string | null; regions: string[] }
 
 /** Per-map lookup structures, built once per GameMap (WeakMap below). */
 export interface Lexicon {
@@ -102,24 +102,7 @@ function build(map: GameMap): Lexicon {
   });
   // An id typed without its punctuation (stpetersburg) still names it, unless that is some name.
   defs.forEach(([def], i) => addName(def.id, ents[i]!, true));
-  return { map, byId, byKey, trie, entries, ex: { zh: examples(map, 'zh'), en: examples(map, 'en') } };
-}
-
-function examples(map: GameMap, lang: 'zh' | 'en'): Examples {
-  const playable = map.countries.filter((c) => c.playable !== false);
-  const cs = playable.length >= 2 ? playable : map.countries;
-  const c1 = cs[0], c2 = cs[1] ?? cs[0];
-  const land = map.territories.filter((t) => t.kind !== 'sea' && t.kind !== 'arsenal');
-  const t1 = (c1 && land.find((t) => t.id === map.capitalOf.get(c1.id))) ?? land[0] ?? map.territories[0];
-  const near = t1 ? [...(map.adj.get(t1.id) ?? [])].map((id) => map.territory.get(id)!).filter((t) => t.kind !== 'sea' && t.kind !== 'arsenal') : [];
-  const t2 = near.find((t) => t.owner === c1?.id) ?? near[0] ?? land[1] ?? t1;
-  const t3 = land.find((t) => t.owner === c2?.id && t.kind !== 'capital') ?? land.find((t) => t !== t1 && t !== t2) ?? t2;
-  const n = (x: { name: { zh: string; en: string } } | undefined, d: string) => (x ? x.name[lang] : d);
-  return {
-    c1: n(c1, '法国'), c2: n(c2, '德国'), t1: n(t1, '巴黎'), t2: n(t2, '里尔'), t3: n(t3, '斯特拉斯堡'),
-    region: map.regions[0] ? map.regions[0].name[lang] : null,
-    regions: map.regions.map((r) => r.name[lang]),
-  };
+  return { map, byId, byKey, trie, entries, ex: { zh: mapExamples(map, 'zh'), en: mapExamples(map, 'en') } };
 }
 
 /**

@@ -2,9 +2,10 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { loadMapFile } from '../../src/map/index.ts';
-import { defaultSettings, mergeSettings, stateJson } from '../../src/engine/index.ts';
+import { applyEntry, defaultSettings, helpText, mergeSettings, newGame, stateJson } from '../../src/engine/index.ts';
 import { parseMessage } from '../../src/parse/index.ts';
 import { runTranscript } from '../../src/replay/index.ts';
+import { liveSetup, twoPlayerGame, say, alice, sam, TINY } from '../helpers/live.ts';
 
 const tiny = loadMapFile('tests/fixtures/tiny.json');
 
@@ -101,4 +102,47 @@ test('item 25: names with spaces and dots are matched as typed, with or without 
     { kind: 'trade', from: 'A', to: 'B', give: [{ kind: 'territory', id: 'a_one' }], get: [{ kind: 'territory', id: 'st_ives' }] });
   assert.deepEqual(move('【动员】部分 a_land 60 Aland1 40'),
     { kind: 'mobilize', type: 'partial', placement: [{ territory: 'a_land', n: 60 }, { territory: 'a_one', n: 40 }] });
+});
+
+const EUROPE = /法国|德国|巴黎|里尔|柏林|汉堡|France|Paris|Berlin/;
+
+test('item 22: 【帮助】 on the tiny map names the tiny map\'s countries and adjacent territories, in zh and en', () => {
+  const zh = helpText('zh', tiny);
+  assert.doesNotMatch(zh, EUROPE);
+  assert.match(zh, /【宣战】甲国向乙国宣战/);
+  assert.match(zh, /【调兵】甲都→甲城 20/, 'a move between two adjacent territories of the first country');
+  assert.ok(tiny.adj.get('a_cap')!.has('a_city'));
+  assert.match(zh, /割让乙城/, 'terms name a territory of the other country');
+  assert.match(zh, /【动员】全国 甲都100 甲城100/);
+  const en = helpText('en', tiny);
+  assert.doesNotMatch(en, EUROPE);
+  assert.match(en, /【宣战】Alpha向Beta宣战/);
+  assert.match(en, /【调兵】Acap→Acity 20/);
+  // Every example in it parses on that map.
+  for (const ex of ['【宣战】甲国向乙国宣战', '【调兵】甲都→甲城 20', '【动员】全国 甲都100 甲城100']) assert.ok(parseMessage(ex, tiny)[0]!.ok, ex);
+});
+
+test('item 22: the engine answers 【帮助】 with the game\'s own map', () => {
+  const g = newGame(tiny, { players: ['A', 'B'], settings: defaultSettings(), at: 0 });
+  const step = applyEntry(g, { type: 'command', at: 0, speaker: { kind: 'country', id: 'A' }, command: { kind: 'query', what: 'help' } });
+  assert.ok(step.outcome?.ok);
+  assert.match(step.outcome!.message, /甲都→甲城/);
+  assert.doesNotMatch(step.outcome!.message, EUROPE);
+});
+
+test('item 22: the live game answers 【帮助】 from its map, in the lobby, to a player and to a spectator', async () => {
+  const l = await liveSetup();
+  const c = await l.svc.createGame('lobby', alice, { map: TINY });
+  assert.ok(c.ok, c.text);
+  const lobby = await say(l, 'lobby', alice, '【帮助】');
+  assert.match(lobby.text, /甲都→甲城/);
+  await twoPlayerGame(l);
+  for (const who of [alice, sam]) {
+    const r = await say(l, 'ch1', who, '【帮助】');
+    assert.equal(r.ok, true, r.text);
+    assert.match(r.text, /【宣战】甲国向乙国宣战/);
+    assert.doesNotMatch(r.text, EUROPE);
+  }
+  await l.svc.idle();
+  l.svc.close();
 });
