@@ -24,7 +24,7 @@ export interface BotOptions {
   service: GameServiceApi;
   chat: DiscordChat;
   commands: readonly SlashCommand[];
-  /** DISCORD_MOD_ROLE: a role name or id whose members are judges of every game on the server (R13). */
+  /** DISCORD_MOD_ROLE: the id of a role whose members are judges of every game on the server (R13); a name never matches. */
   modRole?: string;
   now?: () => number;
   log?: (line: string, err?: unknown) => void;

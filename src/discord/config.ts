@@ -6,6 +6,7 @@ export interface DiscordConfig {
   guildId: string | undefined;
   /** Another Discord-compatible API base (a proxy or a mock), e.g. http://localhost:8080/api. */
   apiUrl: string | undefined;
+  /** DISCORD_MOD_ROLE: a role id (see modRoleWarning). */
   modRole: string | undefined;
 }
 

@@ -29,7 +29,7 @@ export function isModerator(member: GuildMember | APIInteractionGuildMember | nu
 export function modRoleWarning(modRole: string | undefined): string | null {
   const role = modRole?.trim();
   if (!role || SNOWFLAKE.test(role)) return null;
-  return `DISCORD_MOD_ROLE=${JSON.stringify(role)} is not a role id, so no role makes anyone a judge (only Manage Server does). ` +
+  return `DISCORD_MOD_ROLE=${JSON.stringify(role)} is not a role id, so no role makes anyone a judge (Manage Server and each game's own judges still do). ` +
     'Set it to the role\'s id: Server Settings → Roles → right-click the role → Copy Role ID (with Developer Mode on).';
 }
 
