@@ -10,7 +10,7 @@ import {
   type Interaction,
   type Message,
 } from 'discord.js';
-import type { ButtonPress, Incoming, OutMessage, Reply, UserRef } from '../chat/types.ts';
+import type { Incoming, OutMessage, Reply, UserRef } from '../chat/types.ts';
 import type { GameServiceApi } from '../game/index.ts';
 import { DiscordChat } from './chat.ts';
 import { InteractionContext } from './context.ts';
