@@ -758,6 +758,15 @@ test('item 28: an autocomplete with no focused option and a slash command with n
   assert.ok(h.discord.find((c) => c.method === 'PATCH' && c.path.includes(`tok-${sl}`)), '/map without a region is answered');
 });
 
+test('item 28: an error the client emits is logged, not thrown (an unheard error event would end the process)', () => {
+  const discord = new FakeDiscord();
+  const client = makeClient(discord);
+  const logged: string[] = [];
+  new DiscordBot({ client, service: asApi(fake()), chat: new DiscordChat(client.rest), commands: COMMANDS, log: (l) => logged.push(l) }).attach();
+  assert.doesNotThrow(() => client.emit('error', new Error('read ECONNRESET')));
+  assert.deepEqual(logged, ['client error']);
+});
+
 test('item 7: DISCORD_MOD_ROLE matches a role by id only: a role that merely has that name grants nothing', async () => {
   const guildRole = { id: '900000000000000077', name: 'Referee' };
   const member = { roles: { cache: new Collection([[guildRole.id, guildRole]]) }, permissions: { has: () => false } };
