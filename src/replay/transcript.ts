@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { loadMapFile, MapError, normalizeName, type GameMap } from '../map/index.ts';
+import { findName, loadMapFile, MapError, normalizeName, type GameMap } from '../map/index.ts';
 import { applyEntry, newGame, defaultSettings, mergeSettings, type Game, type Speaker, type LogEntry, type Step } from '../engine/index.ts';
 import { coerceSettingValue } from '../engine/settings.ts';
-import { parseMessage } from '../parse/index.ts';
+import { parseMessage, toSimplified } from '../parse/index.ts';
 
 /** A malformed transcript or map: `replay` exits 2 with file:line:reason (commands.md §3). */
 export class TranscriptError extends Error {
@@ -20,10 +20,15 @@ export interface ReplayResult {
 
 const JUDGE_NAMES = new Set(['judge', '裁判']);
 
+/** A country by name, alias or id, read like a command's names: Traditional as Simplified (德國 is 德国). */
+function countryNamed(map: GameMap, name: string): string | undefined {
+  const t = name.trim();
+  return findName(map.countryByName, t) ?? findName(map.countryByName, toSimplified(t));
+}
+
 export function speakerFor(map: GameMap, name: string): Speaker | null {
-  const key = normalizeName(name);
-  if (JUDGE_NAMES.has(key)) return { kind: 'judge' };
-  const id = map.countryByName.get(key);
+  if (JUDGE_NAMES.has(normalizeName(toSimplified(name)))) return { kind: 'judge' };
+  const id = countryNamed(map, name);
   return id ? { kind: 'country', id } : null;
 }
 
@@ -101,7 +106,7 @@ export function runTranscript(file: string, text?: string, root = process.cwd())
           const m = ensureMap(n);
           if (args.length < 1) throw err(n, '@players lists at least one country');
           players = args.map((a) => {
-            const id = m.countryByName.get(normalizeName(a));
+            const id = countryNamed(m, a);
             if (!id) throw err(n, `unknown country "${a}"`);
             if (m.country.get(id)!.playable === false) throw err(n, `"${a}" is a minor state and cannot be played`);
             return id;
