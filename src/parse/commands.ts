@@ -44,7 +44,8 @@ const FIRST = new Set([...TABLE.keys()].map((k) => k[0]!));
  * message of 4,000 brackets from converting 4,000 strings.
  */
 export function mayBeCommand(inner: string): boolean {
-  const t = inner.normalize('NFKC').replace(INVISIBLE, '').trim();
+  let t = inner.normalize('NFKC');
+  if (t.length && !FIRST.has(simplifyChar(t[0]!))) t = t.replace(INVISIBLE, '');
   if (!t) return true;
   return FIRST.has(simplifyChar(t[0]!));
 }

@@ -89,22 +89,24 @@ export function parseMessageUnsafe(text: string, map: GameMap, opts: ParseOption
     }
     lineStart = i + 1;
   }
-  const whole = (code: ErrorCode, message: string): Parsed[] => {
-    const kind = privateKindOf(lines);
-    return [{ ok: false, code, message, text: raw.trim(), ...(kind ? { kind } : {}) }];
-  };
-  if (tooLong) return whole('MESSAGE_TOO_LONG', msg.tooLong(raw.length, lang));
-  const tooMany = (n: number) => whole('TOO_MANY_COMMANDS', msg.tooMany(n, limit, lang));
-  if (count > limit) return tooMany(count);
+  if (tooLong) return whole(lines, raw, 'MESSAGE_TOO_LONG', msg.tooLong(raw.length, lang));
+  if (count > limit) return whole(lines, raw, 'TOO_MANY_COMMANDS', msg.tooMany(count, limit, lang));
   const out: Parsed[] = [];
-  for (const { starts, end: lineEnd } of lines) {
+  for (let l = 0; l < lines.length; l++) {
+    const { starts, end: lineEnd } = lines[l]!;
     for (let k = 0; k < starts.length; k++) {
       const end = k + 1 < starts.length ? starts[k + 1]!.start : lineEnd;
       parseOne(raw, starts[k]!, end, base, out);
     }
   }
   // 【规则】a=1 b=2 is one command but several log entries: the limit is on entries.
-  return out.length > limit ? tooMany(out.length) : out;
+  return out.length > limit ? whole(lines, raw, 'TOO_MANY_COMMANDS', msg.tooMany(out.length, limit, lang)) : out;
+}
+
+/** A refusal of the whole message, filed under its first private command's kind so that it is as private. */
+function whole(lines: { starts: Start[] }[], raw: string, code: ErrorCode, message: string): Parsed[] {
+  const kind = privateKindOf(lines);
+  return [{ ok: false, code, message, text: raw.trim(), ...(kind ? { kind } : {}) }];
 }
 
 /** The kind of the first private command among a message's commands, if any. */

@@ -125,13 +125,19 @@ export function matchNames(lex: Lexicon, s: string, p: number): { end: number; e
   return out;
 }
 
+/** An id as written (idKey), else a name (normalizeName), folding case and width once: this runs for every name of every command. */
+function lookupFolded(lex: Lexicon, name: string): Entity | undefined {
+  const folded = name.normalize('NFKC').toLowerCase();
+  return lex.byId.get(folded.trim()) ?? lex.byKey.get(normalizeName(folded));
+}
+
 /** The entity a whole slot of text names, if any: an id as written, else a name folded (Traditional read as Simplified). */
 export function entityOf(lex: Lexicon, name: string): Entity | undefined {
   if (name.length > 100) return undefined; // no map name is that long; spares converting a huge slot
-  const hit = lex.byId.get(idKey(name)) ?? lex.byKey.get(normalizeName(name));
+  const hit = lookupFolded(lex, name);
   if (hit) return hit;
   const simple = toSimplified(name);
-  return lex.byId.get(idKey(simple)) ?? lex.byKey.get(normalizeName(simple));
+  return simple === name ? undefined : lookupFolded(lex, simple);
 }
 
 export function displayName(map: GameMap, ent: Entity, lang: 'zh' | 'en'): string {
