@@ -27,8 +27,9 @@ export interface Lexicon {
 
 /**
  * Punctuation a typed name may carry that the map's name does not ("St.Ives" for "St Ives"): skipped inside a
- * name when the trie has no such character. A space is never skipped: a space before a count ends the name
- * (issue 11 item 25), so names with spaces are in the trie with their spaces.
+ * name when the trie has no such character. A space before a digit is never skipped: it ends the name, so
+ * `a_land 1` is a_land and 1 even where a name Aland1 exists (issue 11 item 25); names with spaces are in the
+ * trie with their spaces.
  */
 const SKIP = new Set(['·', '・', '.', "'", '’', '_', '-']);
 const PUNCT_RUN = /[·・.'’_-]+/g;
@@ -105,9 +106,15 @@ function build(map: GameMap): Lexicon {
   return { map, byId, byKey, trie, entries, ex: { zh: mapExamples(map, 'zh'), en: mapExamples(map, 'en') } };
 }
 
+const isDigitAt = (s: string, i: number) => {
+  const c = s.charCodeAt(i);
+  return c >= 48 && c <= 57;
+};
+
 /**
  * Every known name that starts at s[p], shortest first (so the caller tries them longest-first from the end).
- * Matched on the characters as typed (case-insensitive); punctuation the name lacks is skipped, spaces never.
+ * Matched on the characters as typed (case-insensitive); punctuation the name lacks is skipped, and a space
+ * only where no digit follows it.
  */
 export function matchNames(lex: Lexicon, s: string, p: number): { end: number; ent: Entity }[] {
   const out: { end: number; ent: Entity }[] = [];
@@ -116,7 +123,8 @@ export function matchNames(lex: Lexicon, s: string, p: number): { end: number; e
     const c = s[k]!;
     const nx = node.next.get(c.toLowerCase());
     if (!nx) {
-      if (k > p && SKIP.has(c)) continue;
+      // A stray space inside a name (甲 乡) is passed over, but never one before a digit: that space ends the name.
+      if (k > p && (SKIP.has(c) || (c === ' ' && !isDigitAt(s, k + 1)))) continue;
       break;
     }
     node = nx;

@@ -89,6 +89,9 @@ test('item 25: a space before a count ends the name: a_land 1 is a_land and 1 ev
   assert.deepEqual(move('【调兵】a_cap→Aland12'), to('a_one', { kind: 'n', n: 2 }));
   assert.deepEqual(move('【调兵】a_cap→Aland1'), to('a_one', { kind: 'all' }));
   assert.deepEqual(move('【调兵】a_cap→aland1 全部'), to('a_one', { kind: 'all' }));
+  // A stray space inside a name, not before a count, is passed over.
+  assert.deepEqual(move('【调兵】甲都→甲 乡 20'), to('a_land', { kind: 'n', n: 20 }));
+  assert.deepEqual(move('【调兵】a_cap→Aland 全部'), to('a_land', { kind: 'all' }));
   // Where no longer name exists, a count glued to the name with a stray space inside is still one number.
   assert.deepEqual(move('【调兵】Acap→Aland1 2', tiny), to('a_land', { kind: 'n', n: 12 }));
 });
