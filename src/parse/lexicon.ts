@@ -12,7 +12,6 @@ interface TrieNode { next: Map<string, TrieNode>; ent?: Entity }
 /** A name for suggestions; ids are matched exactly but never suggested (a typo of "Mars" is not "a_ars"). */
 interface NameEntry { key: string; ent: Entity; latin: boolean; isId: boolean }
 
-
 /** Per-map lookup structures, built once per GameMap (WeakMap below). */
 export interface Lexicon {
   map: GameMap;
@@ -47,7 +46,10 @@ export function lexicon(map: GameMap): Lexicon {
   return lex;
 }
 
-/** The forms of a name the trie knows, as typed after case and width folding: with its punctuation, without it, with spaces for it, and with nothing between the words. */
+/**
+ * The forms of a name the trie knows, as typed after case and width folding: with its punctuation, without it,
+ * with spaces for it, and with nothing between the words (St. Ives: st. ives, st ives, stives).
+ */
 function typedForms(name: string): string[] {
   const folded = name.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
   const forms = new Set([folded, folded.replace(PUNCT_RUN, '').replace(/ +/g, ' ').trim(), folded.replace(PUNCT_RUN, ' ').replace(/ +/g, ' ').trim(), normalizeName(folded)]);
@@ -133,7 +135,7 @@ export function matchNames(lex: Lexicon, s: string, p: number): { end: number; e
   return out;
 }
 
-/** An id as written (idKey), else a name (normalizeName), folding case and width once: this runs for every name of every command. */
+/** An id as written (idKey), else a name (normalizeName), folding case and width once: this runs for every name typed. */
 function lookupFolded(lex: Lexicon, name: string): Entity | undefined {
   const folded = name.normalize('NFKC').toLowerCase();
   return lex.byId.get(folded.trim()) ?? lex.byKey.get(normalizeName(folded));
