@@ -29,6 +29,8 @@ export interface FeedMessage {
   edited?: boolean;
   /** `<@userId>` mentions in the text with the names to show (filled in by the server). */
   mentions?: Record<string, string>;
+  /** A long answer to many orders: how many were accepted and refused (the page folds the rest away). */
+  summary?: { accepted: number; refused: number };
 }
 
 export type FeedEvent =
@@ -192,6 +194,14 @@ export class LocalChat implements ChatPort {
     return m;
   }
 
+  /** Marks a message as a long answer with its counts, and announces it. */
+  summarize(channelId: string, id: string, summary: { accepted: number; refused: number }): void {
+    const m = this.feed(channelId).find((x) => x.id === id);
+    if (!m) return;
+    m.summary = summary;
+    this.emit({ kind: 'message', message: m });
+  }
+
   /** Messages `userId` may see, oldest first. */
   history(channelId: string, userId: string): FeedMessage[] {
     return this.feed(channelId).filter((m) => m.to === undefined || m.to === userId);
@@ -214,7 +224,8 @@ export class LocalChat implements ChatPort {
     }
     m.text = String(msg.text ?? '');
     if (msg.images !== undefined) m.images = this.storeImages(msg);
-    if (msg.buttons !== undefined) m.buttons = msg.buttons.map((b) => ({ id: String(b.id), label: String(b.label), ...(b.style ? { style: b.style } : {}) }));
+    // ChatPort.edit: exactly the given buttons, so an answered request loses its Accept/Reject.
+    m.buttons = (msg.buttons ?? []).map((b) => ({ id: String(b.id), label: String(b.label), ...(b.style ? { style: b.style } : {}) }));
     m.edited = true;
     this.emit({ kind: 'message', message: m });
   }

@@ -7,9 +7,12 @@ import { fileURLToPath } from 'node:url';
 import type { GameServiceApi } from '../game/types.ts';
 import { LocalChat } from './chat.ts';
 import { LocalServer, isLoopback } from './server.ts';
+import type { Limits } from './limits.ts';
 
 export { LocalChat, type FeedMessage, type FeedImage, type FeedEvent } from './chat.ts';
-export { LocalServer, isLoopback, cleanName, userIdOf, listMaps, CHANNEL_PREFIX } from './server.ts';
+export { LocalServer, isLoopback, allowedHosts, userIdOf, listMaps, CHANNEL_PREFIX } from './server.ts';
+export { cleanName } from '../chat/index.ts';
+export { DEFAULT_LIMITS, type Limits } from './limits.ts';
 export { parseSlash, type Slash } from './slash.ts';
 export { pngSize } from './png.ts';
 export { MAX_TEXT, MAX_FRAME, type ClientMsg, type ServerMsg, type StatusView, type GameListItem } from './protocol.ts';
@@ -35,9 +38,16 @@ export interface StartLocalOptions {
   feedDir?: string | null;
   /** Project root (maps/ and tests/fixtures/ are offered from it). */
   root?: string;
-  /** Where the startup lines go (default: console). */
+  /** Where the startup lines and security lines (wrong passwords, lockouts) go (default: console). */
   log?: (line: string) => void;
+  /** Rate limits, identity caps and the password backoff (DEFAULT_LIMITS where not given). */
+  limits?: Partial<Limits>;
+  /** The clock of the limits and lockouts (tests move it); default Date.now. */
+  now?: () => number;
 }
+
+/** The shortest LOCAL_PASSWORD accepted: with the lockout after wrong guesses, 8 characters hold out for years. */
+export const MIN_PASSWORD_LENGTH = 8;
 
 export interface LocalHandle {
   url: string;
@@ -63,6 +73,9 @@ export async function startLocal(opts: StartLocalOptions = {}): Promise<LocalHan
   if (!isLoopback(host) && !password) {
     throw new Error(`HOST=${host} would let anyone on the network play as anyone: set LOCAL_PASSWORD too (refusing to start).`);
   }
+  if (password && [...password].length < MIN_PASSWORD_LENGTH) {
+    throw new Error(`LOCAL_PASSWORD is too short (${[...password].length} characters): use at least ${MIN_PASSWORD_LENGTH} (refusing to start). / LOCAL_PASSWORD 太短：至少 ${MIN_PASSWORD_LENGTH} 个字符。`);
+  }
   const root = opts.root ?? ROOT;
   // With the default service the feed is kept beside its database, so a restarted bot shows each channel's
   // history again; a caller that brings its own service says where (feedDir), if anywhere.
@@ -74,7 +87,10 @@ export async function startLocal(opts: StartLocalOptions = {}): Promise<LocalHan
   if (typeof opts.service === 'function') service = await opts.service(chat);
   else if (opts.service) service = opts.service;
   else ({ service, dispose } = await defaultService(chat, root));
-  const server = new LocalServer({ port, host, password: password || undefined, service, chat, root });
+  const server = new LocalServer({
+    port, host, password: password || undefined, service, chat, root, log,
+    ...(opts.limits ? { limits: opts.limits } : {}), ...(opts.now ? { now: opts.now } : {}),
+  });
   let addr: { url: string; port: number };
   try {
     addr = await server.listen();

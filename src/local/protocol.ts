@@ -40,6 +40,8 @@ export interface GameListItem {
   mapName: string;
   players: number;
   turn: number | null;
+  /** Why the game's stored data cannot be loaded: listed, never opened. */
+  broken?: string;
 }
 
 export interface CountryView {
@@ -60,6 +62,8 @@ export interface StatusView {
   mapName: string;
   turn: number | null;
   deadlineAt: number | null;
+  /** The hard close (deadline + grace): the turn resolves by then whoever has not committed. */
+  hardCloseAt: number | null;
   paused: boolean;
   winner: string[] | null;
   creator: string;
@@ -80,7 +84,12 @@ export interface NamesView {
 
 export type ServerMsg =
   | { t: 'welcome'; token: string; userId: string; name: string | null; games: GameListItem[]; maps: { path: string; name: string }[]; needPassword?: false }
-  | { t: 'error'; code: string; text: string }
+  /**
+   * A refusal or failure outside an action's own answer. `id`: the frame it answers (an action refused before
+   * it ran: RATE_LIMITED, INTERNAL_ERROR); `retryAfterMs`: when to try again (RATE_LIMITED, TOO_MANY_ATTEMPTS,
+   * TOO_MANY_USERS).
+   */
+  | { t: 'error'; code: string; text: string; id?: string; retryAfterMs?: number }
   | Ack
   | { t: 'games'; games: GameListItem[] }
   | { t: 'channel'; channelId: string; feed: FeedMessage[]; status: StatusView | null; names: NamesView | null }

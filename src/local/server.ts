@@ -1,17 +1,23 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readFileSync, readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { isIPv4, isIPv6 } from 'node:net';
+import { hostname, networkInterfaces } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { WebSocketServer, WebSocket } from 'ws';
-import type { GameInfo, GameServiceApi } from '../game/types.ts';
+import type { GameInfo, GameServiceApi, Result } from '../game/types.ts';
 import type { UserRef } from '../chat/types.ts';
+import { cleanName } from '../chat/index.ts';
+import { hardCloseAt } from '../engine/index.ts';
 import type { GameMap } from '../map/index.ts';
 import { LocalChat, type FeedEvent, type FeedMessage } from './chat.ts';
 import { parseSlash, SLASH_HELP } from './slash.ts';
+import { Buckets, DEFAULT_LIMITS, PasswordGuard, secondsOf, type Limits } from './limits.ts';
 import {
-  MAX_CLIENT_ID, MAX_FRAME, MAX_NAME, MAX_TEXT,
+  MAX_CLIENT_ID, MAX_FRAME, MAX_TEXT,
   type Ack, type ClientMsg, type GameListItem, type NamesView, type ServerMsg, type StatusView,
 } from './protocol.ts';
 
@@ -53,26 +59,62 @@ export interface LocalServerOptions {
   /** Project root: where maps/ and tests/fixtures/ are listed from. */
   root: string;
   now?: () => number;
+  /** Rate limits, identity caps and the password backoff (DEFAULT_LIMITS where not given). */
+  limits?: Partial<Limits>;
+  /** Where security lines go (wrong passwords, lockouts); default console.warn. */
+  log?: (line: string) => void;
 }
 
 interface Client {
   ws: WebSocket;
+  /** The peer's address: identity caps and the password backoff count by it. */
+  address: string;
+  /** Bucket key of this socket. */
+  key: string;
   userId: string | null;
   channel: string | null;
   queue: Promise<void>;
+  /** Frames refused in a row (a flood that goes on after being told is cut off). */
+  refused: number;
+  /** When a refused frame without an id was last answered (such answers go out once a second at most). */
+  lastNoIdRefusal: number;
 }
 
 interface User { id: string; name: string | null }
 
+/**
+ * A loopback interface: `localhost` or a loopback IP literal. Only literals: a name such as
+ * `127.evil.example` resolves wherever its owner likes.
+ */
 export function isLoopback(host: string): boolean {
   const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return h === 'localhost' || h === '::1' || /^127\./.test(h) || h === '::ffff:127.0.0.1';
+  if (h === 'localhost') return true;
+  if (isIPv4(h)) return h.startsWith('127.');
+  if (isIPv6(h)) return h === '::1' || h === '0:0:0:0:0:0:0:1' || /^::ffff:127\.\d+\.\d+\.\d+$/.test(h);
+  return false;
 }
 
-/** Cleans a display name: no control characters, single spaces, at most MAX_NAME characters. */
-export function cleanName(raw: unknown): string {
-  const s = String(raw ?? '').replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]/g, '').replace(/\s+/g, ' ').trim();
-  return [...s].slice(0, MAX_NAME).join('');
+const WILDCARD = new Set(['0.0.0.0', '::', '[::]', '']);
+
+/**
+ * The Host header values this server answers to: the loopback names, the configured HOST, and when bound to
+ * every interface this machine's own addresses and name, each with the port. A browser tricked by DNS
+ * rebinding sends the attacker's name, which is none of these.
+ */
+export function allowedHosts(host: string, port: number): Set<string> {
+  const names = new Set(['127.0.0.1', 'localhost', '[::1]']);
+  const bracket = (h: string) => (h.includes(':') && !h.startsWith('[') ? `[${h}]` : h);
+  if (!WILDCARD.has(host)) names.add(bracket(host.toLowerCase()));
+  else {
+    for (const list of Object.values(networkInterfaces())) for (const a of list ?? []) names.add(bracket(a.address.toLowerCase().replace(/%.*$/, '')));
+    names.add(hostname().toLowerCase());
+  }
+  const out = new Set<string>();
+  for (const n of names) {
+    out.add(`${n}:${port}`);
+    if (port === 80) out.add(n);
+  }
+  return out;
 }
 
 /** A stable user id from the tab's secret token: the same token after a reload (or a restart) is the same person. */
@@ -81,6 +123,11 @@ export function userIdOf(token: string): string {
 }
 
 const TOKEN_RE = /^[0-9a-f]{32,128}$/;
+
+/** A private answer longer than this many lines is folded on the page (a phone shows about this many). */
+const LONG_ANSWER_LINES = 8;
+
+const brokenText = (why: string) => `这局游戏的数据已损坏，不能打开（${why}）。其他游戏不受影响；请告诉运行服务器的人。`;
 
 /** maps/*.json and tests/fixtures/*.json with their display names: the only maps a page may choose. */
 export function listMaps(root: string): { path: string; name: string }[] {
@@ -122,16 +169,37 @@ export class LocalServer {
   private lastStatus = new Map<string, string>();
   private maps: { path: string; name: string }[];
   private unsubscribe: () => void;
+  private limits: Limits;
+  private socketBuckets: Buckets;
+  private userBuckets: Buckets;
+  private identityBuckets: Buckets;
+  private passwords: PasswordGuard;
+  /** Open sockets per person: a person with none may be forgotten to make room (limits.maxUsers). */
+  private online = new Map<string, number>();
+  private hosts: Set<string> | null = null;
+  /** Fonts and icons, read once and kept (a font is 8 MB: reading it per request stalled every socket). */
+  private assets = new Map<string, Promise<{ body: Buffer; etag: string } | null>>();
+  private socketSeq = 0;
+  private log: (line: string) => void;
 
   constructor(private opts: LocalServerOptions) {
-    this.wss = new WebSocketServer({ server: this.http, path: '/ws', maxPayload: MAX_FRAME });
+    this.limits = { ...DEFAULT_LIMITS, ...opts.limits };
+    this.socketBuckets = new Buckets(this.limits.socketBurst, this.limits.socketPerSecond);
+    this.userBuckets = new Buckets(this.limits.userBurst, this.limits.userPerSecond);
+    this.identityBuckets = new Buckets(this.limits.identitiesPerAddress, this.limits.identitiesPerAddress / 3600);
+    this.passwords = new PasswordGuard(this.limits);
+    this.log = opts.log ?? ((l) => console.warn(l));
+    this.wss = new WebSocketServer({
+      server: this.http, path: '/ws', maxPayload: MAX_FRAME,
+      verifyClient: (info, cb) => (this.hostAllowed(info.req.headers.host) ? cb(true) : cb(false, 421, 'Misdirected Request')),
+    });
     this.wss.on('connection', (ws, req) => this.connect(ws, req));
     this.maps = listMaps(opts.root);
     this.unsubscribe = opts.chat.onEvent((e) => this.onFeed(e));
     // Timers inside the service (turn resolution, reminders) post through the chat, which triggers a push;
     // this tick also catches changes that post nothing.
     this.tick = setInterval(() => {
-      for (const ch of new Set([...this.clients].map((c) => c.channel).filter((c): c is string => !!c))) this.pushStatus(ch);
+      for (const ch of new Set([...this.clients].map((c) => c.channel).filter((c): c is string => !!c))) this.safely('status tick', () => this.pushStatus(ch));
     }, 2000);
     this.tick.unref();
   }
@@ -142,6 +210,7 @@ export class LocalServer {
       this.http.listen(this.opts.port, this.opts.host, () => {
         const a = this.http.address();
         const port = typeof a === 'object' && a ? a.port : this.opts.port;
+        this.hosts = allowedHosts(this.opts.host, port);
         const h = this.opts.host.includes(':') ? `[${this.opts.host}]` : this.opts.host;
         resolve({ url: `http://${h === '0.0.0.0' || h === '[::]' ? '127.0.0.1' : h}:${port}/`, port });
       });
@@ -158,6 +227,15 @@ export class LocalServer {
     await new Promise<void>((r) => this.http.close(() => r()));
   }
 
+  /** Timers and pushes run outside any request: a failure there is logged, never thrown into the process. */
+  private safely(what: string, fn: () => void): void {
+    try { fn(); } catch (e) { console.error(`local channel: ${what} failed:`, e); }
+  }
+
+  private hostAllowed(host: string | undefined): boolean {
+    return !!host && !!this.hosts && this.hosts.has(host.toLowerCase());
+  }
+
   // ---- HTTP ----
 
   private serve(req: IncomingMessage, res: ServerResponse): void {
@@ -168,6 +246,10 @@ export class LocalServer {
       'Referrer-Policy': 'no-referrer',
       'X-Frame-Options': 'DENY',
     };
+    if (!this.hostAllowed(req.headers.host)) {
+      res.writeHead(421, { ...base, 'Content-Type': 'text/plain; charset=utf-8' }).end(`This server answers to ${[...this.hosts ?? []].join(', ')} only.\n`);
+      return;
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { ...base, Allow: 'GET, HEAD' }).end();
       return;
@@ -191,13 +273,18 @@ export class LocalServer {
       return;
     }
     const font = FONTS[url.pathname];
-    if (font) {
-      const path = fontFile(font);
-      let body: Buffer | null = null;
-      try { body = path ? readFileSync(path) : null; } catch { body = null; }
-      if (!body) { res.writeHead(404, base).end(); return; }
-      res.writeHead(200, { ...base, 'Content-Type': 'font/otf', 'Content-Length': String(body.length), 'Cache-Control': 'public, max-age=604800' });
-      res.end(req.method === 'HEAD' ? undefined : body);
+    const icon = /^\/icons\/([a-z0-9-]{1,40})\.svg$/.exec(url.pathname);
+    if (font || icon) {
+      const path = font ? fontFile(font) : join(STATIC_DIR, 'icons', `${icon![1]}.svg`);
+      const type = font ? 'font/otf' : TYPES.svg!;
+      void this.asset(path).then((a) => {
+        if (!a) { res.writeHead(404, base).end(); return; }
+        // These files never change while the server runs: browsers keep them and revalidate by ETag.
+        const cache = { ETag: a.etag, 'Cache-Control': font ? 'public, max-age=31536000, immutable' : 'public, max-age=86400' };
+        if (req.headers['if-none-match'] === a.etag) { res.writeHead(304, { ...base, ...cache }).end(); return; }
+        res.writeHead(200, { ...base, ...cache, 'Content-Type': type, 'Content-Length': String(a.body.length) });
+        res.end(req.method === 'HEAD' ? undefined : a.body);
+      });
       return;
     }
     const file = STATIC[url.pathname];
@@ -206,6 +293,20 @@ export class LocalServer {
     try { body = readFileSync(join(STATIC_DIR, file)); } catch { res.writeHead(404, base).end(); return; }
     res.writeHead(200, { ...base, 'Content-Type': TYPES[file.split('.').pop()!] ?? 'application/octet-stream', 'Cache-Control': 'no-cache', 'Content-Length': String(body.length) });
     res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  /** A file read once, asynchronously, and kept with its ETag; null when it cannot be read. */
+  private asset(path: string | null): Promise<{ body: Buffer; etag: string } | null> {
+    if (!path) return Promise.resolve(null);
+    let p = this.assets.get(path);
+    if (!p) {
+      p = readFile(path).then(
+        (body) => ({ body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` }),
+        () => null,
+      );
+      this.assets.set(path, p);
+    }
+    return p;
   }
 
   // ---- WebSocket ----
@@ -218,24 +319,57 @@ export class LocalServer {
       try { ok = new URL(origin).host === req.headers.host; } catch { ok = false; }
       if (!ok) { ws.close(1008, 'origin'); return; }
     }
-    const c: Client = { ws, userId: null, channel: null, queue: Promise.resolve() };
+    const c: Client = {
+      ws, address: req.socket.remoteAddress ?? '?', key: `s${++this.socketSeq}`, userId: null, channel: null,
+      queue: Promise.resolve(), refused: 0, lastNoIdRefusal: 0,
+    };
     this.clients.add(c);
     ws.on('message', (data, isBinary) => {
-      if (isBinary) { this.send(c, { t: 'error', code: 'BAD_FRAME', text: '只接受文本消息' }); return; }
-      let msg: ClientMsg;
-      try { msg = JSON.parse(data.toString()) as ClientMsg; } catch { this.send(c, { t: 'error', code: 'BAD_FRAME', text: '消息格式错误' }); return; }
-      if (!msg || typeof msg !== 'object' || typeof (msg as { t?: unknown }).t !== 'string') { this.send(c, { t: 'error', code: 'BAD_FRAME', text: '消息格式错误' }); return; }
-      c.queue = c.queue.then(() => this.handle(c, msg)).catch((e) => {
+      let msg: ClientMsg | null = null;
+      try { msg = isBinary ? null : JSON.parse(data.toString()) as ClientMsg; } catch { msg = null; }
+      const id = msg && typeof msg === 'object' && typeof (msg as { id?: unknown }).id === 'string' ? (msg as { id: string }).id.slice(0, MAX_CLIENT_ID) : undefined;
+      if (!this.admit(c, id)) return;
+      if (isBinary) { this.send(c, { t: 'error', code: 'BAD_FRAME', text: '只接受文本消息（JSON）' }); return; }
+      if (!msg || typeof msg !== 'object' || typeof (msg as { t?: unknown }).t !== 'string') { this.send(c, { t: 'error', code: 'BAD_FRAME', text: '消息格式错误：应是带 t 字段的 JSON 对象' }); return; }
+      const m = msg;
+      c.queue = c.queue.then(() => this.handle(c, m)).catch((e) => {
+        // Whatever failed, the page hears about it: a request left unanswered hangs the page.
         console.error('local channel: message failed:', e);
-        const id = (msg as { id?: unknown }).id;
-        if (typeof id === 'string') this.send(c, { t: 'ack', id, ok: false, code: 'INTERNAL', text: '服务器出错了，请重试。' });
+        this.send(c, { t: 'error', code: 'INTERNAL_ERROR', text: '服务器出错了，这个请求没有完成。请重试；一再出错请告诉裁判。', ...(id !== undefined ? { id } : {}) });
       });
     });
     ws.on('close', () => {
       this.clients.delete(c);
+      this.socketBuckets.delete(c.key);
+      if (c.userId) {
+        const n = (this.online.get(c.userId) ?? 1) - 1;
+        if (n > 0) this.online.set(c.userId, n); else this.online.delete(c.userId);
+      }
       if (c.channel) this.schedulePush(c.channel);
     });
     ws.on('error', () => { /* a closed socket is cleaned up on 'close' */ });
+  }
+
+  /**
+   * The frame rate limits: one socket, and one person over all their sockets. A refused frame is answered
+   * (with its id, so the page's request settles) and not handled; a flood that goes on is cut off.
+   */
+  private admit(c: Client, id: string | undefined): boolean {
+    const now = this.now();
+    let wait = this.socketBuckets.take(c.key, now);
+    if (!wait && c.userId) wait = this.userBuckets.take(c.userId, now);
+    if (!wait) { c.refused = 0; return true; }
+    c.refused += 1;
+    if (c.refused > this.limits.closeAfterRefusals) { c.ws.close(1008, 'rate'); return false; }
+    if (id === undefined) {
+      if (now - c.lastNoIdRefusal < 1000) return false;
+      c.lastNoIdRefusal = now;
+    }
+    this.send(c, {
+      t: 'error', code: 'RATE_LIMITED', retryAfterMs: wait, ...(id !== undefined ? { id } : {}),
+      text: `发得太快了：请放慢一点，${secondsOf(wait)} 秒后再试（每个页面每秒最多 ${this.limits.socketPerSecond} 条）。`,
+    });
+    return false;
   }
 
   private send(c: Client, m: ServerMsg): void {
@@ -250,30 +384,87 @@ export class LocalServer {
     return timingSafeEqual(a, b);
   }
 
-  private async handle(c: Client, msg: ClientMsg): Promise<void> {
-    if (msg.t === 'ping') { this.send(c, { t: 'pong', now: this.now() }); return; }
-    if (msg.t === 'hello') {
+  private hello(c: Client, msg: Extract<ClientMsg, { t: 'hello' }>): void {
+    const now = this.now();
+    if (this.opts.password) {
+      const locked = this.passwords.wait(c.address, now);
+      if (locked) {
+        this.send(c, { t: 'error', code: 'TOO_MANY_ATTEMPTS', retryAfterMs: locked, text: `密码错误次数太多，这个地址暂时被锁定：请在 ${secondsOf(locked)} 秒后再试。` });
+        c.ws.close(1008, 'locked');
+        return;
+      }
       if (!this.checkPassword(msg.password)) {
-        this.send(c, { t: 'error', code: 'BAD_PASSWORD', text: '密码不对' });
+        const { failures, lockMs } = this.passwords.fail(c.address, now);
+        this.log(`本地频道：来自 ${c.address} 的密码错误（连续第 ${failures} 次${lockMs ? `，锁定 ${secondsOf(lockMs)} 秒` : ''}）/ local channel: wrong password from ${c.address} (${failures} in a row${lockMs ? `, locked out for ${secondsOf(lockMs)} s` : ''})`);
+        this.send(c, { t: 'error', code: 'BAD_PASSWORD', text: lockMs ? `密码不对。错误次数太多，请在 ${secondsOf(lockMs)} 秒后再试。` : '密码不对，请重新输入。' });
         c.ws.close(1008, 'password');
         return;
       }
-      const token = typeof msg.token === 'string' && TOKEN_RE.test(msg.token) ? msg.token : randomBytes(24).toString('hex');
-      const id = userIdOf(token);
-      const user = this.users.get(id) ?? { id, name: null };
-      const name = cleanName(msg.name);
-      if (name) user.name = name;
-      this.users.set(id, user);
-      c.userId = id;
-      this.send(c, { t: 'welcome', token, userId: id, name: user.name, games: this.gameList(), maps: this.maps });
-      return;
+      this.passwords.succeed(c.address);
     }
+    const token = typeof msg.token === 'string' && TOKEN_RE.test(msg.token) ? msg.token : randomBytes(24).toString('hex');
+    const id = userIdOf(token);
+    let user = this.users.get(id);
+    if (!user) {
+      const refusal = this.roomForIdentity(c, now);
+      if (refusal) {
+        this.send(c, { t: 'error', code: 'TOO_MANY_USERS', ...refusal });
+        c.ws.close(1008, 'identities');
+        return;
+      }
+      user = { id, name: null };
+      this.users.set(id, user);
+    }
+    const name = cleanName(String(msg.name ?? ''));
+    if (name) user.name = name;
+    if (c.userId !== id) {
+      if (c.userId) {
+        const n = (this.online.get(c.userId) ?? 1) - 1;
+        if (n > 0) this.online.set(c.userId, n); else this.online.delete(c.userId);
+      }
+      this.online.set(id, (this.online.get(id) ?? 0) + 1);
+    }
+    c.userId = id;
+    let games: GameListItem[] = [];
+    let listFailed = false;
+    try { games = this.gameList(); } catch (e) {
+      console.error('local channel: the game list could not be read:', e);
+      listFailed = true;
+    }
+    this.send(c, { t: 'welcome', token, userId: id, name: user.name, games, maps: this.maps });
+    if (listFailed) this.send(c, { t: 'error', code: 'INTERNAL_ERROR', text: '游戏列表读取失败（服务器的数据出了问题）。已有的频道可用链接直接打开；请告诉运行服务器的人。' });
+  }
+
+  /**
+   * Whether a new identity may be made: so many per address an hour, and so many held at once (the
+   * longest-known person with no open socket is forgotten to make room; they get their name back from their
+   * page on the next hello). A refusal's text and wait, or null.
+   */
+  private roomForIdentity(c: Client, now: number): { text: string; retryAfterMs?: number } | null {
+    const wait = this.identityBuckets.take(c.address, now);
+    if (wait) {
+      return {
+        retryAfterMs: wait,
+        text: `这个地址新建的身份太多了（每小时最多 ${this.limits.identitiesPerAddress} 个）。请回到原来的标签页，或 ${Math.ceil(wait / 60_000)} 分钟后再试。`,
+      };
+    }
+    if (this.users.size < this.limits.maxUsers) return null;
+    for (const u of this.users.keys()) {
+      if (!this.online.has(u)) { this.users.delete(u); return null; }
+    }
+    return { text: `在线的身份已满（${this.limits.maxUsers} 个），暂时不能加入新身份。请稍后再试。`, retryAfterMs: 60_000 };
+  }
+
+  private async handle(c: Client, msg: ClientMsg): Promise<void> {
+    if (msg.t === 'ping') { this.send(c, { t: 'pong', now: this.now() }); return; }
+    if (msg.t === 'hello') { this.hello(c, msg); return; }
     if (!c.userId) { this.send(c, { t: 'error', code: 'NO_HELLO', text: '请先连接' }); return; }
     const user = this.users.get(c.userId)!;
     if (msg.t === 'open') {
       const ch = String(msg.channelId ?? '');
       const game = this.opts.service.gameOf(ch);
       if (!game || !ch.startsWith(CHANNEL_PREFIX)) { this.send(c, { t: 'error', code: 'NO_GAME', text: '没有这个游戏' }); return; }
+      if (game.broken) { this.send(c, { t: 'error', code: 'GAME_BROKEN', text: brokenText(game.broken) }); return; }
       const prev = c.channel;
       c.channel = ch;
       const map = this.opts.service.mapOf(ch);
@@ -310,17 +501,12 @@ export class LocalServer {
   private async act(c: Client, user: User, msg: ClientMsg): Promise<Ack> {
     const id = (msg as { id: string }).id;
     const fail = (code: string, text: string): Ack => ({ t: 'ack', id, ok: false, code, text });
-    if (msg.t === 'name') {
-      const name = cleanName(msg.name);
-      if (!name) return fail('BAD_NAME', '名字不能为空');
-      user.name = name;
-      for (const o of this.clients) if (o.userId === user.id) this.send(o, { t: 'you', userId: user.id, name });
-      if (c.channel) this.schedulePush(c.channel);
-      return { t: 'ack', id, ok: true };
-    }
+    if (msg.t === 'name') return this.rename(user, id, msg.name, c.channel);
     if (!user.name) return fail('NO_NAME', '请先起一个名字');
     const svc = this.opts.service;
     const me = this.ref(user);
+    // Lifecycle actions are applied once per request id even across a restart (the service keeps the key).
+    const once = <T>(fn: () => Promise<Result<T>>) => svc.once(`local:${user.id}:${id}`, fn);
     if (msg.t === 'create') {
       const map = this.maps.find((m) => m.path === msg.map);
       if (!map) return fail('BAD_MAP', '请选择列表里的地图');
@@ -329,27 +515,27 @@ export class LocalServer {
         if (!/^[a-zA-Z]{1,40}$/.test(k)) return fail('BAD_SETTINGS', `设置 ${k} 无效`);
         if (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean') settings[k] = v;
       }
-      const channelId = `${CHANNEL_PREFIX}${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-      const r = await svc.createGame(channelId, me, { map: map.path, settings });
+      const r = await once(() => svc.createGame(`${CHANNEL_PREFIX}${Date.now().toString(36)}${randomBytes(3).toString('hex')}`, me, { map: map.path, settings }));
       if (!r.ok) return fail(r.code, r.text);
       this.pushGames();
-      return { t: 'ack', id, ok: true, text: r.text, channelId };
+      return { t: 'ack', id, ok: true, text: r.text, channelId: r.value.channelId, ...(r.duplicate ? { duplicate: true } : {}) };
     }
     const channelId = String((msg as { channelId?: unknown }).channelId ?? '');
-    if (!channelId.startsWith(CHANNEL_PREFIX) || !svc.gameOf(channelId)) return fail('NO_GAME', '没有这个游戏');
+    const game = channelId.startsWith(CHANNEL_PREFIX) ? svc.gameOf(channelId) : null;
+    if (!game) return fail('NO_GAME', '没有这个游戏');
+    if (game.broken) return fail('GAME_BROKEN', brokenText(game.broken));
     // The service announces joins, starts, ends and new judges itself.
-    const lifecycle = async (r: { ok: boolean; text: string; code?: string }, announce = false): Promise<Ack> => {
-      if (r.ok && announce) this.announce(channelId, r.text);
+    const lifecycle = async (r: { ok: boolean; text: string; code?: string; duplicate?: boolean }): Promise<Ack> => {
       this.schedulePush(channelId);
       this.pushGames();
-      return r.ok ? { t: 'ack', id, ok: true, text: r.text } : fail(r.code ?? 'REFUSED', r.text);
+      return r.ok ? { t: 'ack', id, ok: true, text: r.text, ...(r.duplicate ? { duplicate: true } : {}) } : fail(r.code ?? 'REFUSED', r.text);
     };
     switch (msg.t) {
-      case 'join': return lifecycle(await svc.join(channelId, me, String(msg.country ?? '')));
-      case 'leave': return lifecycle(await svc.leave(channelId, me));
-      case 'start': return lifecycle(await svc.start(channelId, me));
-      case 'end': return lifecycle(await svc.end(channelId, me));
-      case 'judge': return lifecycle(await svc.addJudge(channelId, me, String(msg.userId ?? '')));
+      case 'join': return lifecycle(await once(() => svc.join(channelId, me, String(msg.country ?? ''))));
+      case 'leave': return lifecycle(await once(() => svc.leave(channelId, me)));
+      case 'start': return lifecycle(await once(() => svc.start(channelId, me)));
+      case 'end': return lifecycle(await once(() => svc.end(channelId, me)));
+      case 'judge': return lifecycle(await once(() => svc.addJudge(channelId, me, String(msg.userId ?? ''))));
       case 'button': {
         const reply = await svc.handleButton({
           channelId, userId: user.id, userName: me.name, buttonId: String(msg.buttonId ?? '').slice(0, 200),
@@ -363,47 +549,56 @@ export class LocalServer {
     return fail('BAD_TYPE', '未知的消息类型');
   }
 
+  /** A display name, cleaned (src/chat): an invisible one is refused and the old name kept. */
+  private rename(user: User, id: string, raw: unknown, channelId: string | null): Ack {
+    const name = cleanName(String(raw ?? ''));
+    if (!name) {
+      return { t: 'ack', id, ok: false, code: 'BAD_NAME', text: '这个名字里没有看得见的字：空白和不可见字符都会被去掉。请换一个名字（1–32 个字，例如：俾斯麦）。' };
+    }
+    user.name = name;
+    for (const o of this.clients) if (o.userId === user.id) this.send(o, { t: 'you', userId: user.id, name });
+    if (channelId) this.schedulePush(channelId);
+    return { t: 'ack', id, ok: true };
+  }
+
   private async say(c: Client, user: User, id: string, channelId: string, raw: unknown): Promise<Ack> {
     const fail = (code: string, text: string): Ack => ({ t: 'ack', id, ok: false, code, text });
     const text = typeof raw === 'string' ? raw : '';
-    if (text.length > MAX_TEXT) return fail('MESSAGE_TOO_LONG', `消息太长（${text.length} 字），上限 ${MAX_TEXT} 字。`);
+    if (text.length > MAX_TEXT) return fail('MESSAGE_TOO_LONG', `消息太长（${text.length} 字），上限 ${MAX_TEXT} 字：请分成几条发送。`);
     if (!text.trim()) return fail('EMPTY', '消息是空的');
     const svc = this.opts.service;
     const me = this.ref(user);
     const slash = parseSlash(text);
     if (slash && slash.kind !== 'text') {
       const priv = (t: string) => { this.opts.chat.add(channelId, { kind: 'bot' }, { text: t }, user.id); };
-      const lifecycle = (r: { ok: boolean; text: string; code?: string }, announce = false): Ack => {
-        if (!r.ok) priv(r.text);
-        else if (announce) this.announce(channelId, r.text);
+      const lifecycle = (r: { ok: boolean; text: string; code?: string; duplicate?: boolean }): Ack => {
+        if (!r.ok && !r.duplicate) priv(r.text);
         this.schedulePush(channelId);
         this.pushGames();
-        return r.ok ? { t: 'ack', id, ok: true, text: r.text } : fail(r.code ?? 'REFUSED', r.text);
+        return r.ok ? { t: 'ack', id, ok: true, text: r.text, ...(r.duplicate ? { duplicate: true } : {}) } : fail(r.code ?? 'REFUSED', r.text);
       };
+      const once = <T>(fn: () => Promise<Result<T>>) => svc.once(`local:${user.id}:${id}`, fn);
       switch (slash.kind) {
         case 'error': priv(slash.text); return fail('BAD_SLASH', slash.text);
         case 'help': priv(SLASH_HELP); return { t: 'ack', id, ok: true };
-        case 'join': return lifecycle(await svc.join(channelId, me, slash.country));
+        case 'join': return lifecycle(await once(() => svc.join(channelId, me, slash.country)));
         case 'watch': {
-          if (svc.countryOf(channelId, user.id)) return lifecycle(await svc.leave(channelId, me));
+          if (svc.countryOf(channelId, user.id)) return lifecycle(await once(() => svc.leave(channelId, me)));
           priv('你正在观战：可以看地图和分数，但不能下命令。');
           return { t: 'ack', id, ok: true };
         }
-        case 'leave': return lifecycle(await svc.leave(channelId, me));
-        case 'start': return lifecycle(await svc.start(channelId, me));
-        case 'end': return lifecycle(await svc.end(channelId, me));
+        case 'leave': return lifecycle(await once(() => svc.leave(channelId, me)));
+        case 'start': return lifecycle(await once(() => svc.start(channelId, me)));
+        case 'end': return lifecycle(await once(() => svc.end(channelId, me)));
         case 'judge': {
           const target = this.findMember(channelId, slash.who);
           if (!target) { priv(`找不到"${slash.who}"。`); return fail('NO_SUCH_USER', `找不到"${slash.who}"`); }
-          return lifecycle(await svc.addJudge(channelId, me, target));
+          return lifecycle(await once(() => svc.addJudge(channelId, me, target)));
         }
         case 'name': {
-          const name = cleanName(slash.name);
-          if (!name) return fail('BAD_NAME', '名字不能为空');
-          user.name = name;
-          for (const o of this.clients) if (o.userId === user.id) this.send(o, { t: 'you', userId: user.id, name });
-          this.schedulePush(channelId);
-          return { t: 'ack', id, ok: true };
+          const r = this.rename(user, id, slash.name, channelId);
+          if (!r.ok) priv(r.text!);
+          return r;
         }
         case 'history': {
           const r = await svc.history(channelId, slash.turn);
@@ -444,22 +639,36 @@ export class LocalServer {
     }
     const hide = reply.handled && (reply.deleteOriginal === true || (reply.private && reply.items.length > 0 && reply.items.every((i) => i.private)));
     if (!hide) this.opts.chat.reveal(channelId, held.id, undefined);
+    if (reply.handled && !reply.duplicate) this.summarize(channelId, user.id, held.seq, reply.items);
     this.schedulePush(channelId, false);
     if (reply.duplicate) return { t: 'ack', id, ok: true, duplicate: true };
     if (!reply.handled) return { t: 'ack', id, ok: true };
     return reply.ok ? { t: 'ack', id, ok: true } : fail(reply.code ?? 'REFUSED', reply.text);
   }
 
-  /** Names for the `<@userId>` mentions the service writes (Discord markup). */
+  /**
+   * A long private answer to many orders (one line each) is shown folded on the page: this marks it with its
+   * counts, so the page can say "已接受 N 条，拒绝 M 条" and keep the rest behind a toggle.
+   */
+  private summarize(channelId: string, userId: string, after: number, items: { ok: boolean; private: boolean }[]): void {
+    const priv = items.filter((i) => i.private);
+    if (priv.length < 2) return;
+    const answer = this.opts.chat.history(channelId, userId).find((m) => m.seq > after && m.author.kind === 'bot' && m.to === userId);
+    if (!answer || answer.text.split('\n').length <= LONG_ANSWER_LINES) return;
+    const accepted = priv.filter((i) => i.ok).length;
+    this.opts.chat.summarize(channelId, answer.id, { accepted, refused: priv.length - accepted });
+  }
+
+  /** Names for the `<@userId>` mentions the service writes (Discord markup): only people this server knows. */
   private decorate(m: FeedMessage): FeedMessage {
     const ids = [...m.text.matchAll(/<@!?([\w:-]{1,80})>/g)].map((x) => x[1]!);
     if (!ids.length) return m;
     const g = this.opts.service.gameOf(m.channelId);
-    return { ...m, mentions: Object.fromEntries(ids.map((id) => [id, this.nameOf(id, g)])) };
-  }
-
-  private announce(channelId: string, text: string): void {
-    if (text) this.opts.chat.add(channelId, { kind: 'bot' }, { text });
+    const known = ids.flatMap((id) => {
+      const name = this.users.get(id)?.name ?? g?.players.find((p) => p.userId === id)?.name;
+      return name ? [[id, name] as const] : [];
+    });
+    return known.length ? { ...m, mentions: Object.fromEntries(known) } : m;
   }
 
   private findMember(channelId: string, who: string): string | null {
@@ -499,7 +708,7 @@ export class LocalServer {
     const t = setTimeout(() => {
       this.statusTimers.delete(channelId);
       const forced = this.forcedPush.delete(channelId);
-      this.pushStatus(channelId, forced);
+      this.safely('status push', () => this.pushStatus(channelId, forced));
     }, 30);
     t.unref();
     this.statusTimers.set(channelId, t);
@@ -520,8 +729,10 @@ export class LocalServer {
     if (this.gamesTimer) return;
     this.gamesTimer = setTimeout(() => {
       this.gamesTimer = null;
-      const games = this.gameList();
-      for (const c of this.clients) if (c.userId) this.send(c, { t: 'games', games });
+      this.safely('game list push', () => {
+        const games = this.gameList();
+        for (const c of this.clients) if (c.userId) this.send(c, { t: 'games', games });
+      });
     }, 50);
     this.gamesTimer.unref();
   }
@@ -539,10 +750,16 @@ export class LocalServer {
       .filter((g) => g.channelId.startsWith(CHANNEL_PREFIX))
       .sort((a, b) => b.createdAt - a.createdAt)
       .map((g) => {
-        const map = this.opts.service.mapOf(g.channelId);
+        // One game's unreadable map must not take the list (and every page's welcome) down with it.
+        let mapName = g.mapId;
+        if (!g.broken) {
+          try { mapName = this.opts.service.mapOf(g.channelId)?.file.name.zh ?? g.mapId; } catch (e) {
+            console.error(`local channel: the map of ${g.channelId} could not be read:`, e);
+          }
+        }
         return {
           channelId: g.channelId, id: g.id, title: `第 ${g.id} 局`, status: g.status,
-          mapName: map?.file.name.zh ?? g.mapId, players: g.players.length, turn: g.turn,
+          mapName, players: g.players.length, turn: g.turn, ...(g.broken ? { broken: g.broken } : {}),
         };
       });
   }
@@ -580,6 +797,7 @@ export class LocalServer {
       mapName: map?.file.name.zh ?? g.mapId,
       turn: g.turn,
       deadlineAt: g.status === 'running' ? (g.deadlineAt ?? st?.clock.deadlineAt ?? null) : null,
+      hardCloseAt: g.status === 'running' && st ? hardCloseAt(st) : null,
       paused: st?.clock.pausedAt != null,
       winner: g.winner,
       creator: g.creator,

@@ -314,14 +314,14 @@ describe('local web channel: exposure', () => {
     const store = new Store(':memory:');
     const lines: string[] = [];
     const h = await startLocal({
-      host: '0.0.0.0', port: 0, password: 's3cret', log: (l) => lines.push(l),
+      host: '0.0.0.0', port: 0, password: 's3cret-pass', log: (l) => lines.push(l),
       service: (chat) => new GameService({ store, clock: new VirtualClock(T0), chat, renderer: null, logError: () => undefined }),
     });
     try {
       assert.ok(lines.some((l) => /警告|Warning/.test(l)));
       const bad = await client(h.url, { name: 'X', password: 'nope' });
       assert.ok(bad.msgs.some((m) => m.t === 'error' && m.code === 'BAD_PASSWORD'));
-      const good = await client(h.url, { name: 'X', password: 's3cret' });
+      const good = await client(h.url, { name: 'X', password: 's3cret-pass' });
       assert.ok(good.msgs.some((m) => m.t === 'welcome'));
       good.close();
     } finally {
