@@ -26,6 +26,7 @@ const STATIC: Record<string, string> = {
   '/': 'index.html',
   '/index.html': 'index.html',
   '/app.js': 'app.js',
+  '/format.js': 'format.js',
   '/style.css': 'style.css',
   '/favicon.svg': 'favicon.svg',
 };

@@ -75,13 +75,13 @@ async function statusTurn(page: Page, n: number): Promise<void> {
   await page.locator('#statusline .turn', { hasText: `第 ${n} 回合` }).waitFor({ timeout: 20_000 });
 }
 
-/** Every <img> in the feed shows its PNG at its natural size: naturalWidth/Height equal the PNG's IHDR. */
+/** Every picture (<figure> <img>; the emoji icons are not pictures) in the feed shows its PNG at its natural size: naturalWidth/Height equal the PNG's IHDR. */
 async function checkImages(page: Page, atLeast: number): Promise<{ src: string; w: number; h: number }[]> {
   await page.waitForFunction((n) => {
-    const imgs = [...document.querySelectorAll<HTMLImageElement>('#feed img')];
+    const imgs = [...document.querySelectorAll<HTMLImageElement>('#feed figure img')];
     return imgs.length >= n && imgs.every((i) => i.complete && i.naturalWidth > 0);
   }, atLeast, { timeout: 30_000 });
-  const imgs = await page.$$eval('#feed img', (els) => (els as HTMLImageElement[]).map((i) => ({ src: i.src, w: i.naturalWidth, h: i.naturalHeight, aw: i.width, ah: i.height, attrW: Number(i.getAttribute('width')), attrH: Number(i.getAttribute('height')) })));
+  const imgs = await page.$$eval('#feed figure img', (els) => (els as HTMLImageElement[]).map((i) => ({ src: i.src, w: i.naturalWidth, h: i.naturalHeight, aw: i.width, ah: i.height, attrW: Number(i.getAttribute('width')), attrH: Number(i.getAttribute('height')) })));
   for (const im of imgs) {
     const png = Buffer.from(await (await fetch(im.src)).arrayBuffer());
     const size = pngSize(png);
@@ -136,7 +136,7 @@ test('two tabs play the tiny map: war, commits, resolution, private orders, relo
   assert.equal(await b.locator('#feed article.msg', { hasText: '甲都' }).count(), 0, 'the private order never reached the other tab');
 
   // Both commit: the turn resolves at once; both see turn 2, new pictures and the new scores.
-  const imgsBefore = await b.locator('#feed img').count();
+  const imgsBefore = await b.locator('#feed figure img').count();
   await type(a, '【完成】');
   await a.locator('#statusline', { hasText: '已完成 1/2' }).waitFor();
   await type(b, '【完成】');

@@ -483,6 +483,17 @@ describe('items 15 and 29: long answers and private pictures', () => {
     g.done();
   });
 
+  test('item 15: a message over 4,000 characters is refused whole, in the same words the page uses', async () => {
+    const g = await started();
+    const { tooLongText } = await import('../../src/local/static/format.js');
+    const text = '【调兵】甲都→甲乡 1\n'.repeat(400);
+    const r = await act(g.a, { t: 'say', channelId: g.ch, text });
+    assert.equal(r.t === 'ack' && r.code, 'MESSAGE_TOO_LONG');
+    assert.equal(r.text, tooLongText(text.length, 4000));
+    assert.equal(s.h.service.stateOf(g.ch)!.orders.A?.length ?? 0, 0, 'no order of it was taken');
+    g.done();
+  });
+
   test('item 29: a private picture (a spectator\'s 【地图】) reaches only that person', async () => {
     const g = await started();
     await sleep(300);

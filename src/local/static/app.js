@@ -1,5 +1,6 @@
 // The local web channel's page. Every piece of text from people or the bot is put in the page with
 // textContent / createTextNode only — never innerHTML — so a player's text can never become markup.
+import { splitIcons, needSeconds, clockText, foldAnswer, tooLongText } from './format.js';
 
 const $ = (id) => document.getElementById(id);
 const el = (tag, cls, text) => {
@@ -10,6 +11,24 @@ const el = (tag, cls, text) => {
 };
 const MAX_TEXT = 4000;
 const store = window.sessionStorage;
+
+/** The page's own icon for a known emoji (the emoji stays its alt and title text). */
+function icon(name, alt) {
+  const i = document.createElement('img');
+  i.className = 'emoji';
+  i.src = `/icons/${name}.svg`;
+  i.alt = alt;
+  i.title = alt;
+  i.draggable = false;
+  return i;
+}
+
+/** Text with the known emoji drawn as icons: no emoji font needed. */
+function iconText(text) {
+  const frag = document.createDocumentFragment();
+  for (const part of splitIcons(String(text))) frag.append(typeof part === 'string' ? document.createTextNode(part) : icon(part.icon, part.alt));
+  return frag;
+}
 
 const S = {
   ws: null,
@@ -26,6 +45,7 @@ const S = {
   /** Actions sent but not acknowledged: resent with the same id after a reconnect (applied once). */
   pending: new Map(),
   retry: 0,
+  blockedUntil: 0,
   skew: 0,
   counter: 0,
   onAck: new Map(),
@@ -55,7 +75,8 @@ function connect() {
     if (S.ws !== ws) return;
     S.ws = null;
     $('conn').hidden = false;
-    const wait = Math.min(5000, 500 * 2 ** S.retry);
+    // Turned away for a while (too many wrong passwords, too many identities): wait as long as told.
+    const wait = Math.max(Math.min(5000, 500 * 2 ** S.retry), S.blockedUntil - Date.now());
     S.retry += 1;
     setTimeout(connect, wait);
   });
@@ -77,6 +98,8 @@ function onServer(m) {
   switch (m.t) {
     case 'welcome': {
       S.retry = 0;
+      S.blockedUntil = 0;
+      $('conn').textContent = '连接中断，正在重连…';
       $('conn').hidden = true;
       S.token = m.token;
       store.setItem('nw.token', m.token);
@@ -95,8 +118,20 @@ function onServer(m) {
     }
     case 'error':
       if (m.code === 'BAD_PASSWORD') { S.password = ''; store.removeItem('nw.pw'); askPassword(); }
-      else if (m.code === 'NO_GAME') { S.channel = null; store.removeItem('nw.channel'); showNoGame(); }
-      else toast(m.text, true);
+      else if (m.code === 'NO_GAME' || m.code === 'GAME_BROKEN') {
+        S.channel = null;
+        store.removeItem('nw.channel');
+        showNoGame();
+        if (m.code === 'GAME_BROKEN') toast(m.text, true);
+      } else if (m.code === 'TOO_MANY_ATTEMPTS' || m.code === 'TOO_MANY_USERS') {
+        S.blockedUntil = Date.now() + (m.retryAfterMs || 60000);
+        const conn = $('conn');
+        conn.textContent = m.text;
+        conn.hidden = false;
+      } else toast(m.text, true);
+      // A request refused or failed before it ran (RATE_LIMITED, INTERNAL_ERROR) settles like a refusal.
+      if (m.id && S.onAck.has(m.id)) onServer({ t: 'ack', id: m.id, ok: false, code: m.code, text: m.text, toasted: true });
+      else if (m.id) S.pending.delete(m.id);
       break;
     case 'pong':
       S.skew = m.now - Date.now();
@@ -157,7 +192,7 @@ $('name-form').addEventListener('submit', async (e) => {
   const name = $('name-input').value.trim();
   if (!name) return;
   const ack = await act({ t: 'name', name });
-  if (!ack.ok) { toast(ack.text || '名字无效', true); return; }
+  if (!ack.ok) { if (!ack.toasted) toast(ack.text || '名字无效', true); return; }
   $('name-dialog').close();
 });
 $('name-dialog').addEventListener('cancel', (e) => { if (!S.name) e.preventDefault(); });
@@ -179,14 +214,18 @@ function renderGames() {
   nav.replaceChildren();
   $('games-empty').hidden = S.games.length > 0;
   for (const g of S.games) {
-    const b = el('button', 'game-item' + (g.channelId === S.channel ? ' active' : ''));
+    const b = el('button', 'game-item' + (g.channelId === S.channel ? ' active' : '') + (g.broken ? ' broken' : ''));
     b.type = 'button';
     b.dataset.channel = g.channelId;
     const top = el('div', 'gt');
-    top.append(el('span', '', `# ${g.title}`), el('span', `pill ${g.status}`, STATUS_ZH[g.status] || g.status));
-    const sub = el('div', 'gs', `${g.mapName} · ${g.players} 名玩家${g.turn ? ` · 第 ${g.turn} 回合` : ''}`);
+    top.append(el('span', '', `# ${g.title}`), el('span', `pill ${g.broken ? 'broken' : g.status}`, g.broken ? '已损坏' : STATUS_ZH[g.status] || g.status));
+    const sub = el('div', 'gs', g.broken ? `数据已损坏：${g.broken}` : `${g.mapName} · ${g.players} 名玩家${g.turn ? ` · 第 ${g.turn} 回合` : ''}`);
     b.append(top, sub);
-    b.addEventListener('click', () => { openChannel(g.channelId); document.getElementById('app').classList.remove('show-side'); });
+    if (g.broken) {
+      // Listed so nobody wonders where the game went, but it cannot be opened or joined.
+      b.disabled = true;
+      b.title = `这局游戏的数据已损坏，不能打开：${g.broken}`;
+    } else b.addEventListener('click', () => { openChannel(g.channelId); document.getElementById('app').classList.remove('show-side'); });
     nav.append(b);
   }
 }
@@ -240,7 +279,7 @@ $('create-form').addEventListener('submit', async (e) => {
   if (Number.isFinite(grace) && grace >= 0) settings.graceSeconds = Math.round(grace);
   settings.language = $('create-lang').value;
   const ack = await act({ t: 'create', map: $('create-map').value, settings });
-  if (!ack.ok) { toast(ack.text || ack.code, true); return; }
+  if (!ack.ok) { if (!ack.toasted) toast(ack.text || ack.code, true); return; }
   $('create-dialog').close();
   openChannel(ack.channelId);
 });
@@ -255,29 +294,44 @@ function scrollFeed(force) {
 
 const fmtTime = (ms) => new Date(ms).toLocaleTimeString('zh-CN', { hour: '2-digit', minute: '2-digit' });
 
-/** Bot text: `**bold**` and Discord timestamps `<t:unix:R|t|…>` become nodes; everything else stays plain text. */
+/**
+ * Bot text: `**bold**`, Discord timestamps `<t:unix:R|t|T|…>`, mentions of people the server knows, export
+ * download links and the known emoji become nodes; everything else stays plain text.
+ */
 function richText(text, mentions) {
   const frag = document.createDocumentFragment();
-  const re = /<t:(\d{1,12})(?::([tTdDfFR]))?>|\*\*([^*\n]{1,400})\*\*|<@!?([\w:-]{1,80})>/g;
+  const re = /<t:(\d{1,12})(?::([tTdDfFR]))?>|\*\*([^*\n]{1,400})\*\*|<@!?([\w:-]{1,80})>|(\/download\/[0-9a-f]{32}\.json)/g;
+  // Clock times that would read alike to the minute ("截止 14:02，宽限至 14:02") show their seconds.
+  const times = [...text.matchAll(/<t:(\d{1,12}):[tT]>/g)].map((x) => Number(x[1]) * 1000);
+  const withSeconds = needSeconds(times);
   let last = 0;
   let mm;
   while ((mm = re.exec(text))) {
-    if (mm.index > last) frag.append(document.createTextNode(text.slice(last, mm.index)));
+    if (mm.index > last) frag.append(iconText(text.slice(last, mm.index)));
     if (mm[4]) {
-      frag.append(el('strong', 'mention', `@${(mentions && mentions[mm[4]]) || mm[4]}`));
+      // Only a real mention of someone known becomes a name; anything else stays as it was written.
+      if (mentions && mentions[mm[4]]) frag.append(el('strong', 'mention', `@${mentions[mm[4]]}`));
+      else frag.append(document.createTextNode(mm[0]));
+    } else if (mm[5]) {
+      const a = el('a', 'download', '下载 neuwar-export.json');
+      a.href = mm[5];
+      a.download = 'neuwar-export.json';
+      frag.append(a);
     } else if (mm[1]) {
       const at = Number(mm[1]) * 1000;
       const span = el('span', 'ts');
       span.title = new Date(at).toLocaleString('zh-CN');
       if (mm[2] === 'R') { span.dataset.rel = String(at); span.textContent = relText(at); }
-      else span.textContent = mm[2] === 't' || mm[2] === 'T' ? fmtTime(at) : new Date(at).toLocaleString('zh-CN');
+      else span.textContent = mm[2] === 't' || mm[2] === 'T' ? clockText(at, mm[2] === 'T' || withSeconds.has(at)) : new Date(at).toLocaleString('zh-CN');
       frag.append(span);
     } else {
-      frag.append(el('strong', '', mm[3]));
+      const strong = el('strong');
+      strong.append(iconText(mm[3]));
+      frag.append(strong);
     }
     last = re.lastIndex;
   }
-  if (last < text.length) frag.append(document.createTextNode(text.slice(last)));
+  if (last < text.length) frag.append(iconText(text.slice(last)));
   return frag;
 }
 
@@ -287,6 +341,9 @@ function relText(at) {
   const v = a < 60 ? `${a} 秒` : a < 3600 ? `${Math.round(a / 60)} 分钟` : a < 86400 ? `${Math.round(a / 3600)} 小时` : `${Math.round(a / 86400)} 天`;
   return s >= 0 ? `${v}后` : `${v}前`;
 }
+
+/** A person's message longer than this many lines is folded (the bot's long answers carry a summary). */
+const LONG_LINES = 12;
 
 function buildMessage(m) {
   const mine = m.author.kind === 'user' && m.author.userId === S.userId;
@@ -303,7 +360,36 @@ function buildMessage(m) {
   if (m.edited) meta.append(el('span', '', '（已更新）'));
   box.append(meta);
   const text = el('div', 'text');
-  if (m.author.kind === 'bot') text.append(richText(m.text, m.mentions)); else text.textContent = m.text;
+  if (m.author.kind === 'bot' && m.summary) {
+    // A long answer to many orders: the counts and the refusals in sight, every line behind a toggle.
+    const fold = foldAnswer(m.text, m.summary);
+    box.classList.add('folded');
+    text.append(el('div', 'summary-head', fold.head));
+    for (const line of fold.refused) {
+      const r = el('div', 'refused');
+      r.append(iconText(line));
+      text.append(r);
+    }
+    const details = el('details', 'all-lines');
+    details.append(el('summary', '', `查看全部 ${m.summary.accepted + m.summary.refused} 条回答`));
+    const all = el('div', 'text');
+    all.append(richText(m.text, m.mentions));
+    details.append(all);
+    text.append(details);
+  } else if (m.author.kind === 'bot') text.append(richText(m.text, m.mentions));
+  else {
+    const lines = m.text.split('\n');
+    if (lines.length > LONG_LINES) {
+      // A long paste of orders: its first lines, the rest behind a toggle (a phone would scroll for pages).
+      text.append(iconText(lines.slice(0, 4).join('\n')));
+      const details = el('details', 'all-lines');
+      details.append(el('summary', '', `展开全部 ${lines.length} 行`));
+      const rest = el('div', 'text');
+      rest.append(iconText(lines.slice(4).join('\n')));
+      details.append(rest);
+      text.append(details);
+    } else text.append(iconText(m.text));
+  }
   box.append(text);
   if (m.images && m.images.length) {
     const imgs = el('div', 'images');
@@ -341,7 +427,7 @@ function buildMessage(m) {
         for (const x of row.querySelectorAll('button')) x.disabled = true;
         const ack = await act({ t: 'button', channelId: m.channelId, buttonId: b.id });
         if (!ack.ok) {
-          toast(ack.text || ack.code, true);
+          if (!ack.toasted) toast(ack.text || ack.code, true);
           for (const x of row.querySelectorAll('button')) x.disabled = false;
         }
       });
@@ -396,11 +482,19 @@ function renderStatus() {
     line.append(el('span', 'turn', '招募中'), el('span', '', `${st.countries.filter((c) => c.player).length} 名玩家已加入 · 裁判开始游戏后进入第 1 回合`));
   } else if (st.status === 'running') {
     line.append(el('span', 'turn', `第 ${st.turn} 回合`));
-    if (st.paused) line.append(el('span', 'clock', '⏸ 已暂停'));
-    else if (st.deadlineAt) {
+    if (st.paused) {
+      const p = el('span', 'clock');
+      p.append(icon('pause', '⏸'), document.createTextNode(' 已暂停'));
+      line.append(p);
+    } else if (st.deadlineAt) {
       const c = el('span', 'clock');
       c.dataset.deadline = String(st.deadlineAt);
       line.append(c);
+      // Minutes alone would show a deadline and a grace under a minute later as the same time.
+      const grace = st.hardCloseAt && st.hardCloseAt > st.deadlineAt ? st.hardCloseAt : null;
+      const secs = needSeconds(grace ? [st.deadlineAt, grace] : [st.deadlineAt]);
+      const when = el('span', 'deadline', `截止 ${clockText(st.deadlineAt, secs.has(st.deadlineAt))}${grace ? `，宽限至 ${clockText(grace, secs.has(grace))}` : ''}`);
+      line.append(when);
     }
     const active = st.countries.filter((c) => c.player && c.alive);
     const done = active.filter((c) => c.committed);
@@ -458,7 +552,9 @@ function renderPeople() {
     item.dataset.country = c.id;
     const sw = el('span', 'swatch');
     sw.style.setProperty('background', /^#[0-9a-fA-F]{3,8}$/.test(c.color) ? c.color : '#888');
-    item.append(sw, el('span', 'cn', `${c.zh}${c.committed && st.status === 'running' ? ' ✓' : ''}`));
+    const cn = el('span', 'cn', c.zh);
+    if (c.committed && st.status === 'running') cn.append(document.createTextNode(' '), icon('tick', '✓'));
+    item.append(sw, cn);
     if (!c.player && st.status === 'open' && !me.country) {
       const b = el('button', 'primary', '加入');
       b.type = 'button';
@@ -474,7 +570,9 @@ function renderPeople() {
     item.append(cp);
     list.append(item);
   }
-  $('judge-tools').hidden = !me.judge;
+  // An ended game is read-only: no judge desk, no seats to grant, no command chips (renderPalette).
+  const ended = st.status === 'ended';
+  $('judge-tools').hidden = !me.judge || ended;
   $('btn-start').hidden = st.status !== 'open';
   $('btn-resolve').hidden = st.status !== 'running';
   $('btn-end').hidden = st.status === 'ended';
@@ -486,7 +584,7 @@ function renderPeople() {
     if (m.judge) roles.push('裁判');
     if (!roles.length) roles.push('观战');
     li.append(el('span', 'role', roles.join(' · ')));
-    if (me.judge && !m.judge && m.userId !== S.userId) {
+    if (me.judge && !ended && !m.judge && m.userId !== S.userId) {
       const b = el('button', '', '设为裁判');
       b.type = 'button';
       b.addEventListener('click', () => lifecycle({ t: 'judge', channelId: S.channel, userId: m.userId }));
@@ -498,7 +596,7 @@ function renderPeople() {
 
 async function lifecycle(msg) {
   const ack = await act(msg);
-  if (!ack.ok) toast(ack.text || ack.code, true);
+  if (!ack.ok && !ack.toasted) toast(ack.text || ack.code, true);
 }
 
 $('btn-start').addEventListener('click', () => lifecycle({ t: 'start', channelId: S.channel }));
@@ -551,6 +649,8 @@ function renderPalette() {
   const p = $('palette');
   p.replaceChildren();
   const st = S.status;
+  p.hidden = !st || st.status === 'ended';
+  if (p.hidden) return;
   const player = !!(st && st.me.country);
   const judge = !!(st && st.me.judge);
   for (const item of PALETTE) {
@@ -678,7 +778,8 @@ function autosize() {
   const n = input.value.length;
   const c = $('counter');
   c.hidden = n < MAX_TEXT - 300;
-  c.textContent = `${n} / ${MAX_TEXT}`;
+  c.textContent = n > MAX_TEXT ? `${n} / ${MAX_TEXT}：超出 ${n - MAX_TEXT} 字，请删减或分成几条发送` : `${n} / ${MAX_TEXT}`;
+  c.classList.toggle('over', n > MAX_TEXT);
 }
 
 $('input').addEventListener('input', () => { autosize(); updateAc(); });
@@ -703,7 +804,9 @@ function submit() {
   const input = $('input');
   const text = input.value;
   if (!text.trim()) return;
-  if (text.length > MAX_TEXT) { toast(`消息太长（${text.length} 字），上限 ${MAX_TEXT} 字。`, true); return; }
+  // The whole text or nothing: the input keeps it to be shortened or split (never a silent cut, whose tail
+  // would run as another command).
+  if (text.length > MAX_TEXT) { toast(tooLongText(text.length, MAX_TEXT), true); return; }
   input.value = '';
   acItems = [];
   renderAc();
@@ -711,13 +814,13 @@ function submit() {
   say(text);
 }
 
-const SERVER_CODES = new Set(['MESSAGE_TOO_LONG', 'EMPTY', 'NO_NAME', 'NO_GAME', 'BAD_NAME', 'INTERNAL']);
+const SERVER_CODES = new Set(['MESSAGE_TOO_LONG', 'EMPTY', 'NO_NAME', 'NO_GAME', 'GAME_BROKEN']);
 async function say(text) {
   if (!S.channel) return;
   if (!S.name) { askName(); return; }
   const ack = await act({ t: 'say', channelId: S.channel, text });
   // The service answers commands in the feed itself; only refusals at the page's door need a toast.
-  if (!ack.ok && SERVER_CODES.has(ack.code)) toast(ack.text || ack.code, true);
+  if (!ack.ok && !ack.toasted && SERVER_CODES.has(ack.code)) toast(ack.text || ack.code, true);
 }
 
 // ---------- layout bits ----------
@@ -725,7 +828,7 @@ async function say(text) {
 let toastTimer = null;
 function toast(text, err) {
   const t = $('toast');
-  t.textContent = text;
+  t.replaceChildren(iconText(text));
   t.className = `toast${err ? ' err' : ''}`;
   t.hidden = false;
   clearTimeout(toastTimer);
