@@ -14,7 +14,15 @@
  * Renderer: the real one by default; it only draws the pictures each game posts at its start, and the measured
  * window opens after those are done (the query mix asks for no pictures). --no-render passes none.
  *
- * Run: npx tsx bench/load.ts [--quick | --duration=SECONDS] [--no-render]   (--quick: 10 s)
+ * The abuse run (issue 11's "done when") adds, beside the same 100, one abusive participant in the first game
+ * flooding the server as fast as its socket goes — messages of many 【地图】/【分数】 and plain chat frames —
+ * while the second game's judge forces a resolution every few seconds. It measures the normal participants'
+ * round trip (p99 ≤ 50 ms, none of them throttled), the turn post (【结算】 sent → the new turn's map and score
+ * table on the judge's page, median ≤ 250 ms, the turn-post bench's target) and how the abuser was answered:
+ * RATE_LIMITED (the channel's frame limit, the service's picture limit) and RENDER_BUSY (the render line).
+ *
+ * Run: npx tsx bench/load.ts [--quick | --duration=SECONDS] [--no-render] [--abuse]   (--quick: 10 s; --abuse:
+ * the abuse run only). `npm run bench -- load` runs both.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,6 +44,12 @@ const HERE = fileURLToPath(import.meta.url);
 const ROOT = resolve(dirname(HERE), '..');
 const MAP = 'maps/europe.json';
 const P99_TARGET_MS = 50;
+/** bench/turnpost.ts's target for a turn post end to end (resolve + store + both PNGs). */
+const TURN_POST_TARGET_MS = 250;
+/** The judge of the abuse run forces a resolution this often. */
+const RESOLVE_EVERY_MS = 2500;
+/** Of the abuser's frames, at least this share must be refused (RATE_LIMITED or RENDER_BUSY). */
+const THROTTLED_TARGET_PCT = 90;
 
 export interface LoadOptions {
   seconds: number;
@@ -45,7 +59,22 @@ export interface LoadOptions {
   rate: number;
   render: boolean;
   seed: number;
+  /** The abuse run: one flooding participant and a judge forcing resolutions beside the normal ones. */
+  abuse: boolean;
   log: (line: string) => void;
+}
+
+/** How the abuser was answered, and the turn posts measured beside it. */
+export interface AbuseReport {
+  sent: number;
+  answered: number;
+  /** Answers by code: 'ok' for accepted frames. */
+  byCode: Record<string, number>;
+  throttled: number;
+  /** Turn posts beside the flood: 【结算】 sent → the new turn's map and table on the judge's page, ms. */
+  turnPosts: number[];
+  /** Forced resolutions whose pictures did not arrive within 10 s. */
+  turnPostMisses: number;
 }
 
 export interface LoadReport {
@@ -77,6 +106,7 @@ export interface LoadReport {
   /** Frames (and characters) the server sent the participants per command, in the window. */
   framesPerCommand: number;
   kbPerCommand: number;
+  abuse: AbuseReport | null;
 }
 
 // ── the participants (child process) ─────────────────────────────────────────────────────────────────
@@ -92,6 +122,7 @@ interface ClientResult {
   seconds: number;
   frames: number;
   bytes: number;
+  abuse: AbuseReport | null;
 }
 
 const PUSH = /^\{"t":"(status|msg|games|del)"/;
@@ -117,6 +148,11 @@ class Participant {
   frames = 0;
   bytes = 0;
   private move: { from: string; to: string } | null = null;
+  /** The abuser: its refusals are counted by code, not as errors. */
+  abusive = false;
+  readonly answersByCode: Record<string, number> = {};
+  /** The judge waiting for the turn post of this turn (its map picture's name). */
+  turnWait: { name: string; res: () => void } | null = null;
 
   constructor(readonly index: number, readonly rng: Rng) {}
 
@@ -127,11 +163,18 @@ class Participant {
       this.frames++;
       this.bytes += text.length;
       // Pushes (status, feed, game list) are counted, not parsed: the participants' CPU is not the subject.
-      if (this.measuring && PUSH.test(text)) return;
+      if (this.measuring && PUSH.test(text)) {
+        if (this.turnWait && text.includes(`"name":"${this.turnWait.name}"`)) { const w = this.turnWait; this.turnWait = null; w.res(); }
+        return;
+      }
       this.onFrame(JSON.parse(text) as Frame);
     });
     this.ws.on('error', (e) => this.errors.push(`socket error: ${e.message}`));
-    this.ws.on('close', (code) => { if (this.measuring) this.errors.push(`socket closed (${code})`); });
+    this.ws.on('close', (code) => {
+      if (!this.measuring) return;
+      if (this.abusive) this.answersByCode[`socket closed ${code}`] = (this.answersByCode[`socket closed ${code}`] ?? 0) + 1;
+      else this.errors.push(`socket closed (${code})`);
+    });
     await new Promise<void>((res, rej) => { this.ws.once('open', () => res()); this.ws.once('error', rej); });
     this.ws.send(JSON.stringify({ t: 'hello', name: `p${this.index}` }));
     const w = await this.frame((f) => f.t === 'welcome' || f.t === 'error');
@@ -140,18 +183,23 @@ class Participant {
   }
 
   private onFrame(f: Frame): void {
-    if (f.t === 'error') this.errors.push(`error frame ${f.code}: ${f.text}`);
-    if (f.t === 'ack' && f.id) {
+    // An error frame with an id answers that request (refused at the door: RATE_LIMITED, INTERNAL_ERROR).
+    if (f.t === 'error' && !(f.id && this.inflight.has(f.id))) {
+      if (this.abusive) this.answersByCode[`error ${f.code}`] = (this.answersByCode[`error ${f.code}`] ?? 0) + 1;
+      else this.errors.push(`error frame ${f.code}: ${f.text}`);
+    }
+    if ((f.t === 'ack' || f.t === 'error') && f.id) {
       this.ackCount.set(f.id, (this.ackCount.get(f.id) ?? 0) + 1);
       const t0 = this.inflight.get(f.id);
       if (t0 !== undefined) {
         this.latencies.push(performance.now() - t0);
         this.inflight.delete(f.id);
-        if (!f.ok) {
-          const code = f.code ?? '?';
+        const code = f.t === 'error' || !f.ok ? f.code ?? '?' : null;
+        if (this.abusive) this.answersByCode[code ?? 'ok'] = (this.answersByCode[code ?? 'ok'] ?? 0) + 1;
+        else if (code) {
           // A rule refusal (the engine's codes) is a correct answer; anything else is the system failing.
           if (ErrorCodeSchema.safeParse(code).success) this.refusedByCode[code] = (this.refusedByCode[code] ?? 0) + 1;
-          else this.errors.push(`ack ${code}: ${f.text ?? ''}`);
+          else this.errors.push(`${f.t} ${code}: ${f.text ?? ''}`);
         }
       }
       const w = this.waits.get(f.id);
@@ -229,7 +277,9 @@ function ownPairs(map: GameMap, countries: CountryId[]): Map<CountryId, { from: 
   return out;
 }
 
-async function runClients(url: string, o: { seconds: number; games: number; perGame: number; rate: number; seed: number }): Promise<ClientResult> {
+type ClientOptions = { seconds: number; games: number; perGame: number; rate: number; seed: number; abuse: boolean };
+
+async function runClients(url: string, o: ClientOptions): Promise<ClientResult> {
   const host = new URL(url).hostname;
   if (host !== '127.0.0.1') throw new Error(`the load runs on loopback only, not ${host}`);
   const wsUrl = url.replace(/^http/, 'ws') + 'ws';
@@ -240,6 +290,14 @@ async function runClients(url: string, o: { seconds: number; games: number; perG
   const all: Participant[] = [];
   for (let i = 0; i < o.games * o.perGame; i++) all.push(new Participant(i, makeRng(o.seed + i)));
   await Promise.all(all.map((p) => p.connect(wsUrl)));
+  // The abuser takes a country left over in the first game; the judge of the second forces resolutions.
+  const spare = map.countries.filter((c) => c.playable !== false)[o.perGame];
+  if (o.abuse && !spare) throw new Error(`${MAP} has no country left for the abuser`);
+  const abuser = o.abuse ? new Participant(all.length, makeRng(o.seed - 1)) : null;
+  if (abuser) {
+    abuser.abusive = true;
+    await abuser.connect(wsUrl);
+  }
   // Each game: its first participant creates and starts it (a day per turn: the clock stays out of the way).
   await Promise.all(Array.from({ length: o.games }, async (_, g) => {
     const group = all.slice(g * o.perGame, (g + 1) * o.perGame);
@@ -251,6 +309,13 @@ async function runClients(url: string, o: { seconds: number; games: number; perG
       const j = await p.act({ t: 'join', channelId: c.channelId, country: map.country.get(p.country)!.name.zh });
       if (!j.ok) throw new Error(`join failed: ${j.code} ${j.text}`);
     }
+    if (g === 0 && abuser && spare) {
+      abuser.channelId = c.channelId;
+      abuser.country = spare.id;
+      group.push(abuser);
+      const j = await abuser.act({ t: 'join', channelId: c.channelId, country: spare.name.zh });
+      if (!j.ok) throw new Error(`the abuser could not join: ${j.code} ${j.text}`);
+    }
     const s = await group[0]!.act({ t: 'start', channelId: c.channelId });
     if (!s.ok) throw new Error(`start failed: ${s.code} ${s.text}`);
     for (const p of group) {
@@ -259,6 +324,7 @@ async function runClients(url: string, o: { seconds: number; games: number; perG
       await opened;
     }
   }));
+  const judge = all[o.games > 1 ? o.perGame : 0]!;
   // The server finishes the start pictures, then says go.
   process.stdout.write('READY\n');
   await new Promise<void>((res) => createInterface({ input: process.stdin }).once('line', () => res()));
@@ -268,7 +334,34 @@ async function runClients(url: string, o: { seconds: number; games: number; perG
   const period = 1000 / o.rate;
   const maxPer = Math.ceil(o.seconds * o.rate) + 1;
   for (const p of all) { p.frames = 0; p.bytes = 0; p.measuring = true; }
-  await Promise.all(all.map((p) => new Promise<void>((res) => {
+  if (abuser) abuser.measuring = true;
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  // As fast as its socket goes: 4 frames every 10 ms, pictures asked many times a message, and plain chat.
+  const flood = async (a: Participant) => {
+    let n = 0;
+    while (performance.now() < end && a.ws.readyState === WebSocket.OPEN) {
+      for (let i = 0; i < 4; i++, n++) a.say(n % 4 === 0 ? `灌水 ${n}` : n % 4 === 1 ? '【地图】【分数】' : '【地图】'.repeat(8));
+      await sleep(10);
+    }
+  };
+  const turnPosts: number[] = [];
+  let turnPostMisses = 0;
+  const resolveLoop = async () => {
+    let turn = 1;
+    while (performance.now() + RESOLVE_EVERY_MS < end) {
+      await sleep(RESOLVE_EVERY_MS);
+      const sent = performance.now();
+      const arrived = new Promise<boolean>((res) => {
+        const t = setTimeout(() => { judge.turnWait = null; res(false); }, 10_000);
+        judge.turnWait = { name: `map-turn${turn + 1}.png`, res: () => { clearTimeout(t); res(true); } };
+      });
+      const ack = judge.act({ t: 'say', channelId: judge.channelId, text: '【结算】' });
+      if (await arrived) turnPosts.push(performance.now() - sent); else turnPostMisses++;
+      if ((await ack).ok) turn++;
+    }
+  };
+  const extra = abuser ? [flood(abuser), resolveLoop()] : [];
+  await Promise.all([...extra, ...all.map((p) => new Promise<void>((res) => {
     const others = countries.filter((c) => c !== p.country);
     let sent = 0;
     const tick = () => {
@@ -278,13 +371,19 @@ async function runClients(url: string, o: { seconds: number; games: number; perG
       setTimeout(tick, period);
     };
     setTimeout(tick, p.rng.next() * period); // spread the participants over the period
-  })));
+  }))]);
   const seconds = (performance.now() - t0) / 1000;
   // Drain: every command gets up to 5 s more to be answered; then whatever is still open is lost.
   const drainEnd = performance.now() + 5000;
-  while (all.some((p) => p.inflight.size) && performance.now() < drainEnd) await new Promise((r) => setTimeout(r, 50));
+  while ([...all, ...(abuser ? [abuser] : [])].some((p) => p.inflight.size) && performance.now() < drainEnd) await new Promise((r) => setTimeout(r, 50));
   await new Promise((r) => setTimeout(r, 300)); // a late second ack of an id would show up here
-  for (const p of all) { p.measuring = false; p.ws.close(); }
+  for (const p of [...all, ...(abuser ? [abuser] : [])]) { p.measuring = false; p.ws.close(); }
+  const byCode = abuser ? abuser.answersByCode : {};
+  const abuse: AbuseReport | null = abuser ? {
+    sent: abuser.sentIds.length, answered: abuser.latencies.length, byCode,
+    throttled: (byCode.RATE_LIMITED ?? 0) + (byCode.RENDER_BUSY ?? 0),
+    turnPosts, turnPostMisses,
+  } : null;
   const refusedByCode: Record<string, number> = {};
   for (const p of all) for (const [k, v] of Object.entries(p.refusedByCode)) refusedByCode[k] = (refusedByCode[k] ?? 0) + v;
   return {
@@ -298,6 +397,7 @@ async function runClients(url: string, o: { seconds: number; games: number; perG
     seconds,
     frames: all.reduce((n, p) => n + p.frames, 0),
     bytes: all.reduce((n, p) => n + p.bytes, 0),
+    abuse,
   };
 }
 
@@ -307,7 +407,9 @@ const pct = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(so
 const r1 = (x: number) => Math.round(x * 10) / 10;
 
 export async function runLoad(opts: Partial<LoadOptions> = {}): Promise<LoadReport> {
-  const o: LoadOptions = { seconds: 60, games: 10, perGame: 10, rate: 2, render: true, seed: 20240601, log: (l) => console.error(l), ...opts };
+  const o: LoadOptions = { seconds: 60, games: 10, perGame: 10, rate: 2, render: true, seed: 20240601, abuse: false, log: (l) => console.error(l), ...opts };
+  // The abuser asks for pictures and the judge waits for the turn's: without a renderer there are none.
+  if (o.abuse && !o.render) throw new Error('the abuse run needs the renderer (drop --no-render)');
   const [{ GameService, defaultRenderer }, { Store }, { RealClock }, { startLocal }] = await Promise.all([
     import('../src/game/index.ts'), import('../src/store/index.ts'), import('../src/clock/index.ts'), import('../src/local/index.ts'),
   ]);
@@ -326,9 +428,9 @@ export async function runLoad(opts: Partial<LoadOptions> = {}): Promise<LoadRepo
   });
   let child: ReturnType<typeof spawn> | null = null;
   try {
-    o.log(`load: ${o.games * o.perGame} participants in ${o.games} games on ${MAP}, ${o.rate} commands/s each for ${o.seconds} s at ${handle.url} (renderer: ${o.render ? 'real, start pictures only' : 'none'})`);
+    o.log(`load: ${o.games * o.perGame} participants in ${o.games} games on ${MAP}, ${o.rate} commands/s each for ${o.seconds} s at ${handle.url} (renderer: ${o.render ? 'real, start pictures only' : 'none'})${o.abuse ? ', with one abuser flooding pictures and chat and a judge forcing resolutions' : ''}`);
     child = spawn(process.execPath, ['--import', 'tsx', HERE, '--role=clients', `--url=${handle.url}`,
-      `--out=${join(dir, 'clients.json')}`, `--opts=${JSON.stringify({ seconds: o.seconds, games: o.games, perGame: o.perGame, rate: o.rate, seed: o.seed })}`], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+      `--out=${join(dir, 'clients.json')}`, `--opts=${JSON.stringify({ seconds: o.seconds, games: o.games, perGame: o.perGame, rate: o.rate, seed: o.seed, abuse: o.abuse })}`], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
     const c = child;
     const hard = setTimeout(() => c.kill('SIGKILL'), (o.seconds + 180) * 1000);
     let result: ClientResult | null = null;
@@ -376,6 +478,7 @@ export async function runLoad(opts: Partial<LoadOptions> = {}): Promise<LoadRepo
       cpuPerCommandMs: r1((cpu.user + cpu.system) / 1000 / Math.max(1, res.acked)), cpuShare: r1((cpu.user + cpu.system) / 1000 / wall),
       loopDelayP99: r1(loop.percentile(99) / 1e6), loopDelayMax: r1(loop.max / 1e6),
       framesPerCommand: r1(res.frames / Math.max(1, res.sent.length)), kbPerCommand: r1(res.bytes / 1024 / Math.max(1, res.sent.length)),
+      abuse: res.abuse,
     };
   } finally {
     if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -398,6 +501,7 @@ function argSeconds(argv: string[]): number {
 
 export function loadFigures(r: LoadReport): BenchFigure[] {
   const offered = r.participants * 2;
+  if (r.abuse) return abuseFigures(r, r.abuse);
   return [
     { name: `load: round trip p50 (${r.participants} sockets, ${r.games} games, ${r.seconds} s, renderer ${r.renderer.split(' ')[0]})`, value: r.p50, unit: 'ms', target: P99_TARGET_MS, pass: r.p50 <= P99_TARGET_MS },
     { name: 'load: round trip p99', value: r.p99, unit: 'ms', target: P99_TARGET_MS, pass: r.p99 <= P99_TARGET_MS },
@@ -409,9 +513,27 @@ export function loadFigures(r: LoadReport): BenchFigure[] {
   ];
 }
 
-/** For bench/index.ts: --quick (10 s), --duration=N or LOAD_SECONDS, else 60 s. */
+/** The abuse run's figures: the normal participants as before, the turn posts, and the abuser throttled. */
+function abuseFigures(r: LoadReport, a: AbuseReport): BenchFigure[] {
+  const posts = [...a.turnPosts].sort((x, y) => x - y);
+  const med = r1(pct(posts, 0.5));
+  const codes = Object.entries(a.byCode).sort((x, y) => y[1] - x[1]).map(([k, v]) => `${k} ${v}`).join(', ');
+  const share = a.sent ? +(100 * a.throttled / a.sent).toFixed(1) : 0;
+  return [
+    { name: `load+abuser: normal participants' round trip p99 (${r.participants} sockets beside one flooding, ${r.seconds} s)`, value: r.p99, unit: 'ms', target: P99_TARGET_MS, pass: r.p99 <= P99_TARGET_MS },
+    { name: 'load+abuser: normal participants\' errors (throttled, failed, dropped)', value: r.errors, unit: 'errors', target: 0, pass: r.errors === 0 },
+    { name: 'load+abuser: normal participants\' lost or doubled commands', value: r.lost + r.lostInStore + r.doubledAcks + r.doubledInLog, unit: 'commands', target: 0, pass: r.lost + r.lostInStore + r.doubledAcks + r.doubledInLog === 0 && r.sent > 0 },
+    { name: `load+abuser: turn post (【结算】 → the new turn's map and table on the page), median of ${posts.length} (max ${r1(posts.at(-1) ?? NaN)} ms, ${a.turnPostMisses} late over 10 s)`, value: med, unit: 'ms', target: TURN_POST_TARGET_MS, pass: posts.length > 0 && med <= TURN_POST_TARGET_MS && a.turnPostMisses === 0 },
+    { name: `load+abuser: abuser throttled (${a.throttled} of ${a.sent} frames answered RATE_LIMITED / RENDER_BUSY; answers: ${codes})`, value: share, unit: '% of its frames', target: THROTTLED_TARGET_PCT, pass: share >= THROTTLED_TARGET_PCT && a.answered === a.sent },
+  ];
+}
+
+/** For bench/index.ts: the normal run, then the abuse run; --quick (10 s each), --duration=N or LOAD_SECONDS, else 60 s. */
 export async function benchLoad(opts: Partial<LoadOptions> = {}): Promise<BenchFigure[]> {
-  return loadFigures(await runLoad({ seconds: argSeconds(process.argv), ...opts }));
+  const seconds = argSeconds(process.argv);
+  const normal = loadFigures(await runLoad({ seconds, ...opts }));
+  const render = opts.render ?? true;
+  return render ? [...normal, ...loadFigures(await runLoad({ seconds, ...opts, abuse: true }))] : normal;
 }
 
 function printReport(r: LoadReport): void {
@@ -420,6 +542,7 @@ function printReport(r: LoadReport): void {
   console.log(`sent ${r.sent}, acked ${r.acked} (${r.refused} rule refusals: ${Object.entries(r.refusedByCode).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}), max ${r.max} ms, turns resolved ${r.turnsResolved}`);
   console.log(`server: ${r.cpuPerCommandMs} ms CPU per command (all threads), ${Math.round(r.cpuShare * 100)}% of one core over the window; event-loop delay p99 ${r.loopDelayP99} ms, max ${r.loopDelayMax} ms; ${r.framesPerCommand} frames (${r.kbPerCommand} KB) sent to the sockets per command`);
   if (r.errorSamples.length) console.log(`errors (first ${r.errorSamples.length}):\n  ${r.errorSamples.join('\n  ')}`);
+  if (r.abuse) console.log(`abuser: sent ${r.abuse.sent}, answered ${r.abuse.answered}: ${JSON.stringify(r.abuse.byCode)}; turn posts (ms): ${r.abuse.turnPosts.map(r1).join(' ')}`);
   for (const f of loadFigures(r)) console.log(`${f.pass ? 'ok  ' : 'FAIL'} ${f.name}: ${f.value} ${f.unit} (target ${cmp(f)} ${f.target} ${f.unit})`);
 }
 
@@ -428,13 +551,13 @@ if (isMain) {
   const argv = process.argv.slice(2);
   if (argv.includes('--role=clients')) {
     const url = argv.find((a) => a.startsWith('--url='))!.slice(6);
-    const o = JSON.parse(argv.find((a) => a.startsWith('--opts='))!.slice(7)) as { seconds: number; games: number; perGame: number; rate: number; seed: number };
+    const o = JSON.parse(argv.find((a) => a.startsWith('--opts='))!.slice(7)) as ClientOptions;
     const r = await runClients(url, o);
     // The result (every sent id) is large: a file, then one short line that says where.
     const out = argv.find((a) => a.startsWith('--out='))!.slice(6);
     writeFileSync(out, JSON.stringify(r));
     process.stdout.write(`RESULT ${out}\n`, () => process.exit(0));
   } else {
-    printReport(await runLoad({ seconds: argSeconds(argv), render: !argv.includes('--no-render') }));
+    printReport(await runLoad({ seconds: argSeconds(argv), render: !argv.includes('--no-render'), abuse: argv.includes('--abuse') }));
   }
 }
