@@ -394,6 +394,12 @@ export class LocalServer {
         c.ws.close(1008, 'locked');
         return;
       }
+      if (typeof msg.password !== 'string' || !msg.password) {
+        // A first visit asks for the password: not a guess, so it neither counts nor is logged.
+        this.send(c, { t: 'error', code: 'BAD_PASSWORD', text: '这个本地频道需要密码。' });
+        c.ws.close(1008, 'password');
+        return;
+      }
       if (!this.checkPassword(msg.password)) {
         const { failures, lockMs } = this.passwords.fail(c.address, now);
         this.log(`本地频道：来自 ${c.address} 的密码错误（连续第 ${failures} 次${lockMs ? `，锁定 ${secondsOf(lockMs)} 秒` : ''}）/ local channel: wrong password from ${c.address} (${failures} in a row${lockMs ? `, locked out for ${secondsOf(lockMs)} s` : ''})`);

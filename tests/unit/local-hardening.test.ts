@@ -245,6 +245,20 @@ describe('item 4: password guessing', () => {
   });
 });
 
+test('item 4: a page that has not asked for the password yet is told one is needed, and that is not a guess', async () => {
+  const s = await server({ password: 'correct horse' });
+  try {
+    for (let i = 0; i < 5; i++) {
+      const first = await client(s.h.url, { name: 'New' });
+      assert.equal(first.first.code, 'BAD_PASSWORD');
+      assert.match(first.first.text!, /需要密码/);
+    }
+    const right = await client(s.h.url, { name: 'New', password: 'correct horse' });
+    assert.equal(right.first.t, 'welcome', 'five first visits locked nobody out');
+    right.close();
+  } finally { await s.close(); }
+});
+
 describe('item 5: DNS rebinding', () => {
   let s: Awaited<ReturnType<typeof server>>;
   before(async () => { s = await server(); });

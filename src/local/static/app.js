@@ -46,6 +46,7 @@ const S = {
   pending: new Map(),
   retry: 0,
   blockedUntil: 0,
+  needPassword: false,
   skew: 0,
   counter: 0,
   onAck: new Map(),
@@ -75,6 +76,8 @@ function connect() {
     if (S.ws !== ws) return;
     S.ws = null;
     $('conn').hidden = false;
+    // Without the password a reconnect is only another refusal: the password form reconnects.
+    if (S.needPassword && !S.password) return;
     // Turned away for a while (too many wrong passwords, too many identities): wait as long as told.
     const wait = Math.max(Math.min(5000, 500 * 2 ** S.retry), S.blockedUntil - Date.now());
     S.retry += 1;
@@ -117,7 +120,7 @@ function onServer(m) {
       break;
     }
     case 'error':
-      if (m.code === 'BAD_PASSWORD') { S.password = ''; store.removeItem('nw.pw'); askPassword(); }
+      if (m.code === 'BAD_PASSWORD') { S.needPassword = true; S.password = ''; store.removeItem('nw.pw'); askPassword(); }
       else if (m.code === 'NO_GAME' || m.code === 'GAME_BROKEN') {
         S.channel = null;
         store.removeItem('nw.channel');
