@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
-import { splitIcons, needSeconds, clockText, foldAnswer, tooLongText, ICONS } from '../../src/local/static/format.js';
+import { splitIcons, needSeconds, clockText, foldAnswer, tooLongText, ICONS, REFUSED_SHOWN } from '../../src/local/static/format.js';
 
 test('item 24: every emoji the bot writes has an icon file, and the emoji stays the alt text', () => {
   const files = new Set(readdirSync('src/local/static/icons').map((f) => f.replace(/\.svg$/, '')));
@@ -24,6 +24,10 @@ test('item 16: a deadline and a grace under a minute later both show seconds; an
 
 test('item 15: a folded answer says how many were accepted and refused and keeps the refused lines', () => {
   const text = ['已收到调兵：甲都→甲乡 1', '✗ 甲都与乙都不相邻', '已收到调兵：甲都→甲乡 1', '✗ 没有叫"无此地"的领土'].join('\n');
-  assert.deepEqual(foldAnswer(text, { accepted: 2, refused: 2 }), { head: '已接受 2 条，拒绝 2 条', refused: ['✗ 甲都与乙都不相邻', '✗ 没有叫"无此地"的领土'] });
+  assert.deepEqual(foldAnswer(text, { accepted: 2, refused: 2 }), { head: '已接受 2 条，拒绝 2 条', refused: ['✗ 甲都与乙都不相邻', '✗ 没有叫"无此地"的领土'], more: 0 });
+  // 286 refusals would make the fold as long as the answer: the first few, and how many more.
+  const many = foldAnswer(Array.from({ length: 286 }, (_, i) => `✗ 第${i}条不行`).join('\n'), { accepted: 0, refused: 286 });
+  assert.equal(many.refused.length, REFUSED_SHOWN);
+  assert.equal(many.more, 286 - REFUSED_SHOWN);
   assert.equal(tooLongText(4500, 4000), '消息太长（4500 字），上限 4000 字：请分成几条发送。');
 });

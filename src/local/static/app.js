@@ -284,6 +284,8 @@ $('create-form').addEventListener('submit', async (e) => {
   const ack = await act({ t: 'create', map: $('create-map').value, settings });
   if (!ack.ok) { if (!ack.toasted) toast(ack.text || ack.code, true); return; }
   $('create-dialog').close();
+  // On a phone the list was slid open to reach 新建游戏: the new channel is what to see now.
+  $('app').classList.remove('show-side');
   openChannel(ack.channelId);
 });
 
@@ -373,6 +375,7 @@ function buildMessage(m) {
       r.append(iconText(line));
       text.append(r);
     }
+    if (fold.more) text.append(el('div', 'refused more', `……还有 ${fold.more} 条被拒绝`));
     const details = el('details', 'all-lines');
     details.append(el('summary', '', `查看全部 ${m.summary.accepted + m.summary.refused} 条回答`));
     const all = el('div', 'text');
@@ -386,7 +389,7 @@ function buildMessage(m) {
       // A long paste of orders: its first lines, the rest behind a toggle (a phone would scroll for pages).
       text.append(iconText(lines.slice(0, 4).join('\n')));
       const details = el('details', 'all-lines');
-      details.append(el('summary', '', `展开全部 ${lines.length} 行`));
+      details.append(el('summary', '', `展开其余 ${lines.length - 4} 行`));
       const rest = el('div', 'text');
       rest.append(iconText(lines.slice(4).join('\n')));
       details.append(rest);

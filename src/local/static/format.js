@@ -60,13 +60,16 @@ export function clockText(ms, seconds) {
   return new Date(ms).toLocaleTimeString('zh-CN', { hour: '2-digit', minute: '2-digit', ...(seconds ? { second: '2-digit' } : {}), hour12: false });
 }
 
+/** Refused lines kept in sight in a folded answer; more would make it long again. */
+export const REFUSED_SHOWN = 5;
+
 /**
- * A long answer to many orders, folded: the head line ("已接受 N 条，拒绝 M 条") and the refused lines,
- * which stay in sight (the rest is behind a toggle).
+ * A long answer to many orders, folded: the head line ("已接受 N 条，拒绝 M 条") and the first refused lines,
+ * which stay in sight, with how many more there are (everything is behind a toggle).
  */
 export function foldAnswer(text, summary) {
   const refused = String(text).split('\n').filter((l) => /^\s*(✗|❌)/.test(l));
-  return { head: `已接受 ${summary.accepted} 条，拒绝 ${summary.refused} 条`, refused };
+  return { head: `已接受 ${summary.accepted} 条，拒绝 ${summary.refused} 条`, refused: refused.slice(0, REFUSED_SHOWN), more: Math.max(0, refused.length - REFUSED_SHOWN) };
 }
 
 /** The words of the page's own refusal of a long message: the same as the server's MESSAGE_TOO_LONG. */
