@@ -252,6 +252,8 @@ export class Store {
    */
   private liveByChannel = new Map<string, GameRow | null>();
   private playersByGame = new Map<number, PlayerRow[]>();
+  /** Open request posts per game (see openRequestPosts). */
+  private openPostsByGame = new Map<number, RequestPostRow[]>();
 
   liveGameIn(channelId: string): GameRow | null {
     const hit = this.liveByChannel.get(channelId);
@@ -336,16 +338,25 @@ export class Store {
   }
 
   addRequestPost(gameId: number, p: RequestPostRow): void {
+    this.openPostsByGame.delete(gameId);
     this.stmt('INSERT OR REPLACE INTO request_posts (game_id, message_id, request_id, text, turn) VALUES (?, ?, ?, ?, ?)').run(gameId, p.messageId, p.requestId, p.text, p.turn);
   }
 
-  /** Request posts of the game whose buttons are still live, oldest first. */
+  /**
+   * Request posts of the game whose buttons are still live, oldest first. Asked after every command, so kept
+   * in memory (like the players) and read again only after a post is added or closed.
+   */
   openRequestPosts(gameId: number): RequestPostRow[] {
-    return (this.stmt('SELECT request_id, message_id, text, turn FROM request_posts WHERE game_id = ? AND outcome IS NULL ORDER BY rowid').all(gameId) as Raw[])
+    const hit = this.openPostsByGame.get(gameId);
+    if (hit) return hit;
+    const rows = (this.stmt('SELECT request_id, message_id, text, turn FROM request_posts WHERE game_id = ? AND outcome IS NULL ORDER BY rowid').all(gameId) as Raw[])
       .map((r) => ({ requestId: r.request_id as number, messageId: r.message_id as string, text: r.text as string, turn: r.turn as number }));
+    this.openPostsByGame.set(gameId, rows);
+    return rows;
   }
 
   closeRequestPost(gameId: number, messageId: string, outcome: string): void {
+    this.openPostsByGame.delete(gameId);
     this.stmt('UPDATE request_posts SET outcome = ? WHERE game_id = ? AND message_id = ?').run(outcome, gameId, messageId);
   }
 
