@@ -6,20 +6,14 @@
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { Store } from '../../src/store/index.ts';
-import { RealClock } from '../../src/clock/index.ts';
-import { GameService, type Renderer } from '../../src/game/index.ts';
-import { startLocal, type LocalHandle } from '../../src/local/index.ts';
+import { type Browser, type Page } from 'playwright-core';
+import type { GameService, Renderer } from '../../src/game/index.ts';
+import type { LocalHandle } from '../../src/local/index.ts';
 import sharp from 'sharp';
+import { ARTIFACTS, startPageHarness, type PageHarness } from '../helpers/page.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARTIFACTS = 'test-artifacts';
-
+let harness: PageHarness;
 let h: LocalHandle;
-let store: Store;
-let clock: RealClock;
 let svc: GameService;
 let browser: Browser;
 const pageErrors: string[] = [];
@@ -31,29 +25,12 @@ function pngRenderer(): Renderer {
 }
 
 before(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  store = new Store(':memory:');
-  clock = new RealClock();
-  h = await startLocal({
-    port: 0, host: '127.0.0.1', log: () => undefined,
-    service: async (chat) => {
-      svc = new GameService({ store, clock, chat, root: process.cwd(), renderer: pngRenderer(), logError: () => undefined });
-      await svc.startUp();
-      return svc;
-    },
-  });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  });
+  harness = await startPageHarness({ renderer: pngRenderer() });
+  ({ h, svc, browser } = harness);
 });
 
 after(async () => {
-  await browser?.close();
-  await h?.close();
-  svc?.close();
-  clock?.stop();
-  store?.close();
+  await harness?.close();
 });
 
 async function tab(width = 1280, height = 860): Promise<Page> {

@@ -4,48 +4,25 @@
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { Store } from '../../src/store/index.ts';
-import { RealClock } from '../../src/clock/index.ts';
-import { GameService } from '../../src/game/index.ts';
-import { startLocal, pngSize, type LocalHandle } from '../../src/local/index.ts';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { pngSize, type LocalHandle } from '../../src/local/index.ts';
+import { ARTIFACTS, startPageHarness, type PageHarness } from '../helpers/page.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARTIFACTS = 'test-artifacts';
 const EVIL_NAME = '<img src=x onerror=__pwned=1>乙方';
 const EVIL_TEXT = '<script>window.__pwned=2</script><b>hi</b>';
 
+let harness: PageHarness;
 let h: LocalHandle;
-let store: Store;
-let clock: RealClock;
 let browser: Browser;
 const pageErrors: string[] = [];
 
 before(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  store = new Store(':memory:');
-  clock = new RealClock();
-  h = await startLocal({
-    port: 0, host: '127.0.0.1', log: () => undefined,
-    service: async (chat) => {
-      const svc = new GameService({ store, clock, chat, root: process.cwd(), logError: () => undefined });
-      await svc.startUp();
-      return svc;
-    },
-  });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  });
+  harness = await startPageHarness();
+  ({ h, browser } = harness);
 });
 
 after(async () => {
-  await browser?.close();
-  await h?.close();
-  h?.service.close();
-  clock?.stop();
-  store?.close();
+  await harness?.close();
 });
 
 async function tab(width = 1280, height = 860): Promise<{ ctx: BrowserContext; page: Page }> {

@@ -1,0 +1,50 @@
+/**
+ * The browser tests' harness: the local web channel on a free loopback port with a real GameService on an
+ * in-memory store, and headless Chromium (Debian's, or CHROMIUM_PATH).
+ */
+import { mkdirSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+import { Store } from '../../src/store/index.ts';
+import { RealClock } from '../../src/clock/index.ts';
+import { GameService, type Renderer } from '../../src/game/index.ts';
+import { startLocal, type LocalHandle } from '../../src/local/index.ts';
+
+export const ARTIFACTS = 'test-artifacts';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface PageHarness {
+  h: LocalHandle;
+  svc: GameService;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/** `renderer`: the service's renderer (default: the real one). */
+export async function startPageHarness(opts: { renderer?: Renderer } = {}): Promise<PageHarness> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const store = new Store(':memory:');
+  const clock = new RealClock();
+  let svc!: GameService;
+  const h = await startLocal({
+    port: 0, host: '127.0.0.1', log: () => undefined,
+    service: async (chat) => {
+      svc = new GameService({ store, clock, chat, root: process.cwd(), logError: () => undefined, ...(opts.renderer ? { renderer: opts.renderer } : {}) });
+      await svc.startUp();
+      return svc;
+    },
+  });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+  return {
+    h, svc, browser,
+    async close() {
+      await browser.close();
+      await h.close();
+      svc.close();
+      clock.stop();
+      store.close();
+    },
+  };
+}
