@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: engine, parser, render, turn post and load benchmarks. Each line prints its figure and target,
  * FAIL when it misses; a summary line at the end. Exit code 0 regardless (figures depend on the machine).
- * `npm run bench -- engine render` runs only the named sections; `--quick` shortens the load run to 10 s.
+ * `npm run bench -- engine render` runs only the named sections; `--quick` shortens the load runs (the normal one and the abuse one) to 10 s each.
  */
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
