@@ -883,7 +883,7 @@ export class GameService implements GameServiceApi {
     const parsed = entriesFromText(g.map, inc.text, { kind: 'judge' }, this.clock.now(), lg);
     if (!parsed.length) return { handled: false, ok: true, text: '', private: false, items: [] };
     const text = T(lg, '这局游戏已经结束并存档（只读）；可以用 /history 查看历史', 'this game has ended and is archived (read-only); see /history');
-    const reply: Reply = { handled: true, ok: false, code: 'GAME_NOT_RUNNING', text, private: true, items: [{ ok: false, code: 'GAME_NOT_RUNNING', text, private: true }] };
+    const reply = refusal('GAME_NOT_RUNNING', text);
     if (inc.deliver !== false) await this.privately(inc.channelId, inc.userId, { text });
     return reply;
   }
