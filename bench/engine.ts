@@ -9,12 +9,12 @@
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { loadMapFile, type GameMap } from '../src/map/index.ts';
-import { applyEntry, newGame, type Command, type Game, type LogEntry, type Speaker } from '../src/engine/index.ts';
-import { parseMessage, formatCommand } from '../src/parse/index.ts';
-import { Simulation, simulate } from '../src/sim/simulate.ts';
-import { ordersFor, padOrders, View, DEFAULT_POLICY } from '../src/sim/generate.ts';
-import { makeRng } from '../src/sim/rng.ts';
+import { loadMapFile, type GameMap } from '../src/games/europe/map/index.ts';
+import { applyEntry, newGame, type Command, type Game, type LogEntry, type Speaker } from '../src/games/neuwar/engine/index.ts';
+import { parseMessage, formatCommand } from '../src/games/neuwar/parse/index.ts';
+import { Simulation, simulate } from '../src/games/neuwar/sim/simulate.ts';
+import { ordersFor, padOrders, View, DEFAULT_POLICY } from '../src/games/neuwar/sim/generate.ts';
+import { makeRng } from '../src/games/neuwar/sim/rng.ts';
 
 export interface BenchFigure { name: string; value: number; unit: string; target: number; pass: boolean }
 

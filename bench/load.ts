@@ -32,11 +32,11 @@ import { createInterface } from 'node:readline';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { WebSocket } from 'ws';
-import { loadMapFile, isLandKind, type GameMap } from '../src/map/index.ts';
-import { newGame, type Command, type CountryId, type LandState } from '../src/engine/index.ts';
-import { formatCommand } from '../src/parse/index.ts';
-import { makeRng, type Rng } from '../src/sim/rng.ts';
-import { ErrorCodeSchema } from '../src/sim/schema.ts';
+import { loadMapFile, isLandKind, type GameMap } from '../src/games/europe/map/index.ts';
+import { newGame, type Command, type CountryId, type LandState } from '../src/games/neuwar/engine/index.ts';
+import { formatCommand } from '../src/games/neuwar/parse/index.ts';
+import { makeRng, type Rng } from '../src/games/neuwar/sim/rng.ts';
+import { ErrorCodeSchema } from '../src/games/neuwar/sim/schema.ts';
 
 export interface BenchFigure { name: string; value: number; unit: string; target: number; pass: boolean }
 
@@ -411,7 +411,7 @@ export async function runLoad(opts: Partial<LoadOptions> = {}): Promise<LoadRepo
   // The abuser asks for pictures and the judge waits for the turn's: without a renderer there are none.
   if (o.abuse && !o.render) throw new Error('the abuse run needs the renderer (drop --no-render)');
   const [{ GameService, defaultRenderer }, { Store }, { RealClock }, { startLocal }] = await Promise.all([
-    import('../src/game/index.ts'), import('../src/store/index.ts'), import('../src/clock/index.ts'), import('../src/local/index.ts'),
+    import('../src/platform/session/index.ts'), import('../src/platform/store/index.ts'), import('../src/platform/clock/index.ts'), import('../src/platform/adapters/local/index.ts'),
   ]);
   const dir = mkdtempSync(join(tmpdir(), 'neuwar-load-'));
   const store = new Store(join(dir, 'load.db'));

@@ -1,13 +1,13 @@
 /**
- * Parser benchmark: time per message on the fuzz corpus of src/sim/fuzz.ts (hostile and mutated text, valid commands
+ * Parser benchmark: time per message on the fuzz corpus of src/games/neuwar/sim/fuzz.ts (hostile and mutated text, valid commands
  * of a simulated Europe game, texts near the 4,000-character limit), 99th percentile ≤ 1 ms; plus messages/s on
  * the generator's valid commands. Run alone: npx tsx bench/parser.ts
  */
 import { fileURLToPath } from 'node:url';
-import { loadMapFile } from '../src/map/index.ts';
-import { formatCommand, parseMessage } from '../src/parse/index.ts';
-import { simulate } from '../src/sim/simulate.ts';
-import { fuzzCorpus } from '../src/sim/fuzz.ts';
+import { loadMapFile } from '../src/games/europe/map/index.ts';
+import { formatCommand, parseMessage } from '../src/games/neuwar/parse/index.ts';
+import { simulate } from '../src/games/neuwar/sim/simulate.ts';
+import { fuzzCorpus } from '../src/games/neuwar/sim/fuzz.ts';
 
 export interface BenchFigure { name: string; value: number; unit: string; target: number; pass: boolean }
 

@@ -8,8 +8,8 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { loadMapFile, type GameMap } from '../src/map/index.ts';
-import { demoState, renderMap, renderMapPng, renderScoreTableSvg, svgToPng, syntheticMap, ensureFonts } from '../src/render/index.ts';
+import { loadMapFile, type GameMap } from '../src/games/europe/map/index.ts';
+import { demoState, renderMap, renderMapPng, renderScoreTableSvg, svgToPng, syntheticMap, ensureFonts } from '../src/games/europe/paint/index.ts';
 
 export interface BenchFigure { name: string; value: number; unit: string; target: number; pass: boolean }
 

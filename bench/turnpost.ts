@@ -11,15 +11,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { ChatPort, OutMessage } from '../src/chat/index.ts';
-import { VirtualClock } from '../src/clock/index.ts';
-import { Store } from '../src/store/index.ts';
-import { GameService, defaultRenderer } from '../src/game/index.ts';
-import { formatCommand } from '../src/parse/index.ts';
-import type { CountryId, GameState } from '../src/engine/index.ts';
-import type { GameMap } from '../src/map/index.ts';
-import { DEFAULT_POLICY, ordersFor, padOrders, View } from '../src/sim/generate.ts';
-import { makeRng, type Rng } from '../src/sim/rng.ts';
+import type { ChatPort, OutMessage } from '../src/platform/chat/index.ts';
+import { VirtualClock } from '../src/platform/clock/index.ts';
+import { Store } from '../src/platform/store/index.ts';
+import { GameService, defaultRenderer } from '../src/platform/session/index.ts';
+import { formatCommand } from '../src/games/neuwar/parse/index.ts';
+import type { CountryId, GameState } from '../src/games/neuwar/engine/index.ts';
+import type { GameMap } from '../src/games/europe/map/index.ts';
+import { DEFAULT_POLICY, ordersFor, padOrders, View } from '../src/games/neuwar/sim/generate.ts';
+import { makeRng, type Rng } from '../src/games/neuwar/sim/rng.ts';
 import { planAnswers, planOrders } from '../tests/helpers/soak.ts';
 
 export interface BenchFigure { name: string; value: number; unit: string; target: number; pass: boolean }

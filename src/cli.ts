@@ -1,5 +1,5 @@
 import { TranscriptError, runTranscript } from './replay/index.ts';
-import { stateJson } from './engine/index.ts';
+import { stateJson } from './games/neuwar/engine/index.ts';
 
 async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
@@ -18,12 +18,12 @@ async function main(argv: string[]): Promise<number> {
       }
     }
     case 'repl': {
-      const { runRepl } = await import('./repl/index.ts');
+      const { runRepl } = await import('./games/neuwar/repl.ts');
       await runRepl(rest[0]);
       return 0;
     }
     case 'render': {
-      const { renderCli } = await import('./render/index.ts');
+      const { renderCli } = await import('./games/europe/paint/index.ts');
       return (await renderCli(rest)) ?? 0;
     }
     case 'start': {

@@ -1,6 +1,6 @@
 import { resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ChatPort, OutMessage } from './chat/index.ts';
+import type { ChatPort, OutMessage } from './platform/chat/index.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -20,12 +20,12 @@ export function routeChat(isLocal: (channelId: string) => boolean, local: ChatPo
  * with both DISCORD_TOKEN and LOCAL_CHANNEL=1 one service (one store, one clock) serves both.
  */
 export async function startBot(): Promise<number> {
-  const { loadDotEnv } = await import('./discord/config.ts');
+  const { loadDotEnv } = await import('./platform/adapters/discord/config.ts');
   loadDotEnv(resolve(process.cwd(), '.env'));
   const token = process.env.DISCORD_TOKEN?.trim();
   const both = !!token && process.env.LOCAL_CHANNEL === '1';
   const closers: (() => Promise<void>)[] = [];
-  const { Store, StorageError } = await import('./store/index.ts');
+  const { Store, StorageError } = await import('./platform/store/index.ts');
   try {
     // The database is checked (opened, migrated, written) before an adapter puts anything beside it.
     const db = process.env.DATABASE_PATH ?? resolve(ROOT, 'data', 'neuwar.db');
@@ -49,16 +49,16 @@ export async function startBot(): Promise<number> {
 
 async function startAdapters(token: string | undefined, both: boolean, closers: (() => Promise<void>)[]): Promise<void> {
   if (!token) {
-    const { startLocal } = await import('./local/index.ts');
+    const { startLocal } = await import('./platform/adapters/local/index.ts');
     const h = await startLocal({ root: ROOT });
     closers.push(() => h.close());
   } else if (!both) {
-    const { startDiscord } = await import('./discord/index.ts');
+    const { startDiscord } = await import('./platform/adapters/discord/index.ts');
     const h = await startDiscord();
     closers.push(() => h.close());
   } else {
     const [{ startLocal, LocalChat, CHANNEL_PREFIX }, { startDiscord, DiscordChat }, { startLiveService }, { REST }] = await Promise.all([
-      import('./local/index.ts'), import('./discord/index.ts'), import('./game/index.ts'), import('discord.js'),
+      import('./platform/adapters/local/index.ts'), import('./platform/adapters/discord/index.ts'), import('./platform/session/index.ts'), import('discord.js'),
     ]);
     const db = process.env.DATABASE_PATH ?? resolve(ROOT, 'data', 'neuwar.db');
     const localChat = new LocalChat(db === ':memory:' ? {} : { dir: resolve(dirname(db), 'local-feed') });

@@ -1,1 +1,1 @@
-export { runTranscript, entriesFromText, speakerFor, TranscriptError, type ReplayResult } from './transcript.ts';
+export { runTranscript, entriesFromText, speakerFor, TranscriptError, type ReplayResult } from '../games/neuwar/transcript.ts';

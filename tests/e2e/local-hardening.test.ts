@@ -7,8 +7,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { type Browser, type Page } from 'playwright-core';
-import type { GameService, Renderer } from '../../src/game/index.ts';
-import type { LocalHandle } from '../../src/local/index.ts';
+import type { GameService, Renderer } from '../../src/platform/session/index.ts';
+import type { LocalHandle } from '../../src/platform/adapters/local/index.ts';
 import sharp from 'sharp';
 import { ARTIFACTS, startPageHarness, type PageHarness } from '../helpers/page.ts';
 

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { pngSize, type LocalHandle } from '../../src/local/index.ts';
+import { pngSize, type LocalHandle } from '../../src/platform/adapters/local/index.ts';
 import { ARTIFACTS, startPageHarness, type PageHarness } from '../helpers/page.ts';
 
 const EVIL_NAME = '<img src=x onerror=__pwned=1>乙方';

@@ -6,10 +6,10 @@
  * NEUWAR_FAULT: injected SIGKILLs (see src/store faultPoint).
  */
 import { createInterface } from 'node:readline';
-import { VirtualClock } from '../../src/clock/index.ts';
-import { Store } from '../../src/store/index.ts';
-import { GameService } from '../../src/game/index.ts';
-import { stateJson } from '../../src/engine/index.ts';
+import { VirtualClock } from '../../src/platform/clock/index.ts';
+import { Store } from '../../src/platform/store/index.ts';
+import { GameService } from '../../src/platform/session/index.ts';
+import { stateJson } from '../../src/games/neuwar/engine/index.ts';
 import { FakeChat } from './live.ts';
 
 const store = new Store(process.env.DATABASE_PATH!);

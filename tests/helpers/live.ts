@@ -1,8 +1,8 @@
-import { loadMapFile } from '../../src/map/index.ts';
-import type { ChatPort, OutMessage, Incoming } from '../../src/chat/index.ts';
-import { VirtualClock } from '../../src/clock/index.ts';
-import { Store } from '../../src/store/index.ts';
-import { GameService, type Renderer } from '../../src/game/index.ts';
+import { loadMapFile } from '../../src/games/europe/map/index.ts';
+import type { ChatPort, OutMessage, Incoming } from '../../src/platform/chat/index.ts';
+import { VirtualClock } from '../../src/platform/clock/index.ts';
+import { Store } from '../../src/platform/store/index.ts';
+import { GameService, type Renderer } from '../../src/platform/session/index.ts';
 
 export const TINY = 'tests/fixtures/tiny.json';
 export const tinyMap = () => loadMapFile(TINY);

@@ -4,10 +4,10 @@
  */
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
-import { Store } from '../../src/store/index.ts';
-import { RealClock } from '../../src/clock/index.ts';
-import { GameService, type Renderer } from '../../src/game/index.ts';
-import { startLocal, type LocalHandle } from '../../src/local/index.ts';
+import { Store } from '../../src/platform/store/index.ts';
+import { RealClock } from '../../src/platform/clock/index.ts';
+import { GameService, type Renderer } from '../../src/platform/session/index.ts';
+import { startLocal, type LocalHandle } from '../../src/platform/adapters/local/index.ts';
 
 export const ARTIFACTS = 'test-artifacts';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

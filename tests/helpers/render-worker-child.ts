@@ -3,8 +3,8 @@
  * the test that Chinese text is drawn there too: writes the tiny map's golden state as PNG to argv[2].
  */
 import { writeFileSync } from 'node:fs';
-import { loadMapFile } from '../../src/map/index.ts';
-import { RenderWorker, demoState } from '../../src/render/index.ts';
+import { loadMapFile } from '../../src/games/europe/map/index.ts';
+import { RenderWorker, demoState } from '../../src/games/europe/paint/index.ts';
 
 const tiny = loadMapFile('tests/fixtures/tiny.json');
 const w = new RenderWorker();

@@ -1,5 +1,5 @@
 import { runTranscript } from '../../src/replay/index.ts';
-import type { GameState, Outcome, GameEvent } from '../../src/engine/index.ts';
+import type { GameState, Outcome, GameEvent } from '../../src/games/neuwar/engine/index.ts';
 
 export interface Played {
   state: GameState;

@@ -9,13 +9,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { GameMap } from '../../src/map/index.ts';
-import { stateJson, type Command, type CountryId, type GameState } from '../../src/engine/index.ts';
-import { formatCommand } from '../../src/parse/index.ts';
-import { Store } from '../../src/store/index.ts';
-import { foldEntries, gameFromSnapshot, rebuildGame } from '../../src/game/rebuild.ts';
-import { answerFor, DEFAULT_POLICY, diplomacyFor, economyFor, ordersFor, requestCommand, View, type Policy } from '../../src/sim/generate.ts';
-import type { Rng } from '../../src/sim/rng.ts';
+import type { GameMap } from '../../src/games/europe/map/index.ts';
+import { stateJson, type Command, type CountryId, type GameState } from '../../src/games/neuwar/engine/index.ts';
+import { formatCommand } from '../../src/games/neuwar/parse/index.ts';
+import { Store } from '../../src/platform/store/index.ts';
+import { foldEntries, gameFromSnapshot, rebuildGame } from '../../src/platform/session/rebuild.ts';
+import { answerFor, DEFAULT_POLICY, diplomacyFor, economyFor, ordersFor, requestCommand, View, type Policy } from '../../src/games/neuwar/sim/generate.ts';
+import type { Rng } from '../../src/games/neuwar/sim/rng.ts';
 
 export const SOAK_CHILD = join(import.meta.dirname, 'live-child.ts');
 

@@ -1,7 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { play, refusals } from '../helpers/scenario.ts';
-import { assault } from '../../src/engine/index.ts';
+import { assault } from '../../src/games/neuwar/engine/index.ts';
 
 const TINY = '@map tests/fixtures/tiny.json\n@players A B C\n';
 /** A and B at war, active from turn 2; turn 2 is open when the body starts. */

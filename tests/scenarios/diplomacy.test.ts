@@ -1,7 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { play, refusals } from '../helpers/scenario.ts';
-import { atWar } from '../../src/engine/index.ts';
+import { atWar } from '../../src/games/neuwar/engine/index.ts';
 
 const TINY = '@map tests/fixtures/tiny.json\n@players A B C\n';
 /** A declared war on B in turn 1 (A 30 − 10 = 20, then +4 income: A 24, B 34, C 34); turn 2 open, war active. */
@@ -403,7 +403,7 @@ test('R6.1 a country allied with both sides of a war may not intervene (nor decl
 });
 
 test('R2.2 R6.4 tribute is 70% rounded down, exactly: 90 income pays 63 (floating point gives 62.999…)', async () => {
-  const { tributeOf, defaultSettings } = await import('../../src/engine/index.ts');
+  const { tributeOf, defaultSettings } = await import('../../src/games/neuwar/engine/index.ts');
   const s = { settings: defaultSettings() } as Parameters<typeof tributeOf>[0];
   assert.equal(0.7 * 90 < 63, true, 'the trap this guards against');
   assert.equal(tributeOf(s, 90), 63);

@@ -1,10 +1,10 @@
 /** Issue 11 item 18: the score chart's value axis — round ticks from 0, negative only when a score is. */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { loadMapFile } from '../../src/map/index.ts';
-import { defaultSettings, newGame, type GameState } from '../../src/engine/index.ts';
-import { niceTicks, scoreChartSvg } from '../../src/game/chart.ts';
-import { FONT_FAMILY } from '../../src/render/fonts.ts';
+import { loadMapFile } from '../../src/games/europe/map/index.ts';
+import { defaultSettings, newGame, type GameState } from '../../src/games/neuwar/engine/index.ts';
+import { niceTicks, scoreChartSvg } from '../../src/platform/session/chart.ts';
+import { FONT_FAMILY } from '../../src/platform/render/fonts.ts';
 
 const tiny = loadMapFile('tests/fixtures/tiny.json');
 

@@ -11,9 +11,9 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { GatewayIntentBits, PermissionFlagsBits } from 'discord.js';
-import type { Incoming, Reply } from '../../src/chat/index.ts';
-import type { GameServiceApi } from '../../src/game/index.ts';
-import { startDiscord } from '../../src/discord/index.ts';
+import type { Incoming, Reply } from '../../src/platform/chat/index.ts';
+import type { GameServiceApi } from '../../src/platform/session/index.ts';
+import { startDiscord } from '../../src/platform/adapters/discord/index.ts';
 
 const CHANNEL = '900000000000000002';
 const GUILD = '900000000000000001';
@@ -193,7 +193,7 @@ test('item 28: under npm start an uncaught exception and an unhandled rejection 
   const d = await standIn();
   // A process of its own: the guard must keep exactly that process alive, which a test runner would not show.
   const script = `
-    import { startDiscord } from ${JSON.stringify(new URL('../../src/discord/index.ts', import.meta.url).href)};
+    import { startDiscord } from ${JSON.stringify(new URL('../../src/platform/adapters/discord/index.ts', import.meta.url).href)};
     const service = {
       async handleMessage() { return { handled: true, ok: true, text: 'ok', private: false, items: [{ ok: true, text: 'ok', private: false }] }; },
       listGames: () => [], gameOf: () => null, mapOf: () => null, stateOf: () => null, countryOf: () => null,

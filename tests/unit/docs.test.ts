@@ -2,9 +2,9 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { loadMapFile } from '../../src/map/index.ts';
-import { parseMessage, COMMAND_NAMES } from '../../src/parse/index.ts';
-import { SettingsSchema } from '../../src/engine/settings.ts';
+import { loadMapFile } from '../../src/games/europe/map/index.ts';
+import { parseMessage, COMMAND_NAMES } from '../../src/games/neuwar/parse/index.ts';
+import { SettingsSchema } from '../../src/games/neuwar/engine/settings.ts';
 import { COMMANDS } from '../../commands/index.ts';
 
 /**
@@ -85,7 +85,7 @@ test('item 30: every example command in docs/commands.md §1 parses on the Europ
 
 test('item 30: docs/commands.md §5 lists every error code the engine, the parser, the service and the page return', () => {
   const codes = new Set<string>();
-  const union = /export type ErrorCode =([^;]+);/.exec(read('src/engine/types.ts'))![1]!;
+  const union = /export type ErrorCode =([^;]+);/.exec(read('src/games/neuwar/engine/types.ts'))![1]!;
   for (const m of union.matchAll(/'([A-Z_]+)'/g)) codes.add(m[1]!);
   for (const f of [...files('src'), ...files('commands')].filter((f) => f.endsWith('.ts') || f.endsWith('.js'))) {
     const found = read(f).matchAll(/(?:fail|refuse|refusal)(?:<[^>]*>)?\(\s*(?:[^'\n]{0,60}?\?\s*'([A-Z][A-Z_]{3,})'\s*:\s*)?'([A-Z][A-Z_]{3,})'|code: '([A-Z][A-Z_]{3,})'/g);

@@ -1,17 +1,17 @@
 /**
- * Parser and engine fuzzing with the seeded corpus of src/sim/fuzz.ts: the parser never throws and always gives
+ * Parser and engine fuzzing with the seeded corpus of src/games/neuwar/sim/fuzz.ts: the parser never throws and always gives
  * commands or coded errors; MESSAGE_TOO_LONG is past 4,000 characters, not at 4,000; every parsed command fed to a
  * running game never throws inside the engine, and a refused one leaves the state unchanged but for its log line.
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { loadMapFile, type GameMap } from '../../src/map/index.ts';
-import { applyEntry, stateJson, type Command, type ErrorCode, type Game, type Speaker } from '../../src/engine/index.ts';
-import { formatCommand, parseMessageUnsafe, type Parsed } from '../../src/parse/index.ts';
-import { Simulation, simulate } from '../../src/sim/simulate.ts';
-import { fuzzCorpus, mutate, toTraditional, widthMix } from '../../src/sim/fuzz.ts';
-import { makeRng } from '../../src/sim/rng.ts';
-import { ErrorCodeSchema } from '../../src/sim/schema.ts';
+import { loadMapFile, type GameMap } from '../../src/games/europe/map/index.ts';
+import { applyEntry, stateJson, type Command, type ErrorCode, type Game, type Speaker } from '../../src/games/neuwar/engine/index.ts';
+import { formatCommand, parseMessageUnsafe, type Parsed } from '../../src/games/neuwar/parse/index.ts';
+import { Simulation, simulate } from '../../src/games/neuwar/sim/simulate.ts';
+import { fuzzCorpus, mutate, toTraditional, widthMix } from '../../src/games/neuwar/sim/fuzz.ts';
+import { makeRng } from '../../src/games/neuwar/sim/rng.ts';
+import { ErrorCodeSchema } from '../../src/games/neuwar/sim/schema.ts';
 
 const europe = loadMapFile('maps/europe.json');
 const tiny = loadMapFile('tests/fixtures/tiny.json');

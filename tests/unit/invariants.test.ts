@@ -6,11 +6,11 @@
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { loadMapFile, type GameMap } from '../../src/map/index.ts';
-import { applyEntry, newGame, stateJson, type Game } from '../../src/engine/index.ts';
-import { Simulation, totalArmies, type SimOptions } from '../../src/sim/simulate.ts';
-import { armyDeltaOf, checkState, checkStep } from '../../src/sim/invariants.ts';
-import { stateSchemaFor, StateJsonSchema } from '../../src/sim/schema.ts';
+import { loadMapFile, type GameMap } from '../../src/games/europe/map/index.ts';
+import { applyEntry, newGame, stateJson, type Game } from '../../src/games/neuwar/engine/index.ts';
+import { Simulation, totalArmies, type SimOptions } from '../../src/games/neuwar/sim/simulate.ts';
+import { armyDeltaOf, checkState, checkStep } from '../../src/games/neuwar/sim/invariants.ts';
+import { stateSchemaFor, StateJsonSchema } from '../../src/games/neuwar/sim/schema.ts';
 
 const europe = loadMapFile('maps/europe.json');
 const tiny = loadMapFile('tests/fixtures/tiny.json');

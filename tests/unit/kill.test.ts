@@ -10,10 +10,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { Store } from '../../src/store/index.ts';
-import { rebuildGame, foldEntries, gameFromSnapshot } from '../../src/game/rebuild.ts';
-import { loadMapFile } from '../../src/map/index.ts';
-import { stateJson } from '../../src/engine/index.ts';
+import { Store } from '../../src/platform/store/index.ts';
+import { rebuildGame, foldEntries, gameFromSnapshot } from '../../src/platform/session/rebuild.ts';
+import { loadMapFile } from '../../src/games/europe/map/index.ts';
+import { stateJson } from '../../src/games/neuwar/engine/index.ts';
 import { T0, TINY } from '../helpers/live.ts';
 
 const CHILD = join(import.meta.dirname, '../helpers/live-child.ts');

@@ -11,11 +11,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { WebSocket } from 'ws';
-import { Store } from '../../src/store/index.ts';
-import { VirtualClock } from '../../src/clock/index.ts';
-import { GameService, type Renderer } from '../../src/game/index.ts';
-import { startLocal, isLoopback, LocalChat, type LocalHandle, type StartLocalOptions } from '../../src/local/index.ts';
-import type { ServerMsg } from '../../src/local/protocol.ts';
+import { Store } from '../../src/platform/store/index.ts';
+import { VirtualClock } from '../../src/platform/clock/index.ts';
+import { GameService, type Renderer } from '../../src/platform/session/index.ts';
+import { startLocal, isLoopback, LocalChat, type LocalHandle, type StartLocalOptions } from '../../src/platform/adapters/local/index.ts';
+import type { ServerMsg } from '../../src/platform/adapters/local/protocol.ts';
 
 const T0 = 1_700_000_000_000;
 
@@ -499,7 +499,7 @@ describe('items 15 and 29: long answers and private pictures', () => {
 
   test('item 15: a message over 4,000 characters is refused whole, in the same words the page uses', async () => {
     const g = await started();
-    const { tooLongText } = await import('../../src/local/static/format.js');
+    const { tooLongText } = await import('../../src/platform/adapters/local/static/format.js');
     const text = '【调兵】甲都→甲乡 1\n'.repeat(400);
     const r = await act(g.a, { t: 'say', channelId: g.ch, text });
     assert.equal(r.t === 'ack' && r.code, 'MESSAGE_TOO_LONG');

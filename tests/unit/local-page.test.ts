@@ -1,11 +1,11 @@
-/** The local page's pure helpers (src/local/static/format.js), as the page uses them. */
+/** The local page's pure helpers (src/platform/adapters/local/static/format.js), as the page uses them. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
-import { splitIcons, needSeconds, clockText, foldAnswer, tooLongText, ICONS, REFUSED_SHOWN } from '../../src/local/static/format.js';
+import { splitIcons, needSeconds, clockText, foldAnswer, tooLongText, ICONS, REFUSED_SHOWN } from '../../src/platform/adapters/local/static/format.js';
 
 test('item 24: every emoji the bot writes has an icon file, and the emoji stays the alt text', () => {
-  const files = new Set(readdirSync('src/local/static/icons').map((f) => f.replace(/\.svg$/, '')));
+  const files = new Set(readdirSync('src/platform/adapters/local/static/icons').map((f) => f.replace(/\.svg$/, '')));
   for (const name of Object.values(ICONS)) assert.ok(files.has(name), `icons/${name}.svg`);
   assert.deepEqual(splitIcons('🆕 甲方创建了新游戏'), [{ icon: 'new', alt: '🆕' }, ' 甲方创建了新游戏']);
   assert.deepEqual(splitIcons('⚖️ 裁判：⚠️注意'), [{ icon: 'scales', alt: '⚖️' }, ' 裁判：', { icon: 'warning', alt: '⚠️' }, '注意']);

@@ -2,12 +2,12 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import { WebSocket } from 'ws';
-import { Store } from '../../src/store/index.ts';
-import { VirtualClock } from '../../src/clock/index.ts';
-import { GameService, type Renderer } from '../../src/game/index.ts';
-import { startLocal, parseSlash, pngSize, MAX_FRAME, type LocalHandle } from '../../src/local/index.ts';
-import type { ServerMsg } from '../../src/local/protocol.ts';
-import type { FeedMessage } from '../../src/local/chat.ts';
+import { Store } from '../../src/platform/store/index.ts';
+import { VirtualClock } from '../../src/platform/clock/index.ts';
+import { GameService, type Renderer } from '../../src/platform/session/index.ts';
+import { startLocal, parseSlash, pngSize, MAX_FRAME, type LocalHandle } from '../../src/platform/adapters/local/index.ts';
+import type { ServerMsg } from '../../src/platform/adapters/local/protocol.ts';
+import type { FeedMessage } from '../../src/platform/adapters/local/chat.ts';
 
 const T0 = 1_700_000_000_000;
 
@@ -346,7 +346,7 @@ describe('slash parsing', () => {
 });
 
 test('the local feed and its pictures survive a restart when kept in a folder', async () => {
-  const { LocalChat } = await import('../../src/local/index.ts');
+  const { LocalChat } = await import('../../src/platform/adapters/local/index.ts');
   const { mkdtempSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');

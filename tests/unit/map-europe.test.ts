@@ -3,7 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { loadMapFile, isLandKind, edgeKey, normalizeName, type GameMap } from '../../src/map/index.ts';
+import { loadMapFile, isLandKind, edgeKey, normalizeName, type GameMap } from '../../src/games/europe/map/index.ts';
 
 const FILE = fileURLToPath(new URL('../../maps/europe.json', import.meta.url));
 const map: GameMap = loadMapFile(FILE);

@@ -1,7 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { buildMap, loadMapFile, MapError } from '../../src/map/index.ts';
+import { buildMap, loadMapFile, MapError } from '../../src/games/europe/map/index.ts';
 
 const tinyRaw = () => JSON.parse(readFileSync('tests/fixtures/tiny.json', 'utf8'));
 

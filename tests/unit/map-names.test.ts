@@ -2,8 +2,8 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { buildMap, findName, MapError } from '../../src/map/index.ts';
-import { lookupCountry, lookupTerritory, parseMessage } from '../../src/parse/index.ts';
+import { buildMap, findName, MapError } from '../../src/games/europe/map/index.ts';
+import { lookupCountry, lookupTerritory, parseMessage } from '../../src/games/neuwar/parse/index.ts';
 import { speakerFor } from '../../src/replay/index.ts';
 
 const tinyRaw = () => JSON.parse(readFileSync('tests/fixtures/tiny.json', 'utf8'));

@@ -1,9 +1,9 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { loadMapFile } from '../../src/map/index.ts';
-import type { ErrorCode } from '../../src/engine/types.ts';
-import { parseMessage, parseMessageUnsafe } from '../../src/parse/index.ts';
+import { loadMapFile } from '../../src/games/europe/map/index.ts';
+import type { ErrorCode } from '../../src/games/neuwar/engine/types.ts';
+import { parseMessage, parseMessageUnsafe } from '../../src/games/neuwar/parse/index.ts';
 
 const tiny = loadMapFile('tests/fixtures/tiny.json');
 const isl = loadMapFile('tests/fixtures/islands.json');

@@ -1,9 +1,9 @@
 /** Issue 11's parser items: the cap on commands per message (2), counts after a space (25), help from the map (22). */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { loadMapFile } from '../../src/map/index.ts';
-import { applyEntry, defaultSettings, helpText, mergeSettings, newGame, stateJson } from '../../src/engine/index.ts';
-import { parseMessage } from '../../src/parse/index.ts';
+import { loadMapFile } from '../../src/games/europe/map/index.ts';
+import { applyEntry, defaultSettings, helpText, mergeSettings, newGame, stateJson } from '../../src/games/neuwar/engine/index.ts';
+import { parseMessage } from '../../src/games/neuwar/parse/index.ts';
 import { runTranscript } from '../../src/replay/index.ts';
 import { liveSetup, twoPlayerGame, say, alice, sam, TINY } from '../helpers/live.ts';
 

@@ -4,8 +4,8 @@
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { isPrivateEntry, type LogEntry } from '../../src/engine/index.ts';
-import { parseMessage } from '../../src/parse/index.ts';
+import { isPrivateEntry, type LogEntry } from '../../src/games/neuwar/engine/index.ts';
+import { parseMessage } from '../../src/games/neuwar/parse/index.ts';
 import { entriesFromText } from '../../src/replay/index.ts';
 import { liveSetup, twoPlayerGame, say, alice, bob, tinyMap } from '../helpers/live.ts';
 

@@ -1,8 +1,8 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { buildMap, loadMapFile } from '../../src/map/index.ts';
-import type { Command, CommandKind } from '../../src/engine/types.ts';
-import { parseMessage, formatCommand, suggest, lookupCountry, lookupTerritory, type Parsed } from '../../src/parse/index.ts';
+import { buildMap, loadMapFile } from '../../src/games/europe/map/index.ts';
+import type { Command, CommandKind } from '../../src/games/neuwar/engine/types.ts';
+import { parseMessage, formatCommand, suggest, lookupCountry, lookupTerritory, type Parsed } from '../../src/games/neuwar/parse/index.ts';
 
 const tiny = loadMapFile('tests/fixtures/tiny.json');
 const isl = loadMapFile('tests/fixtures/islands.json');

@@ -6,11 +6,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FakeChat, T0, say, twoPlayerGame, alice, bob, sam, type Live } from '../helpers/live.ts';
-import { VirtualClock } from '../../src/clock/index.ts';
-import { Store } from '../../src/store/index.ts';
-import { GameService, type Renderer } from '../../src/game/index.ts';
-import { PictureRate, RenderQueue } from '../../src/game/renderer.ts';
-import type { GameState } from '../../src/engine/index.ts';
+import { VirtualClock } from '../../src/platform/clock/index.ts';
+import { Store } from '../../src/platform/store/index.ts';
+import { GameService, type Renderer } from '../../src/platform/session/index.ts';
+import { PictureRate, RenderQueue } from '../../src/platform/session/renderer.ts';
+import type { GameState } from '../../src/games/neuwar/engine/index.ts';
 
 /** A renderer whose pictures wait until the test opens the gate (or `delayMs` of real time passes). */
 function gatedRenderer(opts: { delayMs?: number; open?: boolean } = {}) {

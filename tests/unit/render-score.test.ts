@@ -1,10 +1,10 @@
 /** Issue 11 item 17: the score table's change column, the paid income and columns fitted to their content. */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { loadMapFile } from '../../src/map/index.ts';
-import type { GameState } from '../../src/engine/types.ts';
-import { initialState, renderScoreTableSvg, scoreRows } from '../../src/render/index.ts';
-import { textWidth } from '../../src/render/text.ts';
+import { loadMapFile } from '../../src/games/europe/map/index.ts';
+import type { GameState } from '../../src/games/neuwar/engine/types.ts';
+import { initialState, renderScoreTableSvg, scoreRows } from '../../src/games/europe/paint/index.ts';
+import { textWidth } from '../../src/platform/render/text.ts';
 import { play } from '../helpers/scenario.ts';
 
 const TINY = '@map tests/fixtures/tiny.json\n@players A B C\n';

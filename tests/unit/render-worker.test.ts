@@ -5,9 +5,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadMapFile } from '../../src/map/index.ts';
+import { loadMapFile } from '../../src/games/europe/map/index.ts';
 import { runTranscript } from '../../src/replay/index.ts';
-import { RenderWorker, renderMapPng, pngPixels } from '../../src/render/index.ts';
+import { RenderWorker, renderMapPng, pngPixels } from '../../src/games/europe/paint/index.ts';
 
 test('the render worker makes the same picture as this thread, and this thread keeps running meanwhile', { timeout: 60_000 }, async () => {
   const r = runTranscript('examples/first-war.txt');

@@ -4,13 +4,13 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import sharp from 'sharp';
-import { loadMapFile, type GameMap } from '../../src/map/index.ts';
-import type { GameState, LandState } from '../../src/engine/types.ts';
+import { loadMapFile, type GameMap } from '../../src/games/europe/map/index.ts';
+import type { GameState, LandState } from '../../src/games/neuwar/engine/types.ts';
 import {
   ensureFonts, FONT_FAMILY, renderMap, renderMapPng, renderMapPngDetailed, renderMapSvg, renderScoreTablePng, renderScoreTableSvg,
   scoreRows, computeIncome, renderCli, svgToPng, pngPixels, initialState, demoState, syntheticMap, arrowsOf,
-} from '../../src/render/index.ts';
-import { blankCountry } from '../../src/render/demo.ts';
+} from '../../src/games/europe/paint/index.ts';
+import { blankCountry } from '../../bench/demo.ts';
 
 const tiny = loadMapFile('tests/fixtures/tiny.json');
 const islands = loadMapFile('tests/fixtures/islands.json');

@@ -6,8 +6,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
-import { loadMapFile } from '../../src/map/index.ts';
-import { runRepl } from '../../src/repl/index.ts';
+import { loadMapFile } from '../../src/games/europe/map/index.ts';
+import { runRepl } from '../../src/games/neuwar/repl.ts';
 import { runTranscript, speakerFor } from '../../src/replay/index.ts';
 
 const TINY = 'tests/fixtures/tiny.json';

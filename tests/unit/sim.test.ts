@@ -9,14 +9,14 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadMapFile } from '../../src/map/index.ts';
-import { applyEntry, newGame, stateJson, type Command } from '../../src/engine/index.ts';
-import { formatCommand, parseMessage } from '../../src/parse/index.ts';
-import { runTranscript } from '../../src/replay/transcript.ts';
-import { simulate, toTranscript, type SimResult } from '../../src/sim/simulate.ts';
-import { withoutLines } from '../../src/sim/invariants.ts';
-import { makeRng } from '../../src/sim/rng.ts';
-import { needToWin } from '../../src/sim/generate.ts';
+import { loadMapFile } from '../../src/games/europe/map/index.ts';
+import { applyEntry, newGame, stateJson, type Command } from '../../src/games/neuwar/engine/index.ts';
+import { formatCommand, parseMessage } from '../../src/games/neuwar/parse/index.ts';
+import { runTranscript } from '../../src/games/neuwar/transcript.ts';
+import { simulate, toTranscript, type SimResult } from '../../src/games/neuwar/sim/simulate.ts';
+import { withoutLines } from '../../src/games/neuwar/sim/invariants.ts';
+import { makeRng } from '../../src/games/neuwar/sim/rng.ts';
+import { needToWin } from '../../src/games/neuwar/sim/generate.ts';
 
 const europe = loadMapFile('maps/europe.json');
 const tiny = loadMapFile('tests/fixtures/tiny.json');
@@ -153,7 +153,7 @@ test('a country that leaves: its arsenal and sea armies leave the board with eve
 test('npm run simulate prints the summary and writes a transcript that replay reproduces', () => {
   const dir = mkdtempSync(join(tmpdir(), 'sim-'));
   const out = join(dir, 'game.txt');
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/sim/cli.ts', '--map', 'tests/fixtures/tiny.json', '--turns', '6', '--seed', '3', '--players', '3', '--out', out], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/games/neuwar/sim/cli.ts', '--map', 'tests/fixtures/tiny.json', '--turns', '6', '--seed', '3', '--players', '3', '--out', out], { encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
   for (const k of ['turns resolved: 6', 'battles:', 'captures:', 'wars:', 'peace treaties:', 'fallen capitals:', 'final scores:']) assert.ok(r.stdout.includes(k), `${k} in\n${r.stdout}`);
   const text = readFileSync(out, 'utf8');

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Store, MIGRATIONS } from '../../src/store/index.ts';
+import { Store, MIGRATIONS } from '../../src/platform/store/index.ts';
 
 const row = (channelId: string) => ({ channelId, mapPath: 'tests/fixtures/tiny.json', mapId: 'tiny', settings: {}, live: {}, creator: 'u1', judges: [], createdAt: 1 });
 

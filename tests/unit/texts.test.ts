@@ -1,10 +1,10 @@
 /** Issue 11 item 16: the clock's words — 【状态】, the status message and reminders say times that agree with each other. */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { loadMapFile } from '../../src/map/index.ts';
-import { applyEntry, defaultSettings, newGame, type Game, type Lang } from '../../src/engine/index.ts';
+import { loadMapFile } from '../../src/games/europe/map/index.ts';
+import { applyEntry, defaultSettings, newGame, type Game, type Lang } from '../../src/games/neuwar/engine/index.ts';
 import { entriesFromText, speakerFor } from '../../src/replay/index.ts';
-import { reminderText, statusText } from '../../src/game/texts.ts';
+import { reminderText, statusText } from '../../src/platform/session/texts.ts';
 
 const tiny = loadMapFile('tests/fixtures/tiny.json');
 /** 2024-06-01 14:00:15 UTC: a live game's epoch clock (turn 300 s, grace 360 s by default). */

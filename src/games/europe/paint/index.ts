@@ -1,0 +1,47 @@
+/**
+ * render/: the pictures the bot posts after each resolution (R3.5 step 10) — the map and the score table —
+ * as SVG built here and PNG via sharp, with bundled CJK fonts so Chinese renders on a bare server.
+ */
+import type { GameMap } from '../map/index.ts';
+import type { GameState } from './types.ts';
+import { ensureFonts } from '../../../platform/render/fonts.ts';
+import { renderMap, type MapRenderOptions, type MapRender } from './map.ts';
+import { renderMapPngLayered } from './layered.ts';
+
+export { ensureFonts, FONT_FAMILY, FONT_STACK, type FontSetup } from '../../../platform/render/fonts.ts';
+export { renderMap, fillOf, findRegion, arrowsOf, type MapRenderOptions, type MapRender, type DroppedLabel, type Lang } from './map.ts';
+export { mapGeometry, type MapGeo } from './geometry.ts';
+export { computeIncome, scoreRows, renderScoreTableSvg, renderScoreTablePng, type Income, type ScoreRow, type ScoreTableOptions } from '../../neuwar/pictures/score.ts';
+export { renderCli } from '../../neuwar/pictures/cli.ts';
+export { svgToPng, pngPixels, encodePng } from '../../../platform/render/png.ts';
+export { renderMapPngLayered } from './layered.ts';
+export { demoState, initialState, syntheticMap } from '../../../../bench/demo.ts';
+
+/** The map as SVG text (full map, or a region zoom with `opts.region`): the whole picture in one SVG. */
+export function renderMapSvg(map: GameMap, state: GameState, opts: MapRenderOptions = {}): string {
+  ensureFonts();
+  return renderMap(map, state, opts).svg;
+}
+
+/**
+ * The map as a PNG buffer, `opts.width × opts.height` when given. Shaped maps go through the layered path
+ * (static pixels cached per view, only the state's own drawing rendered; see layered.ts): the same picture
+ * as renderMapSvg's, several times faster once a view has been drawn.
+ */
+export async function renderMapPng(map: GameMap, state: GameState, opts: MapRenderOptions = {}): Promise<Buffer> {
+  return (await renderMapPngLayered(map, state, opts)).png;
+}
+
+/**
+ * PNG plus the label report (which labels were shrunk, moved to a leader line or listed as dropped).
+ * `svg` is the whole picture as one SVG (built on first access: the PNG does not need it).
+ */
+export async function renderMapPngDetailed(map: GameMap, state: GameState, opts: MapRenderOptions = {}): Promise<MapRender & { png: Buffer }> {
+  const { svg: _layer, ...r } = await renderMapPngLayered(map, state, opts);
+  let svg: string | null = null;
+  return Object.defineProperty({ ...r, svg: '' }, 'svg', {
+    enumerable: true,
+    get: () => (svg ??= renderMapSvg(map, state, opts)),
+  });
+}
+export { RenderWorker } from '../../../platform/render/pool.ts';

@@ -1,0 +1,401 @@
+import type { GameMap } from '../../europe/map/index.ts';
+import { isLandKind } from '../../europe/map/index.ts';
+import { actorOf, armiesAt, checkAirlift, checkMove, pendingDeploy } from './orders.ts';
+import { buy, industry, mobilize, tech } from './economy.ts';
+import { diplomacy, declareWar, DIPLOMACY_KINDS } from './diplomacy.ts';
+import { resolveTurn } from './resolve.ts';
+import { activeCountries, hardCloseAt, land, ownDeadline, pay, createGame, type NewGameOptions } from './state.ts';
+import { mergeSettings, coerceSettingValue, SettingsSchema } from './settings.ts';
+import { describeStatus, describeOrders, helpText } from './describe.ts';
+import { cn, fail, L, ok, tn } from './text.ts';
+import type { Command, CountryId, GameEvent, GameState, LogEntry, LogLine, Outcome, Speaker, Count } from './types.ts';
+
+/** A running game: the map, the state folded from the log so far, and the one-level undo snapshot (R13). */
+export interface Game {
+  map: GameMap;
+  state: GameState;
+  /** JSON of the state at the opening of the last resolved turn (without its log): what 【撤回】 restores. */
+  undo: string | null;
+  /** JSON of the state at the opening of the current turn. */
+  turnStart: string;
+}
+
+export interface Step {
+  /** The command's answer; null for a clock tick. */
+  outcome: Outcome | null;
+  /** Turns resolved while applying this entry, in order (by the clock, by everyone committing, or by the judge). */
+  resolved: { turn: number; events: GameEvent[] }[];
+}
+
+/**
+ * What 【撤回】 needs of a turn's opening state. The log, the last resolution's events and the score history are
+ * left out: they are the bulk of the state, and undo rebuilds them from the current state.
+ */
+function snapshot(s: GameState): string {
+  const { log: _log, lastEvents: _events, scoreHistory: _history, ...rest } = s;
+  return JSON.stringify(rest);
+}
+
+export function newGame(map: GameMap, opts: NewGameOptions): Game {
+  const state = createGame(map, opts);
+  return { map, state, undo: null, turnStart: snapshot(state) };
+}
+
+function resolveNow(g: Game, at: number, forced: boolean, out: Step['resolved']): void {
+  const before = g.turnStart;
+  const turn = g.state.turn;
+  const events = resolveTurn(g.state, g.map, at, forced);
+  g.undo = before;
+  g.turnStart = snapshot(g.state);
+  out.push({ turn, events });
+}
+
+/** Time has reached `at`: every turn whose hard close is at or before it resolves at its hard close (commands.md §3). */
+function advance(g: Game, at: number, out: Step['resolved']): void {
+  const s = g.state;
+  let guard = 0;
+  while (s.status === 'running' && s.clock.pausedAt === null && at >= hardCloseAt(s) && guard++ < 10000) {
+    resolveNow(g, hardCloseAt(s), false, out);
+  }
+}
+
+function allCommitted(s: GameState): boolean {
+  const act = activeCountries(s);
+  return act.length > 0 && act.every((c) => s.countries[c]!.committed);
+}
+
+function speakerName(sp: Speaker): string {
+  return sp.kind === 'judge' ? 'judge' : sp.id;
+}
+
+function logLine(s: GameState, entry: { at: number; speaker: Speaker; line?: number }, command: string, o: Outcome, turn = s.turn): void {
+  const l: LogLine = { turn, at: entry.at, speaker: speakerName(entry.speaker), command, ok: o.ok };
+  if (entry.line !== undefined) l.line = entry.line;
+  if (!o.ok) { l.code = o.code; l.message = o.message; }
+  s.log.push(l);
+}
+
+/**
+ * Applies one log entry to the game (mutating `g.state`; deterministic, no clock or I/O). A refused command
+ * changes nothing but its log line.
+ */
+export function applyEntry(g: Game, entry: LogEntry): Step {
+  const resolved: Step['resolved'] = [];
+  advance(g, entry.at, resolved);
+  if (entry.type === 'tick') return { outcome: null, resolved };
+  const s = g.state;
+  if (entry.type === 'refused') {
+    const o: Outcome = { ok: false, code: entry.code, message: entry.message };
+    logLine(s, entry, 'unknown', o);
+    return { outcome: o, resolved };
+  }
+  const turnBefore = s.turn;
+  let o: Outcome;
+  try {
+    o = execute(g, entry.command, entry.speaker, entry.at, resolved);
+  } catch (e) {
+    // A programmer error must never corrupt a game: report it as a refusal. The state may only have been
+    // touched by an accepted command, and every handler validates before it changes anything.
+    o = fail('NOT_ALLOWED', L(s, `内部错误，命令未执行：${(e as Error).message}`, `internal error, command not applied: ${(e as Error).message}`));
+  }
+  // Logged on the state as it is now: 【撤回】 replaces the state object.
+  logLine(g.state, entry, entry.command.kind, o, turnBefore);
+  // R3.2: the turn resolves as soon as every active country has committed — also when the last one that had
+  // not committed leaves the game or loses its player.
+  const st = g.state;
+  if (o.ok && entry.command.kind !== 'uncommit' && st.status === 'running' && st.clock.pausedAt === null && allCommitted(st)) {
+    resolveNow(g, entry.at, false, resolved);
+  }
+  return { outcome: o, resolved };
+}
+
+const JUDGE_KINDS = new Set<Command['kind']>(['resolve', 'pause', 'resume', 'extend', 'undo', 'set', 'rule', 'control', 'endGame']);
+
+/** R13: the commands only a judge may give (the live layer speaks for a judge as the judge for these). */
+export function isJudgeCommand(kind: Command['kind']): boolean {
+  return JUDGE_KINDS.has(kind);
+}
+const QUERY_OK_WHEN_ENDED = new Set(['query']);
+
+/** The country a no-argument action is for: the speaker, or whom the judge names. */
+function actingCountry(s: GameState, map: GameMap, sp: Speaker, me: CountryId | null, explicit?: CountryId): CountryId | Outcome {
+  const lg = s.settings.language;
+  const c = explicit ?? me;
+  if (c === null) return fail('BAD_SYNTAX', L(s, '裁判代行时请写明国家', 'the judge must name the country'));
+  if (sp.kind === 'country' && c !== me) return fail('NOT_YOUR_COUNTRY', L(s, `你只能为自己的国家${cn(map, me, lg)}下命令`, `you act only for ${cn(map, me, lg)}`));
+  if (!s.countries[c]?.alive) return fail('NOT_ALLOWED', L(s, `${cn(map, c, lg)}不在游戏中`, `${cn(map, c, lg)} is not in the game`));
+  return c;
+}
+
+function isOutcome(x: unknown): x is Outcome {
+  return typeof x === 'object' && x !== null && 'ok' in x;
+}
+
+function execute(g: Game, cmd: Command, sp: Speaker, at: number, resolved: Step['resolved']): Outcome {
+  const s = g.state;
+  const map = g.map;
+  const lg = s.settings.language;
+  if (JUDGE_KINDS.has(cmd.kind)) {
+    if (sp.kind !== 'judge') return fail('NOT_JUDGE', L(s, '只有裁判可以使用这条命令（R13）', 'only the judge may do this (R13)'));
+    return judge(g, cmd, sp, at, resolved);
+  }
+  if (s.status !== 'running' && !QUERY_OK_WHEN_ENDED.has(cmd.kind)) return fail('GAME_NOT_RUNNING', L(s, '游戏已经结束', 'the game has ended'));
+  const me = sp.kind === 'country' ? sp.id : null;
+  if (me !== null) {
+    const cs = s.countries[me];
+    if (!cs || !cs.alive) return fail('NOT_ALLOWED', L(s, `${cn(map, me, lg)}不在游戏中`, `${cn(map, me, lg)} is not in the game`));
+  }
+  const self = (explicit?: CountryId): CountryId | Outcome => actingCountry(s, map, sp, me, explicit);
+
+  switch (cmd.kind) {
+    case 'move':
+    case 'airlift':
+      return order(g, cmd.kind, cmd.from, cmd.to, cmd.count, sp);
+    case 'cancel':
+      return cancel(g, cmd.from, cmd.to, sp);
+    case 'buy': { const c = self(cmd.country); return isOutcome(c) ? c : buy(s, map, c, cmd.n); }
+    case 'industry': { const c = self(cmd.country); return isOutcome(c) ? c : industry(s, map, c); }
+    case 'tech': { const c = self(cmd.country); return isOutcome(c) ? c : tech(s, map, c, cmd.tech, cmd.n); }
+    case 'mobilize': { const c = self(cmd.country); return isOutcome(c) ? c : mobilize(s, map, c, cmd.type, cmd.placement); }
+    case 'commit': {
+      const c = self(cmd.country);
+      if (isOutcome(c)) return c;
+      return commit(g, c, at, resolved);
+    }
+    case 'uncommit': {
+      const c = self(cmd.country);
+      if (isOutcome(c)) return c;
+      const cs = s.countries[c]!;
+      if (!cs.committed) return fail('NOT_ALLOWED', L(s, '你还没有【完成】', 'you have not committed'));
+      cs.committed = false;
+      cs.committedAt = null;
+      return ok(L(s, `${cn(map, c, lg)}取消完成，可以继续修改命令`, `${cn(map, c, lg)} reopened its orders`), [{ type: 'uncommitted', country: c }]);
+    }
+    case 'spy': {
+      const c = self(cmd.country);
+      if (isOutcome(c)) return c;
+      if (!s.countries[c]!.techDone.includes('spy')) return fail('TECH_REQUIRED', L(s, `窥探需要先完成间谍科技（${s.settings.spyCost}分，R8.3）`, `spying needs the Spy tech (${s.settings.spyCost} points, R8.3)`));
+      const lines = Object.keys(s.countries).sort().filter((x) => x !== c && s.countries[x]!.committed)
+        .map((x) => `${cn(map, x, lg)}：${describeOrders(s, map, x)}`);
+      return ok(lines.length ? lines.join('\n') : L(s, '还没有别的国家完成命令', 'no other country has committed yet'), [], true);
+    }
+    case 'query': {
+      const c = me ?? cmd.country ?? null;
+      if (cmd.what === 'help') return ok(helpText(lg, map), [], true);
+      if (cmd.what === 'orders') return c ? ok(describeOrders(s, map, c), [], true) : fail('BAD_SYNTAX', L(s, '裁判查看命令请写明国家', 'name the country'));
+      if (cmd.what === 'status') return ok(describeStatus(s, map, c, at), [], true);
+      return ok(cmd.what === 'map' ? L(s, '地图', 'map') : L(s, '分数表', 'score table'), [], false);
+    }
+    case 'leave': {
+      const c = self(cmd.country);
+      if (isOutcome(c)) return c;
+      return diplomacy(g, { kind: 'leave', country: c }, sp, at);
+    }
+    case 'declareWar':
+      return declareWar(g, cmd, sp);
+    default:
+      if (DIPLOMACY_KINDS.has(cmd.kind)) return diplomacy(g, cmd, sp, at);
+      return fail('UNKNOWN_COMMAND', L(s, '未知命令', 'unknown command'));
+  }
+}
+
+function commit(g: Game, c: CountryId, at: number, resolved: Step['resolved']): Outcome {
+  const s = g.state;
+  const lg = s.settings.language;
+  const cs = s.countries[c]!;
+  const eff = s.clock.pausedAt ?? at;
+  if (cs.committed) return ok(L(s, `${cn(g.map, c, lg)}已经完成了`, `${cn(g.map, c, lg)} has already committed`));
+  const late = eff > ownDeadline(s, c);
+  cs.committed = true;
+  cs.committedAt = eff;
+  if (late) cs.lateCommit = true;
+  const events: GameEvent[] = [{ type: 'committed', country: c, late }];
+  const msg = late
+    ? L(s, `${cn(g.map, c, lg)}完成（超时，结算时扣${s.settings.latePenalty}分，R3.3）`, `${cn(g.map, c, lg)} committed (late: −${s.settings.latePenalty} at resolution, R3.3)`)
+    : L(s, `${cn(g.map, c, lg)}完成`, `${cn(g.map, c, lg)} committed`);
+  if (s.clock.pausedAt === null && allCommitted(s)) resolveNow(g, at, false, resolved);
+  return ok(msg, events);
+}
+
+function countText(s: GameState, c: Count): string {
+  return c.kind === 'all' ? L(s, '全部', 'all') : c.kind === 'half' ? L(s, '一半', 'half') : String(c.n);
+}
+
+function order(g: Game, kind: 'move' | 'airlift', from: string, to: string, count: Count, sp: Speaker): Outcome {
+  const s = g.state, map = g.map, lg = s.settings.language;
+  const me = sp.kind === 'country' ? sp.id : null;
+  if (count.kind === 'n' && (!Number.isInteger(count.n) || count.n < 1)) {
+    return fail('BAD_SYNTAX', L(s, '军队数须是正整数、全部或一半：【调兵】巴黎→里尔 20', 'the count is a positive number, 全部 (all) or 一半 (half)'));
+  }
+  const actor = kind === 'airlift' ? (me ?? land(s, from)?.owner ?? null) : actorOf(s, map, me, from);
+  if (!actor) return fail('NOT_OWNER', L(s, `${tn(map, from, lg)}不是你的领土`, `${tn(map, from, lg)} is not yours`));
+  const allowed = sp.kind === 'judge' || actor === me || s.countries[actor]?.overlord === me;
+  if (!allowed) {
+    const o = land(s, from)?.owner ?? null;
+    return fail('NOT_OWNER', L(s, `${tn(map, from, lg)}属于${cn(map, o, lg)}，不是你的领土`, `${tn(map, from, lg)} belongs to ${cn(map, o, lg)}, not to you`));
+  }
+  if (!s.countries[actor]?.alive) return fail('NOT_OWNER', L(s, `${tn(map, from, lg)}不属于任何在场国家`, `${tn(map, from, lg)} belongs to no country in play`));
+  const by = me ?? actor;
+  if (kind === 'airlift') {
+    if (s.countries[actor]!.overlord === me && actor !== me) return fail('PUPPET_RESTRICTED', L(s, '宗主国只能指挥傀儡国的军队调动，不能替它空运', 'an overlord moves its puppet\'s armies but cannot airlift for it'));
+    if (!s.countries[actor]!.techDone.includes('airship')) return fail('TECH_REQUIRED', L(s, `空运需要先完成空艇科技（${s.settings.airshipCost}分，R8.3）`, `airlifts need the Airship tech (${s.settings.airshipCost} points, R8.3)`));
+    if (s.countries[actor]!.airliftTurn === s.turn) return fail('ONCE_PER_TURN', L(s, '每回合只能空运一次（R8.3）', 'one airlift per turn (R8.3)'));
+    const chk = checkAirlift(s, map, actor, from, to);
+    if (!chk.ok) return fail(chk.code, chk.message);
+  } else {
+    const chk = checkMove(s, map, actor, from, to);
+    if (!chk.ok) return fail(chk.code, chk.message);
+  }
+  const have = armiesAt(s, map, actor, from) + pendingDeploy(s, map, actor, from);
+  if (have === 0 || (count.kind === 'n' && count.n > have)) {
+    return fail('NOT_ENOUGH_ARMIES', L(s, `${tn(map, from, lg)}只有${have}军${count.kind === 'n' ? `，不够${count.n}` : ''}`, `${tn(map, from, lg)} has only ${have} armies${count.kind === 'n' ? `, not ${count.n}` : ''}`));
+  }
+  (s.orders[actor] ??= []).push({ kind, from, to, count, by, seq: s.nextOrderSeq++ });
+  if (kind === 'airlift') s.countries[actor]!.airliftTurn = s.turn;
+  // The confirmation is built in the game's language only: this is the commonest command.
+  const route = `${tn(map, from, lg)}→${tn(map, to, lg)} ${countText(s, count)}`;
+  if (lg === 'en') {
+    const puppet = actor !== by ? ` (${cn(map, actor, lg)}'s armies)` : '';
+    return ok(`${kind === 'airlift' ? 'airlift' : 'move'} taken: ${route}${puppet}, at the resolution of turn ${s.turn}`, [], true);
+  }
+  const puppet = actor !== by ? `（${cn(map, actor, lg)}的军队）` : '';
+  return ok(`已收到${kind === 'airlift' ? '空运' : '调兵'}：${route}${puppet}，第${s.turn}回合结算时执行`, [], true);
+}
+
+function cancel(g: Game, from: string | undefined, to: string | undefined, sp: Speaker): Outcome {
+  const s = g.state, map = g.map, lg = s.settings.language;
+  const me = sp.kind === 'country' ? sp.id : null;
+  let removed = 0;
+  for (const c of Object.keys(s.orders)) {
+    const keep = s.orders[c]!.filter((o) => {
+      const mine = sp.kind === 'judge' || o.by === me || c === me;
+      const match = from === undefined || (o.from === from && (to === undefined || o.to === to));
+      if (mine && match) {
+        if (o.kind === 'airlift') s.countries[c]!.airliftTurn = null;
+        removed += 1;
+        return false;
+      }
+      return true;
+    });
+    s.orders[c] = keep;
+  }
+  if (removed === 0) {
+    return fail('NOT_ALLOWED', from === undefined ? L(s, '你本回合还没有命令可撤销', 'you have no orders to cancel this turn')
+      : L(s, `没有${tn(map, from, lg)}→${to ? tn(map, to, lg) : '…'}的命令；用【命令】查看你的命令`, `no order ${tn(map, from, lg)}→${to ? tn(map, to, lg) : '…'}; see 【命令】`));
+  }
+  return ok(L(s, `已撤销${removed}条命令`, `${removed} order(s) cancelled`), [], true);
+}
+
+function judge(g: Game, cmd: Command, sp: Speaker, at: number, resolved: Step['resolved']): Outcome {
+  const s = g.state, map = g.map, lg = s.settings.language;
+  const who = sp.kind === 'judge' ? (sp.name ?? 'judge') : 'judge';
+  const jev = (action: string): GameEvent => ({ type: 'judge', name: who, action });
+  const running = () => s.status === 'running';
+  switch (cmd.kind) {
+    case 'resolve': {
+      if (!running()) return fail('GAME_NOT_RUNNING', L(s, '游戏已经结束', 'the game has ended'));
+      const turn = s.turn;
+      resolveNow(g, at, true, resolved);
+      return ok(L(s, `裁判强制结算第${turn}回合`, `the judge resolved turn ${turn}`), [jev('resolve')]);
+    }
+    case 'pause': {
+      if (!running()) return fail('GAME_NOT_RUNNING', L(s, '游戏已经结束', 'the game has ended'));
+      if (s.clock.pausedAt !== null) return fail('NOT_ALLOWED', L(s, '游戏已经暂停', 'already paused'));
+      s.clock.pausedAt = at;
+      return ok(L(s, '裁判暂停了游戏，计时停止', 'the judge paused the game; the clock stopped'), [jev('pause'), { type: 'clock', action: 'pause', at, deadlineAt: s.clock.deadlineAt }]);
+    }
+    case 'resume': {
+      if (s.clock.pausedAt === null) return fail('NOT_ALLOWED', L(s, '游戏没有暂停', 'the game is not paused'));
+      s.clock.deadlineAt += Math.max(0, at - s.clock.pausedAt);
+      s.clock.pausedAt = null;
+      const evs: GameEvent[] = [jev('resume'), { type: 'clock', action: 'resume', at, deadlineAt: s.clock.deadlineAt }];
+      if (allCommitted(s)) resolveNow(g, at, false, resolved);
+      return ok(L(s, '裁判恢复了游戏，截止时间顺延', 'the judge resumed the game; the deadline moved by the pause'), evs);
+    }
+    case 'extend': {
+      if (!running()) return fail('GAME_NOT_RUNNING', L(s, '游戏已经结束', 'the game has ended'));
+      const max = s.settings.maxExtendSeconds;
+      if (!Number.isInteger(cmd.seconds) || cmd.seconds < 1) return fail('BAD_SYNTAX', L(s, '格式：【延时】5分钟', 'format: 【延时】5分钟'));
+      if (s.clock.extendedSeconds + cmd.seconds > max) {
+        return fail('LIMIT_EXCEEDED', L(s, `本回合最多延时${max}秒，已延${s.clock.extendedSeconds}秒`, `at most ${max} s of extension a turn; ${s.clock.extendedSeconds} s used`));
+      }
+      s.clock.extendedSeconds += cmd.seconds;
+      s.clock.deadlineAt += cmd.seconds * 1000;
+      return ok(L(s, `裁判延时${cmd.seconds}秒`, `the judge extended the deadline by ${cmd.seconds} s`), [jev(`extend ${cmd.seconds}`), { type: 'clock', action: 'extend', at, deadlineAt: s.clock.deadlineAt }]);
+    }
+    case 'undo': {
+      if (!g.undo) return fail('NOT_ALLOWED', L(s, '没有可以撤回的结算', 'there is no resolution to undo'));
+      const restored = JSON.parse(g.undo) as Omit<GameState, 'log' | 'lastEvents' | 'scoreHistory'>;
+      const fromTurn = restored.turn;
+      const log = s.log.map((l) => (l.turn >= fromTurn && !l.undone ? { ...l, undone: true } : l));
+      const scoreHistory = s.scoreHistory.filter((h) => h.turn < fromTurn);
+      const next: GameState = { ...restored, log, lastEvents: [], scoreHistory };
+      // The turn opens again now, with a fresh deadline.
+      next.clock = { openedAt: at, deadlineAt: at + next.settings.turnSeconds * 1000, extendedSeconds: 0, pausedAt: s.clock.pausedAt === null ? null : at };
+      g.state = next;
+      g.undo = null;
+      g.turnStart = snapshot(next);
+      return ok(L(s, `裁判撤回了第${fromTurn}回合的结算，第${fromTurn}回合重新开始`, `the judge undid the resolution of turn ${fromTurn}; turn ${fromTurn} starts again`), [jev('undo')]);
+    }
+    case 'set': {
+      const events: GameEvent[] = [jev(`set ${cmd.target} ${cmd.field}=${cmd.value}`)];
+      if (cmd.field === 'score') {
+        if (!s.countries[cmd.target]) return fail('UNKNOWN_COUNTRY', L(s, '设置分数要写国家：【设置】法国 分数=100', 'set a score on a country'));
+        if (typeof cmd.value !== 'number' || !Number.isInteger(cmd.value)) return fail('BAD_SYNTAX', L(s, '分数须是整数：【设置】法国 分数=100', 'the score is an integer'));
+        pay(s, events, cmd.target, cmd.value - s.countries[cmd.target]!.score, 'judge');
+        return ok(L(s, `裁判将${cn(map, cmd.target, lg)}的分数设为${cmd.value}`, `the judge set ${cn(map, cmd.target, lg)}'s score to ${cmd.value}`), events);
+      }
+      const def = map.territory.get(cmd.target);
+      if (!def || !isLandKind(def.kind)) return fail('UNKNOWN_TERRITORY', L(s, '兵力和归属只能设置在陆地领土上：【设置】巴黎 兵力=50', 'armies and owner are set on land territories'));
+      const t = land(s, cmd.target)!;
+      if (cmd.field === 'armies') {
+        if (typeof cmd.value !== 'number' || !Number.isInteger(cmd.value) || cmd.value < 0) return fail('BAD_SYNTAX', L(s, '兵力须是不小于0的整数', 'armies must be a whole number ≥ 0'));
+        events.push({ type: 'armies', territory: cmd.target, country: t.owner, delta: cmd.value - t.armies, why: 'judge' });
+        t.armies = cmd.value;
+        return ok(L(s, `裁判将${tn(map, cmd.target, lg)}的兵力设为${cmd.value}`, `the judge set ${tn(map, cmd.target, lg)} to ${cmd.value} armies`), events);
+      }
+      const owner = cmd.value === null ? null : String(cmd.value);
+      if (owner !== null && !s.countries[owner]?.alive) return fail('UNKNOWN_COUNTRY', L(s, `${cn(map, owner, lg)}不在游戏中`, `${cn(map, owner, lg)} is not in the game`));
+      events.push({ type: 'transfer', territory: cmd.target, from: t.owner, to: owner, armies: t.armies, why: 'judge' });
+      t.owner = owner;
+      return ok(L(s, `裁判将${tn(map, cmd.target, lg)}划归${cn(map, owner, lg)}`, `the judge gave ${tn(map, cmd.target, lg)} to ${cn(map, owner, lg)}`), events);
+    }
+    case 'rule': {
+      const keys = Object.keys(SettingsSchema.shape);
+      if (!keys.includes(cmd.key)) return fail('BAD_SYNTAX', L(s, `没有规则"${cmd.key}"；可设置：${keys.join(', ')}`, `no rule "${cmd.key}"; rules: ${keys.join(', ')}`));
+      const r = mergeSettings(s.settings, { [cmd.key]: coerceSettingValue(cmd.key, cmd.value) });
+      if (!r.ok) return fail('BAD_SYNTAX', L(s, `规则${cmd.key}的值"${cmd.value}"不合法：${r.reason}`, `bad value "${cmd.value}" for ${cmd.key}: ${r.reason}`));
+      s.settings = r.settings;
+      return ok(L(s, `裁判修改规则：${cmd.key}=${cmd.value}（立即生效）`, `the judge set the rule ${cmd.key}=${cmd.value} (in force now)`), [jev(`rule ${cmd.key}=${cmd.value}`)]);
+    }
+    case 'control': {
+      const cs = s.countries[cmd.country];
+      if (!cs?.alive) return fail('NOT_ALLOWED', L(s, `${cn(map, cmd.country, lg)}不在游戏中`, `${cn(map, cmd.country, lg)} is not in the game`));
+      if (cs.player === cmd.player) return fail('NOT_ALLOWED', cmd.player ? L(s, `${cn(map, cmd.country, lg)}已经有玩家`, `${cn(map, cmd.country, lg)} already has a player`) : L(s, `${cn(map, cmd.country, lg)}已经在托管中`, `${cn(map, cmd.country, lg)} already has no player`));
+      cs.player = cmd.player;
+      return ok(cmd.player
+        ? L(s, `${cn(map, cmd.country, lg)}恢复由玩家控制`, `${cn(map, cmd.country, lg)} is played again`)
+        : L(s, `${cn(map, cmd.country, lg)}进入托管：视为已完成，不会超时（R3.2）`, `${cn(map, cmd.country, lg)} has no player now: it counts as committed and is never late (R3.2)`),
+      [jev(`${cmd.player ? 'control' : 'disorder'} ${cmd.country}`)]);
+    }
+    case 'endGame': {
+      if (!running()) return fail('GAME_NOT_RUNNING', L(s, '游戏已经结束', 'the game has ended'));
+      let winners = cmd.winners ? [...new Set(cmd.winners)].sort() : [];
+      for (const w of winners) if (!s.countries[w]) return fail('UNKNOWN_COUNTRY', L(s, `没有国家${w}`, `no country ${w}`));
+      if (winners.length === 0) {
+        const alive = Object.keys(s.countries).filter((c) => s.countries[c]!.alive);
+        const best = Math.max(...alive.map((c) => s.countries[c]!.score));
+        winners = alive.filter((c) => s.countries[c]!.score === best).sort();
+      }
+      s.status = 'ended';
+      s.winner = winners;
+      s.orders = {};
+      const events: GameEvent[] = [jev('end'), { type: 'victory', winners, how: 'judge' }];
+      s.lastEvents = events;
+      return ok(L(s, `裁判结束了游戏。胜者：${winners.map((w) => cn(map, w, lg)).join('、')}`, `the judge ended the game. Winner: ${winners.map((w) => cn(map, w, lg)).join(', ')}`), events);
+    }
+    default:
+      return fail('UNKNOWN_COMMAND', L(s, '未知命令', 'unknown command'));
+  }
+}
+

@@ -1,0 +1,74 @@
+/**
+ * `npm run simulate -- --map maps/europe.json --turns 25 --seed 1 [--players 10|FRA,DEU,…] [--out game.txt] [--json]`
+ * plays a whole game with the legal-order generator (engine only, virtual clock), prints a result summary, and with
+ * --out writes a transcript (commands.md §3) that `npm run replay` reproduces exactly.
+ */
+import { writeFileSync } from 'node:fs';
+import { relative, resolve, dirname } from 'node:path';
+import { loadMapFile } from '../../europe/map/index.ts';
+import { simulate, toTranscript } from './simulate.ts';
+
+function args(argv: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (!a.startsWith('--')) throw new Error(`unexpected argument "${a}"`);
+    const eq = a.indexOf('=');
+    if (eq > 0) out[a.slice(2, eq)] = a.slice(eq + 1);
+    else if (i + 1 < argv.length && !argv[i + 1]!.startsWith('--')) out[a.slice(2)] = argv[++i]!;
+    else out[a.slice(2)] = 'true';
+  }
+  return out;
+}
+
+function main(): number {
+  let a: Record<string, string>;
+  try {
+    a = args(process.argv.slice(2));
+  } catch (e) {
+    console.error((e as Error).message);
+    return 2;
+  }
+  if (a.help) {
+    console.log('usage: npm run simulate -- --map maps/europe.json --turns 25 --seed 1 [--players 10|FRA,DEU] [--out game.txt] [--json]');
+    return 0;
+  }
+  const mapPath = a.map ?? 'maps/europe.json';
+  const turns = Number(a.turns ?? 25);
+  const seed = Number(a.seed ?? 1);
+  if (!Number.isInteger(turns) || turns < 1 || !Number.isInteger(seed)) {
+    console.error('--turns is a positive integer, --seed an integer');
+    return 2;
+  }
+  const map = loadMapFile(mapPath);
+  const players = a.players === undefined ? undefined : /^\d+$/.test(a.players) ? Number(a.players) : a.players.split(',').map((x) => x.trim());
+  const settings = turns > 25 ? { turnLimit: turns } : undefined;
+  const t0 = performance.now();
+  const r = simulate(map, { turns, seed, ...(players !== undefined ? { players } : {}), ...(settings ? { settings } : {}) });
+  const ms = performance.now() - t0;
+  const st = r.stats;
+  if (a.out) {
+    const out = resolve(a.out);
+    const rel = relative(dirname(out), resolve(mapPath)) || mapPath;
+    writeFileSync(out, toTranscript(map, rel, r, [`simulated: --map ${mapPath} --turns ${turns} --seed ${seed} --players ${r.players.join(',')}`]));
+  }
+  if (a.json) {
+    console.log(JSON.stringify({ ...st, ms: Math.round(ms) }, null, 2));
+    return 0;
+  }
+  const name = (c: string) => `${map.country.get(c)?.name.zh ?? c}(${c})`;
+  console.log(`map ${map.id}, players ${r.players.join(' ')}, seed ${seed}`);
+  console.log(`turns resolved: ${st.turns}  status: ${st.status}  winner: ${st.winner ? st.winner.map(name).join('、') : '—'}`);
+  console.log(`battles: ${st.battles}  captures: ${st.captures}  wars: ${st.wars}  peace treaties: ${st.peaceTreaties}  fallen capitals: ${st.fallenCapitals}`);
+  console.log(`commands: ${st.commands} (refused ${st.refused}${st.refused ? `: ${Object.entries(st.refusedByCode).map(([k, v]) => `${k}×${v}`).join(' ')}` : ''})  ${Math.round(ms)} ms`);
+  console.log('final scores:');
+  for (const [c, sc] of Object.entries(st.scores).sort((x, y) => y[1] - x[1])) {
+    const cs = r.game.state.countries[c]!;
+    const tag = !cs.alive ? ' (left)' : cs.overlord ? ` (puppet of ${cs.overlord})` : cs.bankrupt ? ' (bankrupt)' : '';
+    console.log(`  ${name(c).padEnd(14)} ${String(sc).padStart(5)}${tag}`);
+  }
+  if (a.out) console.log(`transcript: ${a.out}`);
+  return 0;
+}
+
+process.exitCode = main();

@@ -1,0 +1,156 @@
+import { AttachmentBuilder, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
+import type { Incoming, Reply, UserRef } from '../../chat/types.ts';
+import type { Command, Lang } from '../../../games/neuwar/engine/index.ts';
+import type { GameInfo, GameServiceApi, Result } from '../../session/index.ts';
+import type { GameMap } from '../../../games/europe/map/index.ts';
+import { formatCommand, lookupCountry, lookupTerritory } from '../../../games/neuwar/parse/index.ts';
+import { toParts, type MessagePart } from './payload.ts';
+import { missingPermissions, permissionLogLine, permissionNote } from './permissions.ts';
+import type { AnswerMessage, SlashContext } from '../../slash/index.ts';
+
+export interface ContextInit {
+  interaction: ChatInputCommandInteraction;
+  service: GameServiceApi;
+  channelId: string;
+  dm: boolean;
+  user: UserRef;
+  ephemeral: boolean;
+  log?: (line: string) => void;
+}
+
+/** The SlashContext of one interaction, already deferred: every answer edits the deferred reply, then follows up. */
+export class InteractionContext implements SlashContext {
+  readonly interaction: ChatInputCommandInteraction;
+  readonly service: GameServiceApi;
+  readonly channelId: string;
+  readonly user: UserRef;
+  readonly lang: Lang;
+  readonly game: GameInfo | null;
+  readonly map: GameMap | null;
+  readonly dm: boolean;
+  readonly ephemeral: boolean;
+  /** How many messages this interaction has answered with (0: the deferred reply is still "thinking"). */
+  answered = 0;
+  private readonly log: (line: string) => void;
+
+  constructor(init: ContextInit) {
+    this.interaction = init.interaction;
+    this.service = init.service;
+    this.channelId = init.channelId;
+    this.user = init.user;
+    this.dm = init.dm;
+    this.ephemeral = init.ephemeral;
+    this.log = init.log ?? ((l) => console.error(`[discord] ${l}`));
+    this.game = init.service.gameOf(init.channelId);
+    this.map = init.service.mapOf(init.channelId);
+    this.lang = this.game?.language ?? (init.interaction.locale?.startsWith('zh') ? 'zh' : 'en');
+  }
+
+  t(zh: string, en: string): string {
+    return this.lang === 'en' ? en : zh;
+  }
+
+  string(name: string): string | null {
+    return this.interaction.options.getString(name, false);
+  }
+
+  integer(name: string): number | null {
+    return this.interaction.options.getInteger(name, false);
+  }
+
+  subcommand(): string | null {
+    return this.interaction.options.getSubcommand(false);
+  }
+
+  country(text: string): string {
+    const t = text.trim();
+    if (!this.map || !t) return t;
+    const r = lookupCountry(t, this.map, this.lang);
+    return r.ok ? r.id : t;
+  }
+
+  territory(text: string): string {
+    const t = text.trim();
+    if (!this.map || !t) return t;
+    const r = lookupTerritory(t, this.map, this.lang);
+    return r.ok ? r.id : t;
+  }
+
+  name(id: string): string {
+    return this.map?.country.get(id)?.name.zh ?? this.map?.territory.get(id)?.name.zh ?? id;
+  }
+
+  async actor(): Promise<string | null> {
+    const as = this.string('as');
+    if (as?.trim()) return this.country(as);
+    const mine = this.service.countryOf(this.channelId, this.user.id);
+    if (mine) return mine;
+    await this.answer({
+      text: this.game
+        ? this.t('❌ 你在这局游戏里没有国家：用 /game join 加入；裁判可以用 `as` 选项代表一个国家。', '❌ You have no country in this game: /game join; a judge may act for a country with the `as` option.')
+        : this.t('❌ 这里没有游戏：/game create 开一局。', '❌ No game here: /game create opens one.'),
+    });
+    return null;
+  }
+
+  format(c: Command): string {
+    return this.map ? formatCommand(c, this.map, 'zh') : '';
+  }
+
+  async run(text: string, opts: { private?: boolean } = {}): Promise<Reply> {
+    const inc: Incoming = {
+      channelId: this.dm ? this.interaction.channelId : this.channelId,
+      userId: this.user.id,
+      userName: this.user.name,
+      text,
+      messageId: this.interaction.id,
+      private: opts.private || this.dm || undefined,
+      ...(this.dm && this.game ? { dmGame: this.game.channelId } : {}),
+      isModerator: this.user.isModerator === true,
+      deliver: false,
+    };
+    const reply = await this.service.handleMessage(inc);
+    await this.answer(replyMessage(reply, this.lang));
+    return reply;
+  }
+
+  async result(r: Result<unknown>, extra: AnswerMessage = { text: '' }): Promise<void> {
+    await this.answer({ ...extra, text: [`${r.ok ? '✅' : '❌'} ${r.text}`, extra.text].filter(Boolean).join('\n') });
+  }
+
+  checkPermissions(): string | null {
+    if (this.dm) return null;
+    const missing = missingPermissions(this.interaction.appPermissions);
+    if (!missing.length) return null;
+    this.log(permissionLogLine(this.channelId, missing));
+    return permissionNote(missing, this.lang);
+  }
+
+  async answer(msg: AnswerMessage): Promise<void> {
+    const parts = await toParts(msg, msg.files?.length ? { files: msg.files } : {});
+    if (!parts.length) parts.push({ content: '✅', files: [], components: [], allowedMentions: { parse: [], users: [] } });
+    for (const p of parts) await this.send(p);
+  }
+
+  private async send(p: MessagePart): Promise<void> {
+    const payload = {
+      content: p.content || undefined,
+      files: p.files.map((f) => new AttachmentBuilder(f.data, { name: f.name })),
+      components: p.components,
+      allowedMentions: { parse: [] as [], users: p.allowedMentions.users },
+    };
+    if (this.answered === 0) await this.interaction.editReply(payload);
+    else await this.interaction.followUp({ ...payload, ...(this.ephemeral ? { flags: MessageFlags.Ephemeral as const } : {}) });
+    this.answered++;
+  }
+}
+
+/** How a Reply reads as an interaction answer (the service posted the public side already). */
+export function replyMessage(reply: Reply, lang: Lang): AnswerMessage {
+  const T = (zh: string, en: string) => (lang === 'en' ? en : zh);
+  if (reply.duplicate) return { text: T('（这条命令已经处理过了）', '(this command was already handled)') };
+  if (!reply.handled) return { text: reply.text || T('❌ 这里没有游戏，或没有认出命令。/help 查看用法。', '❌ No game here, or no command recognised. See /help.') };
+  // Refused items already carry their ✗ mark in the service's text.
+  const text = reply.ok ? `✅ ${reply.text}`.trim() : reply.text || '❌';
+  return { text, ...(reply.images?.length ? { images: reply.images } : {}) };
+}

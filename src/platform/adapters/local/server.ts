@@ -1,0 +1,818 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { readFileSync, readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { isIPv4, isIPv6 } from 'node:net';
+import { hostname, networkInterfaces } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { WebSocketServer, WebSocket } from 'ws';
+import type { GameInfo, GameServiceApi, Result } from '../../session/types.ts';
+import type { UserRef } from '../../chat/types.ts';
+import { cleanName } from '../../chat/index.ts';
+import { hardCloseAt } from '../../../games/neuwar/engine/index.ts';
+import type { GameMap } from '../../../games/europe/map/index.ts';
+import { LocalChat, type FeedEvent, type FeedMessage } from './chat.ts';
+import { parseSlash, SLASH_HELP } from './slash.ts';
+import { Buckets, DEFAULT_LIMITS, PasswordGuard, secondsOf, type Limits } from './limits.ts';
+import {
+  MAX_CLIENT_ID, MAX_FRAME, MAX_TEXT,
+  type Ack, type ClientMsg, type GameListItem, type NamesView, type ServerMsg, type StatusView,
+} from './protocol.ts';
+
+const STATIC_DIR = join(dirname(fileURLToPath(import.meta.url)), 'static');
+const STATIC: Record<string, string> = {
+  '/': 'index.html',
+  '/index.html': 'index.html',
+  '/app.js': 'app.js',
+  '/format.js': 'format.js',
+  '/style.css': 'style.css',
+  '/favicon.svg': 'favicon.svg',
+};
+/** The CJK font the renderer uses, offered to browsers that have none (a bare Linux box, a CI container). */
+const require = createRequire(import.meta.url);
+function fontFile(weight: 'Regular' | 'Bold'): string | null {
+  try {
+    return join(dirname(require.resolve('@embedpdf/fonts-sc')), '..', 'fonts', `NotoSansHans-${weight}.otf`);
+  } catch {
+    return null;
+  }
+}
+const FONTS: Record<string, 'Regular' | 'Bold'> = { '/fonts/sc-regular.otf': 'Regular', '/fonts/sc-bold.otf': 'Bold' };
+const TYPES: Record<string, string> = {
+  html: 'text/html; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  svg: 'image/svg+xml',
+};
+/** No inline script anywhere: even a rendering bug could not run a player's `<script>`. */
+const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
+
+export const CHANNEL_PREFIX = 'local-';
+
+export interface LocalServerOptions {
+  port: number;
+  host: string;
+  password?: string;
+  service: GameServiceApi;
+  chat: LocalChat;
+  /** Project root: where maps/ and tests/fixtures/ are listed from. */
+  root: string;
+  now?: () => number;
+  /** Rate limits, identity caps and the password backoff (DEFAULT_LIMITS where not given). */
+  limits?: Partial<Limits>;
+  /** Where security lines go (wrong passwords, lockouts); default console.warn. */
+  log?: (line: string) => void;
+}
+
+interface Client {
+  ws: WebSocket;
+  /** The peer's address: identity caps and the password backoff count by it. */
+  address: string;
+  /** Bucket key of this socket. */
+  key: string;
+  userId: string | null;
+  channel: string | null;
+  queue: Promise<void>;
+  /** Frames refused in a row (a flood that goes on after being told is cut off). */
+  refused: number;
+  /** When a refused frame without an id was last answered (such answers go out once a second at most). */
+  lastNoIdRefusal: number;
+}
+
+interface User { id: string; name: string | null }
+
+/**
+ * A loopback interface: `localhost` or a loopback IP literal. Only literals: a name such as
+ * `127.evil.example` resolves wherever its owner likes.
+ */
+export function isLoopback(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (h === 'localhost') return true;
+  if (isIPv4(h)) return h.startsWith('127.');
+  if (isIPv6(h)) return h === '::1' || h === '0:0:0:0:0:0:0:1' || /^::ffff:127\.\d+\.\d+\.\d+$/.test(h);
+  return false;
+}
+
+const WILDCARD = new Set(['0.0.0.0', '::', '[::]', '']);
+
+/**
+ * The Host header values this server answers to: the loopback names, the configured HOST, and when bound to
+ * every interface this machine's own addresses and name, each with the port. A browser tricked by DNS
+ * rebinding sends the attacker's name, which is none of these.
+ */
+export function allowedHosts(host: string, port: number): Set<string> {
+  const names = new Set(['127.0.0.1', 'localhost', '[::1]']);
+  const bracket = (h: string) => (h.includes(':') && !h.startsWith('[') ? `[${h}]` : h);
+  if (!WILDCARD.has(host)) names.add(bracket(host.toLowerCase()));
+  else {
+    for (const list of Object.values(networkInterfaces())) for (const a of list ?? []) names.add(bracket(a.address.toLowerCase().replace(/%.*$/, '')));
+    names.add(hostname().toLowerCase());
+  }
+  const out = new Set<string>();
+  for (const n of names) {
+    out.add(`${n}:${port}`);
+    if (port === 80) out.add(n);
+  }
+  return out;
+}
+
+/** A stable user id from the tab's secret token: the same token after a reload (or a restart) is the same person. */
+export function userIdOf(token: string): string {
+  return 'web-' + createHash('sha256').update(token).digest('hex').slice(0, 16);
+}
+
+const TOKEN_RE = /^[0-9a-f]{32,128}$/;
+
+/** A private answer longer than this many lines is folded on the page (a phone shows about this many). */
+const LONG_ANSWER_LINES = 8;
+
+const brokenText = (why: string) => `这局游戏的数据已损坏，不能打开（${why}）。其他游戏不受影响；请告诉运行服务器的人。`;
+
+/** maps/*.json and tests/fixtures/*.json with their display names: the only maps a page may choose. */
+export function listMaps(root: string): { path: string; name: string }[] {
+  const out: { path: string; name: string }[] = [];
+  for (const [dir, tag] of [['maps', ''], ['tests/fixtures', '（测试）']] as const) {
+    let names: string[] = [];
+    try { names = readdirSync(join(root, dir)).filter((n) => n.endsWith('.json')).sort(); } catch { continue; }
+    for (const n of names) {
+      try {
+        const raw = JSON.parse(readFileSync(join(root, dir, n), 'utf8')) as { name?: { zh?: string; en?: string }; countries?: unknown; territories?: unknown };
+        if (!Array.isArray(raw.countries) || !Array.isArray(raw.territories)) continue;
+        out.push({ path: `${dir}/${n}`, name: `${raw.name?.zh ?? raw.name?.en ?? n}${tag}` });
+      } catch { /* not a map */ }
+    }
+  }
+  return out;
+}
+
+function namesOf(map: GameMap): NamesView {
+  return {
+    countries: map.countries.map((c) => ({ id: c.id, zh: c.name.zh, en: c.name.en, aliases: c.aliases ?? [] })),
+    territories: map.territories.map((t) => ({ id: t.id, zh: t.name.zh, en: t.name.en, aliases: t.aliases ?? [], kind: t.kind })),
+  };
+}
+
+/** The HTTP + WebSocket server of the local web channel. */
+export class LocalServer {
+  readonly http = createServer((req, res) => this.serve(req, res));
+  readonly wss: WebSocketServer;
+  private clients = new Set<Client>();
+  private users = new Map<string, User>();
+  private acks = new Map<string, Promise<Ack>>();
+  private statusTimers = new Map<string, NodeJS.Timeout>();
+  private forcedPush = new Set<string>();
+  /** Exports waiting to be downloaded (/download/<id>.json), the newest 20. */
+  private downloads = new Map<string, Buffer>();
+  private gamesTimer: NodeJS.Timeout | null = null;
+  private tick: NodeJS.Timeout;
+  private lastStatus = new Map<string, string>();
+  private maps: { path: string; name: string }[];
+  private unsubscribe: () => void;
+  private limits: Limits;
+  private socketBuckets: Buckets;
+  private userBuckets: Buckets;
+  private identityBuckets: Buckets;
+  private passwords: PasswordGuard;
+  /** Open sockets per person: a person with none may be forgotten to make room (limits.maxUsers). */
+  private online = new Map<string, number>();
+  private hosts: Set<string> | null = null;
+  /** Fonts and icons, read once and kept (a font is 8 MB: reading it per request stalled every socket). */
+  private assets = new Map<string, Promise<{ body: Buffer; etag: string } | null>>();
+  private socketSeq = 0;
+  private log: (line: string) => void;
+
+  constructor(private opts: LocalServerOptions) {
+    this.limits = { ...DEFAULT_LIMITS, ...opts.limits };
+    this.socketBuckets = new Buckets(this.limits.socketBurst, this.limits.socketPerSecond);
+    this.userBuckets = new Buckets(this.limits.userBurst, this.limits.userPerSecond);
+    this.identityBuckets = new Buckets(this.limits.identitiesPerAddress, this.limits.identitiesPerAddress / 3600);
+    this.passwords = new PasswordGuard(this.limits);
+    this.log = opts.log ?? ((l) => console.warn(l));
+    this.wss = new WebSocketServer({
+      server: this.http, path: '/ws', maxPayload: MAX_FRAME,
+      verifyClient: (info, cb) => (this.hostAllowed(info.req.headers.host) ? cb(true) : cb(false, 421, 'Misdirected Request')),
+    });
+    this.wss.on('connection', (ws, req) => this.connect(ws, req));
+    this.maps = listMaps(opts.root);
+    this.unsubscribe = opts.chat.onEvent((e) => this.onFeed(e));
+    // Timers inside the service (turn resolution, reminders) post through the chat, which triggers a push;
+    // this tick also catches changes that post nothing.
+    this.tick = setInterval(() => {
+      for (const ch of new Set([...this.clients].map((c) => c.channel).filter((c): c is string => !!c))) this.safely('status tick', () => this.pushStatus(ch));
+    }, 2000);
+    this.tick.unref();
+  }
+
+  listen(): Promise<{ url: string; port: number }> {
+    return new Promise((resolve, reject) => {
+      this.http.once('error', reject);
+      this.http.listen(this.opts.port, this.opts.host, () => {
+        const a = this.http.address();
+        const port = typeof a === 'object' && a ? a.port : this.opts.port;
+        this.hosts = allowedHosts(this.opts.host, port);
+        const h = this.opts.host.includes(':') ? `[${this.opts.host}]` : this.opts.host;
+        resolve({ url: `http://${h === '0.0.0.0' || h === '[::]' ? '127.0.0.1' : h}:${port}/`, port });
+      });
+    });
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.tick);
+    for (const t of this.statusTimers.values()) clearTimeout(t);
+    if (this.gamesTimer) clearTimeout(this.gamesTimer);
+    this.unsubscribe();
+    for (const c of this.clients) c.ws.terminate();
+    await new Promise<void>((r) => this.wss.close(() => r()));
+    await new Promise<void>((r) => this.http.close(() => r()));
+  }
+
+  /** Timers and pushes run outside any request: a failure there is logged, never thrown into the process. */
+  private safely(what: string, fn: () => void): void {
+    try { fn(); } catch (e) { console.error(`local channel: ${what} failed:`, e); }
+  }
+
+  private hostAllowed(host: string | undefined): boolean {
+    return !!host && !!this.hosts && this.hosts.has(host.toLowerCase());
+  }
+
+  // ---- HTTP ----
+
+  private serve(req: IncomingMessage, res: ServerResponse): void {
+    const url = new URL(req.url ?? '/', 'http://local');
+    const base: Record<string, string> = {
+      'Content-Security-Policy': CSP,
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+      'X-Frame-Options': 'DENY',
+    };
+    if (!this.hostAllowed(req.headers.host)) {
+      res.writeHead(421, { ...base, 'Content-Type': 'text/plain; charset=utf-8' }).end(`This server answers to ${[...this.hosts ?? []].join(', ')} only.\n`);
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { ...base, Allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const img = /^\/img\/([0-9a-f]{32})\.png$/.exec(url.pathname);
+    if (img) {
+      const png = this.opts.chat.image(img[1]!);
+      if (!png) { res.writeHead(404, base).end(); return; }
+      // Image ids are random 128-bit names handed only to sockets that passed the password.
+      res.writeHead(200, { ...base, 'Content-Type': 'image/png', 'Content-Length': String(png.length), 'Cache-Control': 'private, max-age=86400, immutable' });
+      res.end(req.method === 'HEAD' ? undefined : png);
+      return;
+    }
+    const dl = /^\/download\/([0-9a-f]{32})\.json$/.exec(url.pathname);
+    if (dl) {
+      const body = this.downloads.get(dl[1]!);
+      if (!body) { res.writeHead(404, base).end(); return; }
+      // Like pictures: a random 128-bit name handed only to the judge's own socket.
+      res.writeHead(200, { ...base, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(body.length), 'Content-Disposition': 'attachment; filename="neuwar-export.json"' });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    const font = FONTS[url.pathname];
+    const icon = /^\/icons\/([a-z0-9-]{1,40})\.svg$/.exec(url.pathname);
+    if (font || icon) {
+      const path = font ? fontFile(font) : join(STATIC_DIR, 'icons', `${icon![1]}.svg`);
+      const type = font ? 'font/otf' : TYPES.svg!;
+      void this.asset(path).then((a) => {
+        if (!a) { res.writeHead(404, base).end(); return; }
+        // These files never change while the server runs: browsers keep them and revalidate by ETag.
+        const cache = { ETag: a.etag, 'Cache-Control': font ? 'public, max-age=31536000, immutable' : 'public, max-age=86400' };
+        if (req.headers['if-none-match'] === a.etag) { res.writeHead(304, { ...base, ...cache }).end(); return; }
+        res.writeHead(200, { ...base, ...cache, 'Content-Type': type, 'Content-Length': String(a.body.length) });
+        res.end(req.method === 'HEAD' ? undefined : a.body);
+      });
+      return;
+    }
+    const file = STATIC[url.pathname];
+    if (!file) { res.writeHead(404, { ...base, 'Content-Type': 'text/plain; charset=utf-8' }).end('not found'); return; }
+    let body: Buffer;
+    try { body = readFileSync(join(STATIC_DIR, file)); } catch { res.writeHead(404, base).end(); return; }
+    res.writeHead(200, { ...base, 'Content-Type': TYPES[file.split('.').pop()!] ?? 'application/octet-stream', 'Cache-Control': 'no-cache', 'Content-Length': String(body.length) });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  /** A file read once, asynchronously, and kept with its ETag; null when it cannot be read. */
+  private asset(path: string | null): Promise<{ body: Buffer; etag: string } | null> {
+    if (!path) return Promise.resolve(null);
+    let p = this.assets.get(path);
+    if (!p) {
+      p = readFile(path).then(
+        (body) => ({ body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` }),
+        () => null,
+      );
+      this.assets.set(path, p);
+    }
+    return p;
+  }
+
+  // ---- WebSocket ----
+
+  private connect(ws: WebSocket, req: IncomingMessage): void {
+    // A web page elsewhere may not drive a player's browser into this server (cross-site WebSocket hijacking).
+    const origin = req.headers.origin;
+    if (origin !== undefined) {
+      let ok = false;
+      try { ok = new URL(origin).host === req.headers.host; } catch { ok = false; }
+      if (!ok) { ws.close(1008, 'origin'); return; }
+    }
+    const c: Client = {
+      ws, address: req.socket.remoteAddress ?? '?', key: `s${++this.socketSeq}`, userId: null, channel: null,
+      queue: Promise.resolve(), refused: 0, lastNoIdRefusal: 0,
+    };
+    this.clients.add(c);
+    ws.on('message', (data, isBinary) => {
+      let msg: ClientMsg | null = null;
+      try { msg = isBinary ? null : JSON.parse(data.toString()) as ClientMsg; } catch { msg = null; }
+      const id = msg && typeof msg === 'object' && typeof (msg as { id?: unknown }).id === 'string' ? (msg as { id: string }).id.slice(0, MAX_CLIENT_ID) : undefined;
+      if (!this.admit(c, id)) return;
+      if (isBinary) { this.send(c, { t: 'error', code: 'BAD_FRAME', text: '只接受文本消息（JSON）' }); return; }
+      if (!msg || typeof msg !== 'object' || typeof (msg as { t?: unknown }).t !== 'string') { this.send(c, { t: 'error', code: 'BAD_FRAME', text: '消息格式错误：应是带 t 字段的 JSON 对象' }); return; }
+      const m = msg;
+      c.queue = c.queue.then(() => this.handle(c, m)).catch((e) => {
+        // Whatever failed, the page hears about it: a request left unanswered hangs the page.
+        console.error('local channel: message failed:', e);
+        this.send(c, { t: 'error', code: 'INTERNAL_ERROR', text: '服务器出错了，这个请求没有完成。请重试；一再出错请告诉裁判。', ...(id !== undefined ? { id } : {}) });
+      });
+    });
+    ws.on('close', () => {
+      this.clients.delete(c);
+      this.socketBuckets.delete(c.key);
+      if (c.userId) {
+        const n = (this.online.get(c.userId) ?? 1) - 1;
+        if (n > 0) this.online.set(c.userId, n); else this.online.delete(c.userId);
+      }
+      if (c.channel) this.schedulePush(c.channel);
+    });
+    ws.on('error', () => { /* a closed socket is cleaned up on 'close' */ });
+  }
+
+  /**
+   * The frame rate limits: one socket, and one person over all their sockets. A refused frame is answered
+   * (with its id, so the page's request settles) and not handled; a flood that goes on is cut off.
+   */
+  private admit(c: Client, id: string | undefined): boolean {
+    const now = this.now();
+    let wait = this.socketBuckets.take(c.key, now);
+    if (!wait && c.userId) wait = this.userBuckets.take(c.userId, now);
+    if (!wait) { c.refused = 0; return true; }
+    c.refused += 1;
+    if (c.refused > this.limits.closeAfterRefusals) { c.ws.close(1008, 'rate'); return false; }
+    if (id === undefined) {
+      if (now - c.lastNoIdRefusal < 1000) return false;
+      c.lastNoIdRefusal = now;
+    }
+    this.send(c, {
+      t: 'error', code: 'RATE_LIMITED', retryAfterMs: wait, ...(id !== undefined ? { id } : {}),
+      text: `发得太快了：请放慢一点，${secondsOf(wait)} 秒后再试（每个页面每秒最多 ${this.limits.socketPerSecond} 条）。`,
+    });
+    return false;
+  }
+
+  private send(c: Client, m: ServerMsg): void {
+    if (c.ws.readyState === WebSocket.OPEN) c.ws.send(JSON.stringify(m));
+  }
+
+  private checkPassword(given: unknown): boolean {
+    const want = this.opts.password;
+    if (!want) return true;
+    const a = createHash('sha256').update(String(given ?? '')).digest();
+    const b = createHash('sha256').update(want).digest();
+    return timingSafeEqual(a, b);
+  }
+
+  private hello(c: Client, msg: Extract<ClientMsg, { t: 'hello' }>): void {
+    const now = this.now();
+    if (this.opts.password) {
+      const locked = this.passwords.wait(c.address, now);
+      if (locked) {
+        this.send(c, { t: 'error', code: 'TOO_MANY_ATTEMPTS', retryAfterMs: locked, text: `密码错误次数太多，这个地址暂时被锁定：请在 ${secondsOf(locked)} 秒后再试。` });
+        c.ws.close(1008, 'locked');
+        return;
+      }
+      if (typeof msg.password !== 'string' || !msg.password) {
+        // A first visit asks for the password: not a guess, so it neither counts nor is logged.
+        this.send(c, { t: 'error', code: 'BAD_PASSWORD', text: '这个本地频道需要密码。' });
+        c.ws.close(1008, 'password');
+        return;
+      }
+      if (!this.checkPassword(msg.password)) {
+        const { failures, lockMs } = this.passwords.fail(c.address, now);
+        this.log(`本地频道：来自 ${c.address} 的密码错误（连续第 ${failures} 次${lockMs ? `，锁定 ${secondsOf(lockMs)} 秒` : ''}）/ local channel: wrong password from ${c.address} (${failures} in a row${lockMs ? `, locked out for ${secondsOf(lockMs)} s` : ''})`);
+        this.send(c, { t: 'error', code: 'BAD_PASSWORD', text: lockMs ? `密码不对。错误次数太多，请在 ${secondsOf(lockMs)} 秒后再试。` : '密码不对，请重新输入。' });
+        c.ws.close(1008, 'password');
+        return;
+      }
+      this.passwords.succeed(c.address);
+    }
+    const token = typeof msg.token === 'string' && TOKEN_RE.test(msg.token) ? msg.token : randomBytes(24).toString('hex');
+    const id = userIdOf(token);
+    let user = this.users.get(id);
+    if (!user) {
+      const refusal = this.roomForIdentity(c, now);
+      if (refusal) {
+        this.send(c, { t: 'error', code: 'TOO_MANY_USERS', ...refusal });
+        c.ws.close(1008, 'identities');
+        return;
+      }
+      user = { id, name: null };
+      this.users.set(id, user);
+    }
+    const name = cleanName(String(msg.name ?? ''));
+    if (name) user.name = name;
+    if (c.userId !== id) {
+      if (c.userId) {
+        const n = (this.online.get(c.userId) ?? 1) - 1;
+        if (n > 0) this.online.set(c.userId, n); else this.online.delete(c.userId);
+      }
+      this.online.set(id, (this.online.get(id) ?? 0) + 1);
+    }
+    c.userId = id;
+    let games: GameListItem[] = [];
+    let listFailed = false;
+    try { games = this.gameList(); } catch (e) {
+      console.error('local channel: the game list could not be read:', e);
+      listFailed = true;
+    }
+    this.send(c, { t: 'welcome', token, userId: id, name: user.name, games, maps: this.maps });
+    if (listFailed) this.send(c, { t: 'error', code: 'INTERNAL_ERROR', text: '游戏列表读取失败（服务器的数据出了问题）。已有的频道可用链接直接打开；请告诉运行服务器的人。' });
+  }
+
+  /**
+   * Whether a new identity may be made: so many per address an hour, and so many held at once (the
+   * longest-known person with no open socket is forgotten to make room; they get their name back from their
+   * page on the next hello). A refusal's text and wait, or null.
+   */
+  private roomForIdentity(c: Client, now: number): { text: string; retryAfterMs?: number } | null {
+    const wait = this.identityBuckets.take(c.address, now);
+    if (wait) {
+      return {
+        retryAfterMs: wait,
+        text: `这个地址新建的身份太多了（每小时最多 ${this.limits.identitiesPerAddress} 个）。请回到原来的标签页，或 ${Math.ceil(wait / 60_000)} 分钟后再试。`,
+      };
+    }
+    if (this.users.size < this.limits.maxUsers) return null;
+    for (const u of this.users.keys()) {
+      if (!this.online.has(u)) { this.users.delete(u); return null; }
+    }
+    return { text: `在线的身份已满（${this.limits.maxUsers} 个），暂时不能加入新身份。请稍后再试。`, retryAfterMs: 60_000 };
+  }
+
+  private async handle(c: Client, msg: ClientMsg): Promise<void> {
+    if (msg.t === 'ping') { this.send(c, { t: 'pong', now: this.now() }); return; }
+    if (msg.t === 'hello') { this.hello(c, msg); return; }
+    if (!c.userId) { this.send(c, { t: 'error', code: 'NO_HELLO', text: '请先连接' }); return; }
+    const user = this.users.get(c.userId)!;
+    if (msg.t === 'open') {
+      const ch = String(msg.channelId ?? '');
+      const game = this.opts.service.gameOf(ch);
+      if (!game || !ch.startsWith(CHANNEL_PREFIX)) { this.send(c, { t: 'error', code: 'NO_GAME', text: '没有这个游戏' }); return; }
+      if (game.broken) { this.send(c, { t: 'error', code: 'GAME_BROKEN', text: brokenText(game.broken) }); return; }
+      const prev = c.channel;
+      c.channel = ch;
+      const map = this.opts.service.mapOf(ch);
+      this.send(c, { t: 'channel', channelId: ch, feed: this.opts.chat.history(ch, user.id).map((m) => this.decorate(m)), status: this.statusOf(ch, user.id), names: map ? namesOf(map) : null });
+      if (prev && prev !== ch) this.schedulePush(prev);
+      this.schedulePush(ch);
+      return;
+    }
+    const id = (msg as { id?: unknown }).id;
+    if (typeof id !== 'string' || !id || id.length > MAX_CLIENT_ID) { this.send(c, { t: 'error', code: 'BAD_ID', text: '消息缺少编号' }); return; }
+    const key = `${user.id}|${id}`;
+    const prior = this.acks.get(key);
+    if (prior) {
+      const ack = await prior;
+      this.send(c, { ...ack, duplicate: true });
+      return;
+    }
+    const p = this.act(c, user, msg);
+    this.acks.set(key, p);
+    if (this.acks.size > 20000) this.acks.delete(this.acks.keys().next().value!);
+    let ack: Ack;
+    try { ack = await p; } catch (e) {
+      this.acks.delete(key);
+      throw e;
+    }
+    this.send(c, ack);
+  }
+
+  private ref(user: User): UserRef {
+    return { id: user.id, name: user.name ?? user.id };
+  }
+
+  /** One action; its acknowledgement is kept so a resend with the same id gets it again without acting twice. */
+  private async act(c: Client, user: User, msg: ClientMsg): Promise<Ack> {
+    const id = (msg as { id: string }).id;
+    const fail = (code: string, text: string): Ack => ({ t: 'ack', id, ok: false, code, text });
+    if (msg.t === 'name') return this.rename(user, id, msg.name, c.channel);
+    if (!user.name) return fail('NO_NAME', '请先起一个名字');
+    const svc = this.opts.service;
+    const me = this.ref(user);
+    // Lifecycle actions are applied once per request id even across a restart (the service keeps the key).
+    const once = <T>(fn: () => Promise<Result<T>>) => svc.once(`local:${user.id}:${id}`, fn);
+    if (msg.t === 'create') {
+      const map = this.maps.find((m) => m.path === msg.map);
+      if (!map) return fail('BAD_MAP', '请选择列表里的地图');
+      const settings: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(msg.settings ?? {})) {
+        if (!/^[a-zA-Z]{1,40}$/.test(k)) return fail('BAD_SETTINGS', `设置 ${k} 无效`);
+        if (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean') settings[k] = v;
+      }
+      const r = await once(() => svc.createGame(`${CHANNEL_PREFIX}${Date.now().toString(36)}${randomBytes(3).toString('hex')}`, me, { map: map.path, settings }));
+      if (!r.ok) return fail(r.code, r.text);
+      this.pushGames();
+      return { t: 'ack', id, ok: true, text: r.text, channelId: r.value.channelId, ...(r.duplicate ? { duplicate: true } : {}) };
+    }
+    const channelId = String((msg as { channelId?: unknown }).channelId ?? '');
+    const game = channelId.startsWith(CHANNEL_PREFIX) ? svc.gameOf(channelId) : null;
+    if (!game) return fail('NO_GAME', '没有这个游戏');
+    if (game.broken) return fail('GAME_BROKEN', brokenText(game.broken));
+    // The service announces joins, starts, ends and new judges itself.
+    const lifecycle = async (r: { ok: boolean; text: string; code?: string; duplicate?: boolean }): Promise<Ack> => {
+      this.schedulePush(channelId);
+      this.pushGames();
+      return r.ok ? { t: 'ack', id, ok: true, text: r.text, ...(r.duplicate ? { duplicate: true } : {}) } : fail(r.code ?? 'REFUSED', r.text);
+    };
+    switch (msg.t) {
+      case 'join': return lifecycle(await once(() => svc.join(channelId, me, String(msg.country ?? ''))));
+      case 'leave': return lifecycle(await once(() => svc.leave(channelId, me)));
+      case 'start': return lifecycle(await once(() => svc.start(channelId, me)));
+      case 'end': return lifecycle(await once(() => svc.end(channelId, me)));
+      case 'judge': return lifecycle(await once(() => svc.addJudge(channelId, me, String(msg.userId ?? ''))));
+      case 'button': {
+        const reply = await svc.handleButton({
+          channelId, userId: user.id, userName: me.name, buttonId: String(msg.buttonId ?? '').slice(0, 200),
+          interactionId: `web:${user.id}:${id}`, deliver: true,
+        });
+        this.schedulePush(channelId, false);
+        return reply.ok ? { t: 'ack', id, ok: true, ...(reply.duplicate ? { duplicate: true } : {}) } : fail(reply.code ?? 'REFUSED', reply.text);
+      }
+      case 'say': return this.say(c, user, id, channelId, msg.text);
+    }
+    return fail('BAD_TYPE', '未知的消息类型');
+  }
+
+  /** A display name, cleaned (src/chat): an invisible one is refused and the old name kept. */
+  private rename(user: User, id: string, raw: unknown, channelId: string | null): Ack {
+    const name = cleanName(String(raw ?? ''));
+    if (!name) {
+      return { t: 'ack', id, ok: false, code: 'BAD_NAME', text: '这个名字里没有看得见的字：空白和不可见字符都会被去掉。请换一个名字（1–32 个字，例如：俾斯麦）。' };
+    }
+    user.name = name;
+    for (const o of this.clients) if (o.userId === user.id) this.send(o, { t: 'you', userId: user.id, name });
+    if (channelId) this.schedulePush(channelId);
+    return { t: 'ack', id, ok: true };
+  }
+
+  private async say(c: Client, user: User, id: string, channelId: string, raw: unknown): Promise<Ack> {
+    const fail = (code: string, text: string): Ack => ({ t: 'ack', id, ok: false, code, text });
+    const text = typeof raw === 'string' ? raw : '';
+    if (text.length > MAX_TEXT) return fail('MESSAGE_TOO_LONG', `消息太长（${text.length} 字），上限 ${MAX_TEXT} 字：请分成几条发送。`);
+    if (!text.trim()) return fail('EMPTY', '消息是空的');
+    const svc = this.opts.service;
+    const me = this.ref(user);
+    const slash = parseSlash(text);
+    if (slash && slash.kind !== 'text') {
+      const priv = (t: string) => { this.opts.chat.add(channelId, { kind: 'bot' }, { text: t }, user.id); };
+      const lifecycle = (r: { ok: boolean; text: string; code?: string; duplicate?: boolean }): Ack => {
+        if (!r.ok && !r.duplicate) priv(r.text);
+        this.schedulePush(channelId);
+        this.pushGames();
+        return r.ok ? { t: 'ack', id, ok: true, text: r.text, ...(r.duplicate ? { duplicate: true } : {}) } : fail(r.code ?? 'REFUSED', r.text);
+      };
+      const once = <T>(fn: () => Promise<Result<T>>) => svc.once(`local:${user.id}:${id}`, fn);
+      switch (slash.kind) {
+        case 'error': priv(slash.text); return fail('BAD_SLASH', slash.text);
+        case 'help': priv(SLASH_HELP); return { t: 'ack', id, ok: true };
+        case 'join': return lifecycle(await once(() => svc.join(channelId, me, slash.country)));
+        case 'watch': {
+          if (svc.countryOf(channelId, user.id)) return lifecycle(await once(() => svc.leave(channelId, me)));
+          priv('你正在观战：可以看地图和分数，但不能下命令。');
+          return { t: 'ack', id, ok: true };
+        }
+        case 'leave': return lifecycle(await once(() => svc.leave(channelId, me)));
+        case 'start': return lifecycle(await once(() => svc.start(channelId, me)));
+        case 'end': return lifecycle(await once(() => svc.end(channelId, me)));
+        case 'judge': {
+          const target = this.findMember(channelId, slash.who);
+          if (!target) { priv(`找不到"${slash.who}"。`); return fail('NO_SUCH_USER', `找不到"${slash.who}"`); }
+          return lifecycle(await once(() => svc.addJudge(channelId, me, target)));
+        }
+        case 'name': {
+          const r = this.rename(user, id, slash.name, channelId);
+          if (!r.ok) priv(r.text!);
+          return r;
+        }
+        case 'history': {
+          const r = await svc.history(channelId, slash.turn);
+          if (r.ok) this.opts.chat.add(channelId, { kind: 'bot' }, { text: r.value.text, images: r.value.images }, user.id);
+          else priv(r.text);
+          return r.ok ? { t: 'ack', id, ok: true } : fail(r.code, r.text);
+        }
+        case 'chart': {
+          const r = await svc.scoreChart(channelId);
+          if (r.ok) this.opts.chat.add(channelId, { kind: 'bot' }, { text: '分数走势 / score chart', images: [{ name: 'score-chart.png', png: r.value }] }, user.id);
+          else priv(r.text);
+          return r.ok ? { t: 'ack', id, ok: true } : fail(r.code, r.text);
+        }
+        case 'export': {
+          // The state JSON and the log (before the end, judges only: orders are secret until resolved).
+          const r = svc.export(channelId, me);
+          if (!r.ok) { priv(r.text); return fail(r.code, r.text); }
+          const key = randomBytes(16).toString('hex');
+          this.downloads.set(key, Buffer.from(JSON.stringify(r.value, null, 2)));
+          if (this.downloads.size > 20) this.downloads.delete(this.downloads.keys().next().value!);
+          priv(`导出完成：/download/${key}.json（状态 JSON 与完整记录）`);
+          return { t: 'ack', id, ok: true };
+        }
+      }
+    }
+    const sendText = slash?.kind === 'text' ? slash.text : text;
+    // The author sees the line at once; everyone else once the service has said it was not a private order.
+    const messageId = `web:${user.id}:${id}`;
+    const held = this.opts.chat.add(channelId, { kind: 'user', userId: user.id, name: me.name }, { text: sendText }, user.id, { ref: messageId });
+    let reply;
+    try {
+      reply = await svc.handleMessage({
+        channelId, userId: user.id, userName: me.name, text: sendText, messageId, deliver: true,
+      });
+    } catch (e) {
+      this.opts.chat.reveal(channelId, held.id, undefined);
+      throw e;
+    }
+    const hide = reply.handled && (reply.deleteOriginal === true || (reply.private && reply.items.length > 0 && reply.items.every((i) => i.private)));
+    if (!hide) this.opts.chat.reveal(channelId, held.id, undefined);
+    if (reply.handled && !reply.duplicate) this.summarize(channelId, user.id, held.seq, reply.items);
+    this.schedulePush(channelId, false);
+    if (reply.duplicate) return { t: 'ack', id, ok: true, duplicate: true };
+    if (!reply.handled) return { t: 'ack', id, ok: true };
+    return reply.ok ? { t: 'ack', id, ok: true } : fail(reply.code ?? 'REFUSED', reply.text);
+  }
+
+  /**
+   * A long private answer to many orders (one line each) is shown folded on the page: this marks it with its
+   * counts, so the page can say "已接受 N 条，拒绝 M 条" and keep the rest behind a toggle.
+   */
+  private summarize(channelId: string, userId: string, after: number, items: { ok: boolean; private: boolean }[]): void {
+    const priv = items.filter((i) => i.private);
+    if (priv.length < 2) return;
+    const answer = this.opts.chat.history(channelId, userId).find((m) => m.seq > after && m.author.kind === 'bot' && m.to === userId);
+    if (!answer || answer.text.split('\n').length <= LONG_ANSWER_LINES) return;
+    const accepted = priv.filter((i) => i.ok).length;
+    this.opts.chat.summarize(channelId, answer.id, { accepted, refused: priv.length - accepted });
+  }
+
+  /** Names for the `<@userId>` mentions the service writes (Discord markup): only people this server knows. */
+  private decorate(m: FeedMessage): FeedMessage {
+    const ids = [...m.text.matchAll(/<@!?([\w:-]{1,80})>/g)].map((x) => x[1]!);
+    if (!ids.length) return m;
+    const g = this.opts.service.gameOf(m.channelId);
+    const known = ids.flatMap((id) => {
+      const name = this.users.get(id)?.name ?? g?.players.find((p) => p.userId === id)?.name;
+      return name ? [[id, name] as const] : [];
+    });
+    return known.length ? { ...m, mentions: Object.fromEntries(known) } : m;
+  }
+
+  private findMember(channelId: string, who: string): string | null {
+    const w = who.trim().toLowerCase();
+    const st = this.statusOf(channelId, '');
+    const m = st?.members.find((x) => x.userId.toLowerCase() === w || x.name.toLowerCase() === w);
+    if (m) return m.userId;
+    for (const u of this.users.values()) if (u.name && u.name.toLowerCase() === w) return u.id;
+    return null;
+  }
+
+  // ---- pushes ----
+
+  private onFeed(e: FeedEvent): void {
+    const ch = e.kind === 'message' ? e.message.channelId : e.channelId;
+    for (const c of this.clients) {
+      if (c.channel !== ch || !c.userId) continue;
+      if (e.kind === 'message') {
+        const to = e.message.to;
+        if (to !== undefined && to !== c.userId) continue;
+        this.send(c, { t: 'msg', m: this.decorate(e.message) });
+      } else {
+        if (e.to !== undefined && e.to !== c.userId) continue;
+        this.send(c, { t: 'del', channelId: ch, id: e.id });
+      }
+    }
+    this.schedulePush(ch);
+  }
+
+  /**
+   * Pushes the status line soon. After an ordinary command it goes out only if it changed (most commands change
+   * nothing that the line shows); `force` (joins, names, lifecycle) sends it to every viewer anyway.
+   */
+  private schedulePush(channelId: string, force = true): void {
+    if (force) this.forcedPush.add(channelId);
+    if (this.statusTimers.has(channelId)) return;
+    const t = setTimeout(() => {
+      this.statusTimers.delete(channelId);
+      const forced = this.forcedPush.delete(channelId);
+      this.safely('status push', () => this.pushStatus(channelId, forced));
+    }, 30);
+    t.unref();
+    this.statusTimers.set(channelId, t);
+  }
+
+  private pushStatus(channelId: string, force = false): void {
+    const viewers = [...this.clients].filter((c) => c.channel === channelId && c.userId);
+    if (viewers.length === 0) return;
+    const shared = JSON.stringify(this.statusOf(channelId, ''));
+    if (!force && this.lastStatus.get(channelId) === shared) return;
+    const changedList = this.lastStatus.get(channelId) !== shared;
+    this.lastStatus.set(channelId, shared);
+    for (const c of viewers) this.send(c, { t: 'status', channelId, status: this.statusOf(channelId, c.userId!) });
+    if (changedList) this.pushGames();
+  }
+
+  private pushGames(): void {
+    if (this.gamesTimer) return;
+    this.gamesTimer = setTimeout(() => {
+      this.gamesTimer = null;
+      this.safely('game list push', () => {
+        const games = this.gameList();
+        for (const c of this.clients) if (c.userId) this.send(c, { t: 'games', games });
+      });
+    }, 50);
+    this.gamesTimer.unref();
+  }
+
+  private now(): number {
+    return (this.opts.now ?? Date.now)();
+  }
+
+  private nameOf(userId: string, game?: GameInfo | null): string {
+    return this.users.get(userId)?.name ?? game?.players.find((p) => p.userId === userId)?.name ?? userId;
+  }
+
+  gameList(): GameListItem[] {
+    return this.opts.service.listGames()
+      .filter((g) => g.channelId.startsWith(CHANNEL_PREFIX))
+      .sort((a, b) => b.createdAt - a.createdAt)
+      .map((g) => {
+        // One game's unreadable map must not take the list (and every page's welcome) down with it.
+        let mapName = g.mapId;
+        if (!g.broken) {
+          try { mapName = this.opts.service.mapOf(g.channelId)?.file.name.zh ?? g.mapId; } catch (e) {
+            console.error(`local channel: the map of ${g.channelId} could not be read:`, e);
+          }
+        }
+        return {
+          channelId: g.channelId, id: g.id, title: `第 ${g.id} 局`, status: g.status,
+          mapName, players: g.players.length, turn: g.turn, ...(g.broken ? { broken: g.broken } : {}),
+        };
+      });
+  }
+
+  statusOf(channelId: string, userId: string): StatusView | null {
+    const svc = this.opts.service;
+    const g = svc.gameOf(channelId);
+    if (!g) return null;
+    const map = svc.mapOf(channelId);
+    const st = svc.stateOf(channelId);
+    const countries = (map?.countries ?? []).map((c) => {
+      const p = g.players.find((x) => x.country === c.id);
+      const cs = st?.countries[c.id];
+      return {
+        id: c.id, zh: c.name.zh, en: c.name.en, color: c.color, playable: c.playable !== false,
+        player: p ? { userId: p.userId, name: this.nameOf(p.userId, g) } : null,
+        committed: cs?.committed ?? false, score: cs ? cs.score : null, alive: cs ? cs.alive : true,
+      };
+    });
+    // The creator is a judge too (the service's rule); GameInfo.judges lists only the seats granted.
+    const judges = [...new Set([g.creator, ...g.judges])];
+    const members = new Map<string, StatusView['members'][number]>();
+    for (const p of g.players) members.set(p.userId, { userId: p.userId, name: this.nameOf(p.userId, g), country: p.country, judge: judges.includes(p.userId), online: false });
+    for (const j of judges) if (!members.has(j)) members.set(j, { userId: j, name: this.nameOf(j, g), country: null, judge: true, online: false });
+    for (const c of this.clients) {
+      if (c.channel !== channelId || !c.userId) continue;
+      const m = members.get(c.userId) ?? { userId: c.userId, name: this.nameOf(c.userId, g), country: null, judge: false, online: false };
+      m.online = true;
+      members.set(c.userId, m);
+    }
+    const turnSeconds = (st?.settings.turnSeconds ?? null);
+    return {
+      status: g.status,
+      title: `第 ${g.id} 局`,
+      mapName: map?.file.name.zh ?? g.mapId,
+      turn: g.turn,
+      deadlineAt: g.status === 'running' ? (g.deadlineAt ?? st?.clock.deadlineAt ?? null) : null,
+      hardCloseAt: g.status === 'running' && st ? hardCloseAt(st) : null,
+      paused: st?.clock.pausedAt != null,
+      winner: g.winner,
+      creator: g.creator,
+      judges: judges.map((j) => ({ userId: j, name: this.nameOf(j, g) })),
+      countries,
+      members: [...members.values()],
+      me: { country: userId ? svc.countryOf(channelId, userId) : null, judge: userId ? judges.includes(userId) : false },
+      settings: { turnSeconds },
+    };
+  }
+}

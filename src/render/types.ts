@@ -1,3 +1,0 @@
-/** The types the renderer reads, in one place (engine state, map definitions). */
-export type { GameState, LandState, SeaState, GameEvent, CountryState } from '../engine/types.ts';
-export type { TerritoryDef as TerritoryDefLike } from '../map/index.ts';
