@@ -60,3 +60,15 @@ test('a batch is all or nothing; message parts are unique; seqs are consecutive'
   assert.equal(s.lastSeq(g.id), 2);
   assert.deepEqual(s.timers(g.id), [{ kind: 'deadline', at: 100, turn: 2 }], 'the failed batch changed no timers');
 });
+
+test('a game has a kind (New European War unless told) and its players hold seats', () => {
+  const s = new Store(':memory:');
+  const g = s.createGame(row('c1'));
+  assert.equal(s.game(g.id)!.kind, 'neuwar');
+  assert.equal(s.createGame({ ...row('c2'), kind: 'duel' }).kind, 'duel');
+  s.commit({ gameId: g.id, players: { set: [{ seat: 'A', userId: 'u1', name: 'Ann', joinedAt: 1 }, { seat: 'B', userId: 'u2', name: 'Ben', joinedAt: 2 }] } });
+  // Taking a seat again moves the user: one seat per user, one user per seat.
+  s.commit({ gameId: g.id, players: { set: [{ seat: 'C', userId: 'u1', name: 'Ann', joinedAt: 3 }], remove: ['B'] } });
+  assert.deepEqual(s.players(g.id).map((p) => [p.seat, p.userId]), [['C', 'u1']]);
+  assert.deepEqual(s.gamesOfUser('u1').map((x) => x.seat), ['C']);
+});

@@ -107,4 +107,22 @@ CREATE TABLE request_posts (
 CREATE INDEX request_posts_open ON request_posts(game_id) WHERE outcome IS NULL;
 `,
   },
+  {
+    version: 4,
+    sql: `
+-- One platform, several games: each game row says which game module plays it (every game before this was
+-- New European War), a player holds a seat (a country in New European War), and ratings are kept per game kind
+-- for the games whose rules rate them (empty until Europe Duel fills it).
+ALTER TABLE games ADD COLUMN kind TEXT NOT NULL DEFAULT 'neuwar';
+ALTER TABLE players RENAME COLUMN country TO seat;
+CREATE TABLE ratings (
+  game_kind TEXT NOT NULL,
+  user_id TEXT NOT NULL,
+  rating REAL NOT NULL,
+  games INTEGER NOT NULL DEFAULT 0,
+  updated_at INTEGER NOT NULL,
+  PRIMARY KEY (game_kind, user_id)
+);
+`,
+  },
 ];

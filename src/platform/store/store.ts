@@ -7,6 +7,8 @@ export type GameStatusRow = 'open' | 'running' | 'ended';
 
 export interface GameRow {
   id: number;
+  /** The game module that plays it (registry kind). */
+  kind: string;
   channelId: string;
   mapPath: string;
   mapId: string;
@@ -23,7 +25,8 @@ export interface GameRow {
   broken?: string;
 }
 
-export interface PlayerRow { country: string; userId: string; name: string; joinedAt: number }
+/** A player in a seat (New European War: a country). */
+export interface PlayerRow { seat: string; userId: string; name: string; joinedAt: number }
 
 export interface StoredEntry {
   seq: number;
@@ -76,7 +79,7 @@ function gameRow(r: Raw): GameRow {
     }
   };
   const row: GameRow = {
-    id: r.id as number, channelId: r.channel_id as string, mapPath: r.map_path as string, mapId: r.map_id as string,
+    id: r.id as number, kind: (r.kind as string | undefined) ?? 'neuwar', channelId: r.channel_id as string, mapPath: r.map_path as string, mapId: r.map_id as string,
     settings: json('settings', {}), live: json('live', {}), status: r.status as GameStatusRow,
     creator: r.creator as string, judges: json('judges', []), createdAt: r.created_at as number,
     startedAt: (r.started_at as number | null) ?? null, endedAt: (r.ended_at as number | null) ?? null,
@@ -233,10 +236,10 @@ export class Store {
     this.db.close();
   }
 
-  createGame(g: Omit<GameRow, 'id' | 'startedAt' | 'endedAt' | 'statusMessageId' | 'status'>): GameRow {
+  createGame(g: Omit<GameRow, 'id' | 'startedAt' | 'endedAt' | 'statusMessageId' | 'status' | 'kind'> & { kind?: string }): GameRow {
     this.liveByChannel.clear();
-    const r = this.stmt(`INSERT INTO games (channel_id, map_path, map_id, settings, live, status, creator, judges, created_at)
-      VALUES (?, ?, ?, ?, ?, 'open', ?, ?, ?)`).run(g.channelId, g.mapPath, g.mapId, JSON.stringify(g.settings), JSON.stringify(g.live), g.creator, JSON.stringify(g.judges), g.createdAt);
+    const r = this.stmt(`INSERT INTO games (kind, channel_id, map_path, map_id, settings, live, status, creator, judges, created_at)
+      VALUES (?, ?, ?, ?, ?, ?, 'open', ?, ?, ?)`).run(g.kind ?? 'neuwar', g.channelId, g.mapPath, g.mapId, JSON.stringify(g.settings), JSON.stringify(g.live), g.creator, JSON.stringify(g.judges), g.createdAt);
     return this.game(Number(r.lastInsertRowid))!;
   }
 
@@ -288,17 +291,17 @@ export class Store {
   players(gameId: number): PlayerRow[] {
     const hit = this.playersByGame.get(gameId);
     if (hit) return hit;
-    const rows = (this.stmt('SELECT country, user_id, name, joined_at FROM players WHERE game_id = ? ORDER BY joined_at, country').all(gameId) as Raw[])
-      .map((r) => ({ country: r.country as string, userId: r.user_id as string, name: r.name as string, joinedAt: r.joined_at as number }));
+    const rows = (this.stmt('SELECT seat, user_id, name, joined_at FROM players WHERE game_id = ? ORDER BY joined_at, seat').all(gameId) as Raw[])
+      .map((r) => ({ seat: r.seat as string, userId: r.user_id as string, name: r.name as string, joinedAt: r.joined_at as number }));
     this.playersByGame.set(gameId, rows);
     return rows;
   }
 
   /** Games (not ended) where the user plays, most recently joined first. */
-  gamesOfUser(userId: string): { gameId: number; channelId: string; country: string; joinedAt: number }[] {
-    return (this.stmt(`SELECT p.game_id, g.channel_id, p.country, p.joined_at FROM players p JOIN games g ON g.id = p.game_id
+  gamesOfUser(userId: string): { gameId: number; channelId: string; seat: string; joinedAt: number }[] {
+    return (this.stmt(`SELECT p.game_id, g.channel_id, p.seat, p.joined_at FROM players p JOIN games g ON g.id = p.game_id
       WHERE p.user_id = ? AND g.status <> 'ended' ORDER BY p.joined_at DESC, p.game_id DESC`).all(userId) as Raw[])
-      .map((r) => ({ gameId: r.game_id as number, channelId: r.channel_id as string, country: r.country as string, joinedAt: r.joined_at as number }));
+      .map((r) => ({ gameId: r.game_id as number, channelId: r.channel_id as string, seat: r.seat as string, joinedAt: r.joined_at as number }));
   }
 
   lastSeq(gameId: number): number {
@@ -422,10 +425,10 @@ export class Store {
           if (g.live !== undefined) put('live', JSON.stringify(g.live));
           if (sets.length) this.stmt(`UPDATE games SET ${sets.join(', ')} WHERE id = ?`).run(...vals, gid);
         }
-        for (const c of b.players?.remove ?? []) this.stmt('DELETE FROM players WHERE game_id = ? AND country = ?').run(gid, c);
+        for (const c of b.players?.remove ?? []) this.stmt('DELETE FROM players WHERE game_id = ? AND seat = ?').run(gid, c);
         for (const p of b.players?.set ?? []) {
-          this.stmt('DELETE FROM players WHERE game_id = ? AND (country = ? OR user_id = ?)').run(gid, p.country, p.userId);
-          this.stmt('INSERT INTO players (game_id, country, user_id, name, joined_at) VALUES (?, ?, ?, ?, ?)').run(gid, p.country, p.userId, p.name, p.joinedAt);
+          this.stmt('DELETE FROM players WHERE game_id = ? AND (seat = ? OR user_id = ?)').run(gid, p.seat, p.userId);
+          this.stmt('INSERT INTO players (game_id, seat, user_id, name, joined_at) VALUES (?, ?, ?, ?, ?)').run(gid, p.seat, p.userId, p.name, p.joinedAt);
         }
       }
       if (b.handled) {
