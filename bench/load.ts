@@ -410,8 +410,8 @@ export async function runLoad(opts: Partial<LoadOptions> = {}): Promise<LoadRepo
   const o: LoadOptions = { seconds: 60, games: 10, perGame: 10, rate: 2, render: true, seed: 20240601, abuse: false, log: (l) => console.error(l), ...opts };
   // The abuser asks for pictures and the judge waits for the turn's: without a renderer there are none.
   if (o.abuse && !o.render) throw new Error('the abuse run needs the renderer (drop --no-render)');
-  const [{ GameService, defaultRenderer }, { Store }, { RealClock }, { startLocal }] = await Promise.all([
-    import('../src/platform/session/index.ts'), import('../src/platform/store/index.ts'), import('../src/platform/clock/index.ts'), import('../src/platform/adapters/local/index.ts'),
+  const [{ GameService }, { defaultRenderer }, { Store }, { RealClock }, { startLocal }] = await Promise.all([
+    import('../src/games/index.ts'), import('../src/games/neuwar/live/renderer.ts'), import('../src/platform/store/index.ts'), import('../src/platform/clock/index.ts'), import('../src/platform/adapters/local/index.ts'),
   ]);
   const dir = mkdtempSync(join(tmpdir(), 'neuwar-load-'));
   const store = new Store(join(dir, 'load.db'));

@@ -9,7 +9,9 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadMapFile, type GameMap } from '../src/games/europe/map/index.ts';
-import { demoState, renderMap, renderMapPng, renderScoreTableSvg, svgToPng, syntheticMap, ensureFonts } from '../src/games/europe/paint/index.ts';
+import { renderMap, renderMapPng, svgToPng, ensureFonts } from '../src/games/europe/paint/index.ts';
+import { renderScoreTableSvg } from '../src/games/neuwar/pictures/index.ts';
+import { demoState, syntheticMap } from './demo.ts';
 
 export interface BenchFigure { name: string; value: number; unit: string; target: number; pass: boolean }
 

@@ -1,21 +1,10 @@
-import { TranscriptError, runTranscript } from './replay/index.ts';
-import { stateJson } from './games/neuwar/engine/index.ts';
-
 async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
   switch (cmd) {
     case 'replay': {
-      const file = rest.find((a) => !a.startsWith('-'));
-      if (!file) { process.stderr.write('usage: npm run --silent replay -- FILE\n'); return 2; }
-      try {
-        const r = runTranscript(file);
-        process.stdout.write(JSON.stringify(stateJson(r.game.state, r.game.map), null, 2) + '\n');
-        return 0;
-      } catch (e) {
-        if (e instanceof TranscriptError) { process.stderr.write(`${e.message}\n`); return 2; }
-        if ((e as NodeJS.ErrnoException).code === 'ENOENT') { process.stderr.write(`${file}:0: cannot read the transcript\n`); return 2; }
-        throw e;
-      }
+      // Loaded here, as the other commands load theirs: the replay needs the games' registry, the others do not.
+      const { replayCommand } = await import('./replay/index.ts');
+      return replayCommand(rest.find((a) => !a.startsWith('-')), { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) });
     }
     case 'repl': {
       const { runRepl } = await import('./games/neuwar/repl.ts');
@@ -23,7 +12,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'render': {
-      const { renderCli } = await import('./games/europe/paint/index.ts');
+      const { renderCli } = await import('./games/neuwar/pictures/index.ts');
       return (await renderCli(rest)) ?? 0;
     }
     case 'start': {

@@ -1,6 +1,8 @@
 import { resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ChatPort, OutMessage } from './platform/chat/index.ts';
+import { GAMES } from './games/index.ts';
+import { COMMANDS } from '../commands/index.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -50,11 +52,11 @@ export async function startBot(): Promise<number> {
 async function startAdapters(token: string | undefined, both: boolean, closers: (() => Promise<void>)[]): Promise<void> {
   if (!token) {
     const { startLocal } = await import('./platform/adapters/local/index.ts');
-    const h = await startLocal({ root: ROOT });
+    const h = await startLocal({ root: ROOT, games: GAMES });
     closers.push(() => h.close());
   } else if (!both) {
     const { startDiscord } = await import('./platform/adapters/discord/index.ts');
-    const h = await startDiscord();
+    const h = await startDiscord({ games: GAMES, commands: COMMANDS });
     closers.push(() => h.close());
   } else {
     const [{ startLocal, LocalChat, CHANNEL_PREFIX }, { startDiscord, DiscordChat }, { startLiveService }, { REST }] = await Promise.all([
@@ -63,8 +65,8 @@ async function startAdapters(token: string | undefined, both: boolean, closers: 
     const db = process.env.DATABASE_PATH ?? resolve(ROOT, 'data', 'neuwar.db');
     const localChat = new LocalChat(db === ':memory:' ? {} : { dir: resolve(dirname(db), 'local-feed') });
     const discordChat = new DiscordChat(new REST());
-    const live = await startLiveService(routeChat((ch) => ch.startsWith(CHANNEL_PREFIX), localChat, discordChat), { root: ROOT });
-    const d = await startDiscord({ service: live.service, chat: discordChat });
+    const live = await startLiveService(routeChat((ch) => ch.startsWith(CHANNEL_PREFIX), localChat, discordChat), { games: GAMES, root: ROOT });
+    const d = await startDiscord({ service: live.service, chat: discordChat, commands: COMMANDS });
     const l = await startLocal({ service: live.service, chat: localChat, root: ROOT });
     closers.push(() => l.close(), () => d.close(), () => live.stop());
   }

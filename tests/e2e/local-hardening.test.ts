@@ -7,13 +7,14 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { type Browser, type Page } from 'playwright-core';
-import type { GameService, Renderer } from '../../src/platform/session/index.ts';
+import type { GameService } from '../../src/games/index.ts';
+import type { NeuwarRenderer as Renderer } from '../../src/games/neuwar/module.ts';
 import type { LocalHandle } from '../../src/platform/adapters/local/index.ts';
 import sharp from 'sharp';
 import { ARTIFACTS, startPageHarness, type PageHarness } from '../helpers/page.ts';
 
 let harness: PageHarness;
-let h: LocalHandle;
+let h: LocalHandle<GameService>;
 let svc: GameService;
 let browser: Browser;
 const pageErrors: string[] = [];

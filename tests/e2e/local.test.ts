@@ -6,13 +6,14 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { pngSize, type LocalHandle } from '../../src/platform/adapters/local/index.ts';
+import type { GameService } from '../../src/games/index.ts';
 import { ARTIFACTS, startPageHarness, type PageHarness } from '../helpers/page.ts';
 
 const EVIL_NAME = '<img src=x onerror=__pwned=1>乙方';
 const EVIL_TEXT = '<script>window.__pwned=2</script><b>hi</b>';
 
 let harness: PageHarness;
-let h: LocalHandle;
+let h: LocalHandle<GameService>;
 let browser: Browser;
 const pageErrors: string[] = [];
 

@@ -8,7 +8,7 @@
 import { createInterface } from 'node:readline';
 import { VirtualClock } from '../../src/platform/clock/index.ts';
 import { Store } from '../../src/platform/store/index.ts';
-import { GameService } from '../../src/platform/session/index.ts';
+import { GameService } from '../../src/games/index.ts';
 import { stateJson } from '../../src/games/neuwar/engine/index.ts';
 import { FakeChat } from './live.ts';
 

@@ -2,7 +2,8 @@ import { loadMapFile } from '../../src/games/europe/map/index.ts';
 import type { ChatPort, OutMessage, Incoming } from '../../src/platform/chat/index.ts';
 import { VirtualClock } from '../../src/platform/clock/index.ts';
 import { Store } from '../../src/platform/store/index.ts';
-import { GameService, type Renderer } from '../../src/platform/session/index.ts';
+import { GameService } from '../../src/games/index.ts';
+import type { NeuwarRenderer as Renderer } from '../../src/games/neuwar/module.ts';
 
 export const TINY = 'tests/fixtures/tiny.json';
 export const tinyMap = () => loadMapFile(TINY);

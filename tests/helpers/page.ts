@@ -6,14 +6,15 @@ import { mkdirSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import { Store } from '../../src/platform/store/index.ts';
 import { RealClock } from '../../src/platform/clock/index.ts';
-import { GameService, type Renderer } from '../../src/platform/session/index.ts';
+import { GameService } from '../../src/games/index.ts';
+import type { NeuwarRenderer as Renderer } from '../../src/games/neuwar/module.ts';
 import { startLocal, type LocalHandle } from '../../src/platform/adapters/local/index.ts';
 
 export const ARTIFACTS = 'test-artifacts';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export interface PageHarness {
-  h: LocalHandle;
+  h: LocalHandle<GameService>;
   svc: GameService;
   browser: Browser;
   close(): Promise<void>;

@@ -4,7 +4,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { loadMapFile } from '../../src/games/europe/map/index.ts';
-import { RenderWorker, demoState } from '../../src/games/europe/paint/index.ts';
+import { demoState } from '../../bench/demo.ts';
+import { RenderWorker } from '../../src/games/neuwar/live/render-worker.ts';
 
 const tiny = loadMapFile('tests/fixtures/tiny.json');
 const w = new RenderWorker();

@@ -13,7 +13,7 @@ import type { GameMap } from '../../src/games/europe/map/index.ts';
 import { stateJson, type Command, type CountryId, type GameState } from '../../src/games/neuwar/engine/index.ts';
 import { formatCommand } from '../../src/games/neuwar/parse/index.ts';
 import { Store } from '../../src/platform/store/index.ts';
-import { foldEntries, gameFromSnapshot, rebuildGame } from '../../src/platform/session/rebuild.ts';
+import { foldEntries, gameFromSnapshot, rebuildGame } from '../../src/games/neuwar/rebuild.ts';
 import { answerFor, DEFAULT_POLICY, diplomacyFor, economyFor, ordersFor, requestCommand, View, type Policy } from '../../src/games/neuwar/sim/generate.ts';
 import type { Rng } from '../../src/games/neuwar/sim/rng.ts';
 

@@ -13,7 +13,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadMapFile, type GameMap } from '../../src/games/europe/map/index.ts';
 import { Store } from '../../src/platform/store/index.ts';
-import { rebuildGame } from '../../src/platform/session/rebuild.ts';
+import { rebuildGame } from '../../src/games/neuwar/rebuild.ts';
 import type { Game } from '../../src/games/neuwar/engine/index.ts';
 import { makeRng, type Rng } from '../../src/games/neuwar/sim/rng.ts';
 import { T0, TINY } from '../helpers/live.ts';

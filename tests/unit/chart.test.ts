@@ -3,7 +3,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { loadMapFile } from '../../src/games/europe/map/index.ts';
 import { defaultSettings, newGame, type GameState } from '../../src/games/neuwar/engine/index.ts';
-import { niceTicks, scoreChartSvg } from '../../src/platform/session/chart.ts';
+import { niceTicks, scoreChartSvg } from '../../src/games/neuwar/live/chart.ts';
 import { FONT_FAMILY } from '../../src/platform/render/fonts.ts';
 
 const tiny = loadMapFile('tests/fixtures/tiny.json');

@@ -1,10 +1,11 @@
 /** The turn clock with the virtual clock: deadline, grace, reminders, pause, extend, restart after a missed deadline. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { VirtualClock, restartShift, defaultLiveSettings } from '../../src/platform/clock/index.ts';
+import { VirtualClock, defaultLiveSettings } from '../../src/platform/clock/index.ts';
+import { restartShift } from '../../src/games/neuwar/live/schedule.ts';
 import { stateJson, type GameEvent } from '../../src/games/neuwar/engine/index.ts';
-import { GameService } from '../../src/platform/session/index.ts';
-import { rebuildGame } from '../../src/platform/session/rebuild.ts';
+import { GameService } from '../../src/games/index.ts';
+import { rebuildGame } from '../../src/games/neuwar/rebuild.ts';
 import { FakeChat, liveSetup, twoPlayerGame, say, alice, bob, judy, T0, tinyMap, fakeRenderer } from '../helpers/live.ts';
 
 const S = 1000;

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Store } from '../../src/platform/store/index.ts';
-import { rebuildGame, foldEntries, gameFromSnapshot } from '../../src/platform/session/rebuild.ts';
+import { rebuildGame, foldEntries, gameFromSnapshot } from '../../src/games/neuwar/rebuild.ts';
 import { loadMapFile } from '../../src/games/europe/map/index.ts';
 import { stateJson } from '../../src/games/neuwar/engine/index.ts';
 import { T0, TINY } from '../helpers/live.ts';

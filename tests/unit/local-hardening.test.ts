@@ -13,7 +13,8 @@ import sharp from 'sharp';
 import { WebSocket } from 'ws';
 import { Store } from '../../src/platform/store/index.ts';
 import { VirtualClock } from '../../src/platform/clock/index.ts';
-import { GameService, type Renderer } from '../../src/platform/session/index.ts';
+import { GameService } from '../../src/games/index.ts';
+import type { NeuwarRenderer as Renderer } from '../../src/games/neuwar/module.ts';
 import { startLocal, isLoopback, LocalChat, type LocalHandle, type StartLocalOptions } from '../../src/platform/adapters/local/index.ts';
 import type { ServerMsg } from '../../src/platform/adapters/local/protocol.ts';
 

@@ -4,7 +4,8 @@ import sharp from 'sharp';
 import { WebSocket } from 'ws';
 import { Store } from '../../src/platform/store/index.ts';
 import { VirtualClock } from '../../src/platform/clock/index.ts';
-import { GameService, type Renderer } from '../../src/platform/session/index.ts';
+import { GameService } from '../../src/games/index.ts';
+import type { NeuwarRenderer as Renderer } from '../../src/games/neuwar/module.ts';
 import { startLocal, parseSlash, pngSize, MAX_FRAME, type LocalHandle } from '../../src/platform/adapters/local/index.ts';
 import type { ServerMsg } from '../../src/platform/adapters/local/protocol.ts';
 import type { FeedMessage } from '../../src/platform/adapters/local/chat.ts';
@@ -73,7 +74,7 @@ async function act(c: Client, m: Record<string, unknown>, id = nid()) {
 const feedTexts = (c: Client): string[] => c.msgs.flatMap((m) => (m.t === 'msg' ? [m.m.text] : m.t === 'channel' ? m.feed.map((f) => f.text) : []));
 
 describe('local web channel server', () => {
-  let h: LocalHandle;
+  let h: LocalHandle<GameService>;
   let store: Store;
   const clock = new VirtualClock(T0);
 

@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { FakeChat, T0, say, twoPlayerGame, alice, bob, sam, type Live } from '../helpers/live.ts';
 import { VirtualClock } from '../../src/platform/clock/index.ts';
 import { Store } from '../../src/platform/store/index.ts';
-import { GameService, type Renderer } from '../../src/platform/session/index.ts';
+import { GameService } from '../../src/games/index.ts';
+import type { NeuwarRenderer as Renderer } from '../../src/games/neuwar/module.ts';
 import { PictureRate, RenderQueue } from '../../src/platform/session/renderer.ts';
 import type { GameState } from '../../src/games/neuwar/engine/index.ts';
 

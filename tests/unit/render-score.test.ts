@@ -3,7 +3,8 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { loadMapFile } from '../../src/games/europe/map/index.ts';
 import type { GameState } from '../../src/games/neuwar/engine/types.ts';
-import { initialState, renderScoreTableSvg, scoreRows } from '../../src/games/europe/paint/index.ts';
+import { renderScoreTableSvg, scoreRows } from '../../src/games/neuwar/pictures/index.ts';
+import { initialState } from '../../bench/demo.ts';
 import { textWidth } from '../../src/platform/render/text.ts';
 import { play } from '../helpers/scenario.ts';
 

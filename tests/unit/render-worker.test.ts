@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadMapFile } from '../../src/games/europe/map/index.ts';
 import { runTranscript } from '../../src/replay/index.ts';
-import { RenderWorker, renderMapPng, pngPixels } from '../../src/games/europe/paint/index.ts';
+import { renderMapPng, pngPixels } from '../../src/games/europe/paint/index.ts';
+import { RenderWorker } from '../../src/games/neuwar/live/render-worker.ts';
 
 test('the render worker makes the same picture as this thread, and this thread keeps running meanwhile', { timeout: 60_000 }, async () => {
   const r = runTranscript('examples/first-war.txt');

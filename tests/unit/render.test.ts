@@ -7,10 +7,10 @@ import sharp from 'sharp';
 import { loadMapFile, type GameMap } from '../../src/games/europe/map/index.ts';
 import type { GameState, LandState } from '../../src/games/neuwar/engine/types.ts';
 import {
-  ensureFonts, FONT_FAMILY, renderMap, renderMapPng, renderMapPngDetailed, renderMapSvg, renderScoreTablePng, renderScoreTableSvg,
-  scoreRows, computeIncome, renderCli, svgToPng, pngPixels, initialState, demoState, syntheticMap, arrowsOf,
+  ensureFonts, FONT_FAMILY, renderMap, renderMapPng, renderMapPngDetailed, renderMapSvg, svgToPng, pngPixels, arrowsOf,
 } from '../../src/games/europe/paint/index.ts';
-import { blankCountry } from '../../bench/demo.ts';
+import { renderScoreTablePng, renderScoreTableSvg, scoreRows, computeIncome, renderCli } from '../../src/games/neuwar/pictures/index.ts';
+import { blankCountry, initialState, demoState, syntheticMap } from '../../bench/demo.ts';
 
 const tiny = loadMapFile('tests/fixtures/tiny.json');
 const islands = loadMapFile('tests/fixtures/islands.json');

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { VirtualClock } from '../../src/platform/clock/index.ts';
-import { GameService } from '../../src/platform/session/index.ts';
+import { GameService } from '../../src/games/index.ts';
 import { Store, StorageError } from '../../src/platform/store/index.ts';
 import { FakeChat, fakeRenderer, liveSetup, twoPlayerGame, say, alice, bob, carol, judy, sam, T0, TINY, type Live } from '../helpers/live.ts';
 

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { stateJson } from '../../src/games/neuwar/engine/index.ts';
 import { VirtualClock } from '../../src/platform/clock/index.ts';
-import { GameService } from '../../src/platform/session/index.ts';
+import { GameService } from '../../src/games/index.ts';
 import { FakeChat, liveSetup, twoPlayerGame, say, alice, bob, T0, tinyMap } from '../helpers/live.ts';
 
 test('restart within the turn: the game and its orders come back, the hard close still fires on time', async () => {

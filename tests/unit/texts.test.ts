@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { loadMapFile } from '../../src/games/europe/map/index.ts';
 import { applyEntry, defaultSettings, newGame, type Game, type Lang } from '../../src/games/neuwar/engine/index.ts';
 import { entriesFromText, speakerFor } from '../../src/replay/index.ts';
-import { reminderText, statusText } from '../../src/platform/session/texts.ts';
+import { reminderText, statusText } from '../../src/games/neuwar/live/texts.ts';
 
 const tiny = loadMapFile('tests/fixtures/tiny.json');
 /** 2024-06-01 14:00:15 UTC: a live game's epoch clock (turn 300 s, grace 360 s by default). */

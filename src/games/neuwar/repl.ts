@@ -108,10 +108,10 @@ async function picture(g: Game, e: LogEntry, outDir: string, out: (s: string) =>
   const lang = g.state.settings.language;
   const { what, region } = e.command;
   try {
-    const render = await import('../europe/paint/index.ts');
+    const [paint, pictures] = await Promise.all([import('../europe/paint/index.ts'), import('./pictures/index.ts')]);
     const png = what === 'map'
-      ? await render.renderMapPng(g.map, g.state, region ? { region, lang } : { lang })
-      : await render.renderScoreTablePng(g.map, g.state, { lang });
+      ? await paint.renderMapPng(g.map, g.state, region ? { region, lang } : { lang })
+      : await pictures.renderScoreTablePng(g.map, g.state, { lang });
     mkdirSync(outDir, { recursive: true });
     const file = join(outDir, `turn${g.state.turn}-${what}${region ? `-${region}` : ''}.png`);
     writeFileSync(file, png);

@@ -1,3 +1,2 @@
 export { RealClock, VirtualClock, flush, type Clock, type TimerId } from './clock.ts';
 export { LiveSettingsSchema, defaultLiveSettings, type LiveSettings } from './live.ts';
-export { reminderTimes, restartShift } from './schedule.ts';

@@ -1,19 +1,20 @@
 import { Worker } from 'node:worker_threads';
-import type { GameMap } from '../../games/europe/map/index.ts';
-import type { GameState } from '../../games/neuwar/engine/index.ts';
 import type { RenderReply, RenderRequest } from './worker.ts';
 import { ensureFonts } from './fonts.ts';
 
 /**
  * Renders in a worker thread, so the JavaScript half of a render (geometry, label placement, the first build of
  * a view's cached layers, which takes seconds) never holds up command handling on the main thread (issue:
- * rendering never blocks command handling). One worker, requests in order; a crashed worker is replaced.
+ * rendering never blocks command handling). One worker, requests in order; a crashed worker is replaced. What
+ * it draws is the game's: `painter` is the URL of a module implementing Painter (worker.ts).
  */
 export class RenderWorker {
+  constructor(private readonly painter: URL) {}
+
   private worker: Worker | null = null;
   private next = 1;
   private pending = new Map<number, { resolve: (b: Buffer) => void; reject: (e: Error) => void }>();
-  private keys = new WeakMap<GameMap, string>();
+  private keys = new WeakMap<object, string>();
   private sent = new Set<string>();
   private nKeys = 0;
 
@@ -43,38 +44,34 @@ export class RenderWorker {
     return w;
   }
 
-  private keyOf(map: GameMap): string {
-    let k = this.keys.get(map);
+  private keyOf(resource: object, id: string): string {
+    let k = this.keys.get(resource);
     if (!k) {
-      k = `${map.id}#${++this.nKeys}`;
-      this.keys.set(map, k);
+      k = `${id}#${++this.nKeys}`;
+      this.keys.set(resource, k);
     }
     return k;
   }
 
-  private request(kind: 'map' | 'scores', map: GameMap, state: GameState, opts: RenderRequest['opts']): Promise<Buffer> {
+  /**
+   * Paints `state` of `resource` (an object kept by the caller, e.g. a map; `data` is what the painter
+   * prepares it from, sent once per worker) as the picture `kind`.
+   */
+  render(kind: string, resource: object, id: string, data: () => unknown, state: unknown, opts: unknown): Promise<Buffer> {
     const w = this.start();
-    const id = this.next++;
-    const mapKey = this.keyOf(map);
-    const req: RenderRequest = { id, kind, mapKey, state, opts };
-    if (!this.sent.has(mapKey)) {
-      req.mapFile = map.file;
-      this.sent.add(mapKey);
+    const reqId = this.next++;
+    const key = this.keyOf(resource, id);
+    const req: RenderRequest = { id: reqId, painter: this.painter.href, kind, key, state, opts };
+    if (!this.sent.has(key)) {
+      req.resource = data();
+      this.sent.add(key);
     }
     return new Promise<Buffer>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(reqId, { resolve, reject });
       // The worker keeps the process alive only while a picture is being made.
       w.ref();
       w.postMessage(req);
     }).finally(() => { if (this.pending.size === 0) this.worker?.unref(); });
-  }
-
-  mapPng(map: GameMap, state: GameState, opts: RenderRequest['opts'] = {}): Promise<Buffer> {
-    return this.request('map', map, state, opts);
-  }
-
-  scoresPng(map: GameMap, state: GameState, opts: RenderRequest['opts'] = {}): Promise<Buffer> {
-    return this.request('scores', map, state, opts);
   }
 
   async close(): Promise<void> {

@@ -1,27 +1,43 @@
 import { parentPort } from 'node:worker_threads';
-import { buildMap, type GameMap } from '../../games/europe/map/index.ts';
-import type { GameState } from '../../games/neuwar/engine/index.ts';
-import { renderMapPng, renderScoreTablePng } from '../../games/europe/paint/index.ts';
 
-/** A request from the main thread; `mapFile` comes only the first time this worker sees the map. */
+/**
+ * What a game gives the render worker: a module (loaded in the worker by its URL) that prepares a resource
+ * once (New European War: builds its map from the map file) and paints a state of it as PNG.
+ */
+export interface Painter {
+  prepare(resource: unknown, key: string): unknown;
+  paint(kind: string, prepared: unknown, state: unknown, opts: unknown): Promise<Uint8Array>;
+}
+
+/** A request from the main thread; `resource` comes only the first time this worker sees the key. */
 export interface RenderRequest {
   id: number;
-  kind: 'map' | 'scores';
-  mapKey: string;
-  mapFile?: unknown;
-  state: GameState;
-  opts: { region?: string; lang?: 'zh' | 'en' };
+  /** The painter module's URL. */
+  painter: string;
+  /** The game's name for the picture (e.g. 'map', 'scores'). */
+  kind: string;
+  key: string;
+  resource?: unknown;
+  state: unknown;
+  opts: unknown;
 }
 export type RenderReply = { id: number; png: Uint8Array } | { id: number; error: string };
 
-const maps = new Map<string, GameMap>();
+const painters = new Map<string, Promise<Painter>>();
+const prepared = new Map<string, unknown>();
 
 parentPort?.on('message', async (req: RenderRequest) => {
   try {
-    if (req.mapFile !== undefined) maps.set(req.mapKey, buildMap(req.mapFile, req.mapKey));
-    const map = maps.get(req.mapKey);
-    if (!map) throw new Error(`map ${req.mapKey} was never sent to this worker`);
-    const png = req.kind === 'map' ? await renderMapPng(map, req.state, req.opts) : await renderScoreTablePng(map, req.state, req.opts);
+    let p = painters.get(req.painter);
+    if (!p) {
+      p = import(req.painter) as Promise<Painter>;
+      painters.set(req.painter, p);
+    }
+    const painter = await p;
+    const key = `${req.painter}\n${req.key}`;
+    if (req.resource !== undefined) prepared.set(key, painter.prepare(req.resource, req.key));
+    if (!prepared.has(key)) throw new Error(`resource ${req.key} was never sent to this worker`);
+    const png = await painter.paint(req.kind, prepared.get(key), req.state, req.opts);
     parentPort!.postMessage({ id: req.id, png } satisfies RenderReply);
   } catch (e) {
     parentPort!.postMessage({ id: req.id, error: (e as Error)?.message ?? String(e) } satisfies RenderReply);

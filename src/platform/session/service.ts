@@ -1,30 +1,28 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { loadMapFile, normalizeName, type GameMap } from '../../games/europe/map/index.ts';
-import {
-  applyEntry, isJudgeCommand, isPrivateEntry, newGame, helpText, defaultSettings, mergeSettings, stateJson, cn, type Command, type Game, type GameEvent, type GameState, type Lang,
-  type LogEntry, type Settings, type Speaker, type Step,
-} from '../../games/neuwar/engine/index.ts';
-import { entriesFromText } from '../../games/neuwar/transcript.ts';
-import type { ButtonPress, ChatPort, Incoming, OutButton, OutImage, OutMessage, Reply, ReplyItem, UserRef } from '../chat/types.ts';
-import { LiveSettingsSchema, reminderTimes, restartShift, type Clock, type LiveSettings, type TimerId } from '../clock/index.ts';
+import type { ButtonPress, ChatPort, Incoming, OutImage, OutMessage, Reply, ReplyItem, UserRef } from '../chat/types.ts';
+import { LiveSettingsSchema, type Clock, type LiveSettings, type TimerId } from '../clock/index.ts';
 import { faultPoint, isCorruptError, isReadOnlyError, isUniqueViolation, sqliteCode, type Batch, type GameRow, type RequestPostRow, type Store, type TimerRow } from '../store/index.ts';
 import { cleanName, nameKey } from '../chat/names.ts';
-import { defaultRenderer, PictureRate, RenderQueue, withTimeout } from './renderer.ts';
-import { scoreChartPng } from './chart.ts';
-import { rebuildGame, snapshotOf, gameFromSnapshot, type MetaEntry, type StartEntry } from './rebuild.ts';
-import { list, reminderText, statusText, T, turnSummary, rel } from './texts.ts';
-import type { CreateOptions, ExportData, GameInfo, GameServiceApi, GameStatus, Renderer, Result } from './types.ts';
+import { PictureRate, RenderQueue } from './renderer.ts';
+import { rebuildGame, type MetaEntry } from './rebuild.ts';
+import { withDefaults, type Entry, type FullRules, type GameModule, type GameRegistry, type Lang, type PageView, type PictureAsk, type Rules, type Speaker, type StepResult } from './module.ts';
+import type { CreateOptions, ExportData, GameInfo, GameServiceApi, GameStatus, Result } from './types.ts';
+
+/** One sentence in the game's language. */
+const T = (lg: Lang, zh: string, en: string): string => (lg === 'en' ? en : zh);
+/** A list joined the way the language joins it. */
+const list = (xs: string[], lg: Lang): string => xs.join(lg === 'en' ? ', ' : '、');
 
 export interface GameServiceOptions {
   store: Store;
   clock: Clock;
   chat: ChatPort;
-  /** null: no pictures. Default: src/render. */
-  renderer?: Renderer | null;
+  /** The games this process hosts (src/games' registry); the first is the default of a new game. */
+  games: GameRegistry;
+  /** The pictures service given to every game's `draw`; null: no pictures. Default: each game's own (GameModule.renderer). */
+  renderer?: unknown;
   /** The process's line of pictures: players' picture queries drawing or waiting at most (default 8), pictures drawn at once (2). */
   renderQueue?: { maxQueries?: number; concurrency?: number };
-  /** Project root for map paths (default: cwd). */
+  /** Project root for resource paths (default: cwd). */
   root?: string;
   /** Heartbeat/sweep period (ms) for restart detection and missed timers. Default 30 s. */
   sweepMs?: number;
@@ -35,29 +33,23 @@ export interface GameServiceOptions {
 /** A game the process holds in memory. */
 interface Live {
   row: GameRow;
-  map: GameMap;
+  mod: GameModule<unknown>;
+  rules: FullRules<unknown>;
   live: LiveSettings;
-  game: Game | null;
+  game: unknown | null;
   timers: TimerId[];
   /** The status message's text as last posted or edited. */
   statusText?: string;
 }
+
+/** A game of any status as read from the store (an archived one is not held). */
+type Held = { row: GameRow; rules: FullRules<unknown>; game: unknown | null };
 
 const fail = <T>(code: string, text: string): Result<T> => ({ ok: false, code, text });
 const okr = <T>(value: T, text: string): Result<T> => ({ ok: true, value, text });
 
 /** A refusal as a Reply, answered only to the speaker. */
 const refusal = (code: string, text: string): Reply => ({ handled: true, ok: false, code, text, private: true, items: [{ ok: false, code, text, private: true }] });
-
-/** How a posted request ended, as its post says once its buttons are gone. */
-type RequestOutcome = 'accepted' | 'rejected' | 'countered' | 'lapsed' | 'ended';
-const OUTCOME_TEXT: Record<RequestOutcome, [string, string]> = {
-  accepted: ['——已同意', '— accepted'],
-  rejected: ['——已拒绝', '— rejected'],
-  countered: ['——已被反提议取代', '— replaced by a counter-offer'],
-  lapsed: ['——已失效', '— lapsed'],
-  ended: ['——游戏已结束', '— the game has ended'],
-};
 
 /** Why a game's stored data cannot be used, in one line for the game list and the players. */
 function brokenReason(e: unknown): string {
@@ -68,26 +60,28 @@ function brokenReason(e: unknown): string {
   return code ? `${code}: ${msg}` : msg;
 }
 
-/** Text that is meant as a command even when no map is at hand to parse it (a broken game's channel). */
+/** Text that is meant as a command even when no game is at hand to parse it (a broken game's channel). */
 const LOOKS_LIKE_COMMAND = /[【〖［〔]|^\s*[[/]/;
 
-/** Which pictures to draw: the map (of a region) and/or the score table. */
-interface Pictures { map?: boolean; scores?: boolean; region?: string }
-
-/** 【地图】 and 【分数】: the queries that cost a render. */
-const pictureQuery = (e: LogEntry): 'map' | 'scores' | null =>
-  e.type === 'command' && e.command.kind === 'query' && (e.command.what === 'map' || e.command.what === 'scores') ? e.command.what : null;
+/** Two picture asks as one: what either wants drawn. */
+function mergeAsk(a: PictureAsk | null, b: PictureAsk): PictureAsk {
+  if (!a) return { which: [...b.which], ...(b.region ? { region: b.region } : {}) };
+  return { which: [...new Set([...a.which, ...b.which])], ...(b.region ? { region: b.region } : a.region ? { region: a.region } : {}) };
+}
 
 /**
- * The live-games layer: one per process. Holds every open and running game, turns chat input into log
- * entries, writes them (one transaction per message, before answering), folds them into the engine, runs the
- * turn clock and speaks through the ChatPort.
+ * The live-games layer: one per process, for every game kind of the registry. Holds every open and running
+ * game, turns chat input into log entries (through the game's parse), writes them (one transaction per
+ * message, before answering), folds them into the game, runs the clock and speaks through the ChatPort.
+ * It knows no game's rules: those come through each game's GameModule.
  */
 export class GameService implements GameServiceApi {
   private readonly store: Store;
   private readonly clock: Clock;
   private readonly chat: ChatPort;
-  private readonly renderer: Renderer | null;
+  private readonly registry: GameRegistry;
+  private readonly rendererOpt: unknown;
+  private readonly renderers = new Map<string, unknown>();
   private readonly renders: RenderQueue;
   private readonly pictureRate = new PictureRate();
   /** Pictures a deliver:false query waits for, by its Reply: awaited after the game's lock is released. */
@@ -96,7 +90,7 @@ export class GameService implements GameServiceApi {
   private readonly logError: (msg: string, err?: unknown) => void;
   private readonly games = new Map<number, Live>();
   /**
-   * Games whose stored data cannot be loaded (damaged pages or JSON, a missing map), by id, with the reason:
+   * Games whose stored data cannot be loaded (damaged pages or JSON, a missing resource), by id, with the reason:
    * listed as broken and answered GAME_BROKEN, never loaded again in this process; every other game plays on.
    */
   private readonly broken = new Map<number, string>();
@@ -109,11 +103,38 @@ export class GameService implements GameServiceApi {
     this.store = opts.store;
     this.clock = opts.clock;
     this.chat = opts.chat;
-    this.renderer = opts.renderer === undefined ? defaultRenderer() : opts.renderer;
+    this.registry = opts.games;
+    if (!this.registry.length) throw new Error('GameService: no games in the registry');
+    this.rendererOpt = opts.renderer;
     this.renders = new RenderQueue(opts.renderQueue);
     this.root = opts.root ?? process.cwd();
     this.sweepMs = opts.sweepMs ?? 30_000;
     this.logError = opts.logError ?? ((m, e) => console.error(m, e ?? ''));
+  }
+
+  /** The module of a game kind; an unknown kind (a database from a newer version) cannot be played here. */
+  private moduleOf(kind: string | undefined): GameModule<unknown> {
+    const k = kind ?? this.registry[0]!.kind;
+    const m = this.registry.find((g) => g.kind === k);
+    if (!m) throw new Error(`unknown game kind "${k}" (this version hosts: ${this.registry.map((g) => g.kind).join(', ')})`);
+    return m;
+  }
+
+  /** The kinds this process hosts, the default first. */
+  kinds(): { kind: string; title: Record<Lang, string> }[] {
+    return this.registry.map((g) => ({ kind: g.kind, title: g.title }));
+  }
+
+  /** The pictures service of a game kind (null: none). */
+  private rendererOf(mod: GameModule<unknown>): unknown {
+    if (this.rendererOpt !== undefined) return this.rendererOpt;
+    if (!this.renderers.has(mod.kind)) this.renderers.set(mod.kind, mod.renderer?.() ?? null);
+    return this.renderers.get(mod.kind);
+  }
+
+  private rulesFor(row: GameRow): { mod: GameModule<unknown>; rules: FullRules<unknown> } {
+    const mod = this.moduleOf(row.kind);
+    return { mod, rules: withDefaults(mod.open(row.mapPath, this.root)) };
   }
 
   // ── startup, shutdown ────────────────────────────────────────────────────────────────────────────────
@@ -164,11 +185,13 @@ export class GameService implements GameServiceApi {
   private sweep(): void {
     this.heartbeat();
     this.pictureRate.prune(this.clock.now());
-    // A timer lost to a sleeping host still fires: any running game past its hard close gets its tick.
+    // A timer lost to a sleeping host still fires: any running game past a deadline gets its tick.
+    const now = this.clock.now();
     for (const lv of this.games.values()) {
-      const s = lv.game?.state;
-      if (lv.row.status !== 'running' || !s || s.status !== 'running' || s.clock.pausedAt !== null) continue;
-      if (this.clock.now() >= s.clock.deadlineAt + s.settings.graceSeconds * 1000) void this.locked(lv.row.id, () => this.tick(lv, 'hardClose'));
+      if (lv.row.status !== 'running' || !lv.game) continue;
+      const t = lv.rules.timers(lv.game, lv.live);
+      const last = t?.deadlines[t.deadlines.length - 1];
+      if (last && now >= last.at) void this.locked(lv.row.id, () => this.tick(lv, last.kind));
     }
   }
 
@@ -176,16 +199,12 @@ export class GameService implements GameServiceApi {
     const cached = this.games.get(row.id);
     if (cached) return cached;
     if (row.broken) throw new Error(row.broken);
-    const map = loadMapFile(this.mapPath(row.mapPath));
+    const { mod, rules } = this.rulesFor(row);
     const live = LiveSettingsSchema.parse(row.live);
-    const { game } = row.status === 'open' ? { game: null } : rebuildGame(this.store, row.id, map);
-    const lv: Live = { row, map, live, game, timers: [] };
+    const game = row.status === 'open' ? null : rebuildGame(this.store, row.id, rules).game;
+    const lv: Live = { row, mod, rules, live, game, timers: [] };
     this.games.set(row.id, lv);
     return lv;
-  }
-
-  private mapPath(p: string): string {
-    return resolve(this.root, p);
   }
 
   /** Runs `fn` after every earlier operation on the same game (posts stay in order; no interleaving). */
@@ -204,16 +223,26 @@ export class GameService implements GameServiceApi {
 
   // ── who is who ───────────────────────────────────────────────────────────────────────────────────────
 
+  /** The game's language: a running game's own settings (a judge may change them), else the stored ones. */
+  private langOf(h: Held): Lang {
+    return h.rules.language(h.game !== null ? h.rules.settingsOf(h.game) : h.row.settings);
+  }
+
   private lang(lv: Live): Lang {
-    return (lv.game?.state.settings.language ?? (lv.row.settings as Partial<Settings>).language ?? 'zh') as Lang;
+    return this.langOf(lv);
+  }
+
+  /** The language of a row whose game cannot be read. */
+  private rowLang(row: GameRow): Lang {
+    return (row.settings as { language?: unknown }).language === 'en' ? 'en' : 'zh';
   }
 
   private isJudge(row: GameRow, user: { id: string; isModerator?: boolean }): boolean {
     return user.isModerator === true || row.creator === user.id || row.judges.includes(user.id);
   }
 
-  private countryOfUser(row: GameRow, userId: string): string | null {
-    return this.store.players(row.id).find((p) => p.userId === userId)?.country ?? null;
+  private seatOfUser(row: GameRow, userId: string): string | null {
+    return this.store.players(row.id).find((p) => p.userId === userId)?.seat ?? null;
   }
 
   /** The channel's open or running game, loaded; null when there is none or it is broken (see brokenIn). */
@@ -259,7 +288,7 @@ export class GameService implements GameServiceApi {
   }
 
   private brokenResult<T>(row: GameRow, reason: string): Result<T> {
-    const lg: Lang = (row.settings as Partial<Settings>).language === 'en' ? 'en' : 'zh';
+    const lg = this.rowLang(row);
     return fail('GAME_BROKEN', T(lg,
       `本频道的游戏（第${row.id}局）存档已损坏，暂停使用：${reason}。其他游戏不受影响；请管理员检查数据库（可从备份恢复），或由裁判用 /end 结束这一局后重新开局。`,
       `this channel's game (#${row.id}) has damaged stored data and is set aside: ${reason}. Other games are not affected; an admin can check the database (or restore a backup), or a judge can /end this game and create a new one.`));
@@ -312,41 +341,51 @@ export class GameService implements GameServiceApi {
 
   // ── public queries ───────────────────────────────────────────────────────────────────────────────────
 
-  private info(lv: { row: GameRow; map: GameMap; game: Game | null }): GameInfo {
-    const s = lv.game?.state ?? null;
+  private info(h: Held): GameInfo {
+    const g = h.game;
+    const running = g !== null && h.rules.phase(g) !== 'ended';
     return {
-      id: lv.row.id, channelId: lv.row.channelId, status: lv.row.status, mapPath: lv.row.mapPath, mapId: lv.row.mapId,
-      language: (s?.settings.language ?? (lv.row.settings as Partial<Settings>).language ?? 'zh') as Lang,
-      creator: lv.row.creator, judges: lv.row.judges,
-      players: this.playersOf(lv.row),
-      createdAt: lv.row.createdAt, startedAt: lv.row.startedAt, endedAt: lv.row.endedAt,
-      turn: s ? s.turn : null, deadlineAt: s && s.status === 'running' && lv.row.status === 'running' ? s.clock.deadlineAt : null,
-      winner: s?.winner ?? null,
+      id: h.row.id, kind: h.row.kind ?? this.registry[0]!.kind, channelId: h.row.channelId, status: h.row.status, mapPath: h.row.mapPath, mapId: h.row.mapId,
+      language: this.langOf(h),
+      creator: h.row.creator, judges: h.row.judges,
+      players: this.playersOf(h.row),
+      createdAt: h.row.createdAt, startedAt: h.row.startedAt, endedAt: h.row.endedAt,
+      turn: g !== null ? h.rules.turn(g) : null, deadlineAt: g !== null && running && h.row.status === 'running' ? h.rules.deadline(g) : null,
+      winner: g !== null ? h.rules.winner(g) : null,
     };
   }
 
   /** The players of a game as listed; a damaged players table lists none rather than failing the whole list. */
   private playersOf(row: GameRow): GameInfo['players'] {
     try {
-      return this.store.players(row.id).map((p) => ({ userId: p.userId, name: p.name, country: p.country }));
+      return this.store.players(row.id).map((p) => ({ userId: p.userId, name: p.name, country: p.seat }));
     } catch (e) {
       this.logError(`the players of game ${row.id} could not be read`, e);
       return [];
     }
   }
 
+  /** A game known only by its row (not held, or broken): no rules are opened for it. */
+  private rowInfo(row: GameRow): GameInfo {
+    return {
+      id: row.id, kind: row.kind ?? this.registry[0]!.kind, channelId: row.channelId, status: row.status, mapPath: row.mapPath, mapId: row.mapId,
+      language: this.rowLang(row), creator: row.creator, judges: row.judges, players: this.playersOf(row),
+      createdAt: row.createdAt, startedAt: row.startedAt, endedAt: row.endedAt, turn: null, deadlineAt: null, winner: null,
+    };
+  }
+
   private brokenInfo(row: GameRow, reason: string): GameInfo {
-    return { ...this.info({ row, map: { id: row.mapId } as GameMap, game: null }), broken: reason };
+    return { ...this.rowInfo(row), broken: reason };
   }
 
   /** An ended game, rebuilt read-only (not kept in memory with timers). */
-  private archived(channelId: string): { row: GameRow; map: GameMap; game: Game | null } | null {
+  private archived(channelId: string): Held | null {
     const row = this.store.lastGameIn(channelId);
     if (!row || row.status !== 'ended' || this.broken.has(row.id)) return null;
     try {
       if (row.broken) throw new Error(row.broken);
-      const map = loadMapFile(this.mapPath(row.mapPath));
-      return { row, map, game: rebuildGame(this.store, row.id, map).game };
+      const { rules } = this.rulesFor(row);
+      return { row, rules, game: rebuildGame(this.store, row.id, rules).game };
     } catch (e) {
       this.markBroken(row, e);
       return null;
@@ -354,7 +393,7 @@ export class GameService implements GameServiceApi {
   }
 
   /** The channel's game of any status; never throws (a broken or unreadable game is null here, see gameOf). */
-  private anyGame(channelId: string): { row: GameRow; map: GameMap; game: Game | null } | null {
+  private anyGame(channelId: string): Held | null {
     try {
       return this.liveIn(channelId) ?? this.archived(channelId);
     } catch (e) {
@@ -377,7 +416,7 @@ export class GameService implements GameServiceApi {
       if (reason) return this.brokenInfo(row, reason);
       const lv = this.games.get(row.id);
       if (lv) { lv.row = row; return this.info(lv); }
-      return this.info({ row, map: { id: row.mapId } as GameMap, game: null });
+      return this.rowInfo(row);
     });
   }
 
@@ -394,78 +433,88 @@ export class GameService implements GameServiceApi {
     }
   }
 
-  mapOf(channelId: string): GameMap | null {
-    return this.anyGame(channelId)?.map ?? null;
+  rulesOf(channelId: string): FullRules<unknown> | null {
+    return this.anyGame(channelId)?.rules ?? null;
   }
 
-  stateOf(channelId: string): GameState | null {
-    return this.anyGame(channelId)?.game?.state ?? null;
-  }
-
-  countryOf(channelId: string, userId: string): string | null {
+  stateOf(channelId: string): unknown {
     const g = this.anyGame(channelId);
-    return g ? this.countryOfUser(g.row, userId) : null;
+    return g && g.game !== null ? g.rules.stateOf(g.game) : null;
+  }
+
+  seatOf(channelId: string, userId: string): string | null {
+    const g = this.anyGame(channelId);
+    return g ? this.seatOfUser(g.row, userId) : null;
+  }
+
+  settingsOf(channelId: string): Record<string, unknown> | null {
+    const g = this.anyGame(channelId);
+    return g && g.game !== null ? (g.rules.settingsOf(g.game) as Record<string, unknown>) : null;
+  }
+
+  /** What the local page's panel shows of the channel's game (see Rules.page). */
+  pageOf(channelId: string): PageView | null {
+    const g = this.anyGame(channelId);
+    return g ? g.rules.page(g.game) : null;
+  }
+
+  /** Who judges the channel's game: its creator and the judges granted (moderators are the adapter's to add). */
+  judgesOf(channelId: string): string[] {
+    const g = this.anyGame(channelId);
+    return g ? [...new Set([g.row.creator, ...g.row.judges])] : [];
+  }
+
+  /** What adapters show of a channel's game: its kind, the viewer's seat and judge right, what is awaited. */
+  viewOf(channelId: string, userId: string | null): { info: GameInfo; seat: string | null; judge: boolean; laggards: string[]; state: unknown } | null {
+    const g = this.anyGame(channelId);
+    if (!g) return null;
+    const seat = userId ? this.seatOfUser(g.row, userId) : null;
+    return {
+      info: this.info(g), seat, judge: userId ? this.isJudge(g.row, { id: userId }) : false,
+      laggards: g.game !== null && g.row.status === 'running' ? g.rules.laggards(g.game) : [],
+      state: g.game !== null ? g.rules.view(g.game, seat ?? 'public') : null,
+    };
   }
 
   /**
    * Pictures that are never refused (turn posts, start and end, history), ahead of every query in the render
-   * line. `state` must not change until they are drawn (a frozen copy, a snapshot, an ended game).
+   * line. `game` must not change until they are drawn (a frozen copy, a snapshot, an ended game).
    */
-  private async pictures(map: GameMap, state: GameState, lg: Lang, which: Pictures, timeoutMs: number): Promise<OutImage[]> {
-    if (!this.renderer) return [];
-    return (await this.renders.post((left) => this.draw(map, state, lg, which, left), timeoutMs)) ?? [];
+  private async pictures(h: { rules: FullRules<unknown>; mod?: GameModule<unknown>; row: GameRow }, game: unknown, lg: Lang, ask: PictureAsk, timeoutMs: number): Promise<OutImage[]> {
+    const renderer = this.rendererOf(h.mod ?? this.moduleOf(h.row.kind));
+    if (!renderer) return [];
+    return (await this.renders.post((left) => h.rules.draw(renderer, game, ask, lg, left), timeoutMs)) ?? [];
   }
 
-  /** Draws now; a picture not ready within `timeoutMs` is left out, the others still come. */
-  private async draw(map: GameMap, state: GameState, lg: Lang, which: Pictures, timeoutMs: number): Promise<OutImage[]> {
-    const r = this.renderer!;
-    const [m, sc] = await Promise.all([
-      which.map ? withTimeout(r.mapPng(map, state, which.region ? { region: which.region, lang: lg } : { lang: lg }), timeoutMs) : null,
-      which.scores ? withTimeout(r.scoresPng(map, state, { lang: lg }), timeoutMs) : null,
-    ]);
-    const out: OutImage[] = [];
-    if (m) out.push({ name: `map-turn${state.turn}.png`, png: m });
-    if (sc) out.push({ name: `scores-turn${state.turn}.png`, png: sc });
-    return out;
-  }
-
-  async renderMap(channelId: string, region?: string): Promise<Buffer | null> {
+  /** Pictures of the channel's game as it stands now (null: no game, or no pictures). */
+  async picture(channelId: string, ask: PictureAsk): Promise<OutImage[] | null> {
     const g = this.anyGame(channelId);
-    if (!g?.game || !this.renderer) return null;
-    const s = structuredClone(g.game.state);
-    const imgs = await this.pictures(g.map, s, s.settings.language, { map: true, ...(region ? { region } : {}) }, 30_000);
-    return imgs[0]?.png ?? null;
-  }
-
-  async renderScores(channelId: string): Promise<Buffer | null> {
-    const g = this.anyGame(channelId);
-    if (!g?.game || !this.renderer) return null;
-    const s = structuredClone(g.game.state);
-    const imgs = await this.pictures(g.map, s, s.settings.language, { scores: true }, 30_000);
-    return imgs[0]?.png ?? null;
+    if (!g || g.game === null) return null;
+    const frozen = g.rules.freeze(g.game);
+    return this.pictures(g, frozen, this.langOf(g), ask, 30_000);
   }
 
   async history(channelId: string, turn: number): Promise<Result<{ text: string; images: OutImage[] }>> {
     const g = this.anyGame(channelId);
-    if (!g?.game) return fail('NO_GAME', 'no game in this channel / 本频道没有游戏');
-    const lg = g.game.state.settings.language;
-    // From the log as it stands: the resolution of `turn` that no 【撤回】 has taken back (not the undo's snapshot).
+    if (!g || g.game === null) return fail('NO_GAME', 'no game in this channel / 本频道没有游戏');
+    const lg = this.langOf(g);
+    const now = g.rules.turn(g.game);
+    // From the log as it stands: the resolution of `turn` that no undo has taken back (not the undo's snapshot).
     const snap = this.store.resolutionOpening(g.row.id, turn + 1);
-    if (!snap) return fail('NO_SUCH_TURN', T(lg, `没有第${turn}回合的记录（已结算的回合：1–${g.game.state.turn - 1}）`, `no record of turn ${turn} (resolved turns: 1–${g.game.state.turn - 1})`));
-    const past = gameFromSnapshot(g.map, snap.game);
-    const text = turnSummary(g.map, turn, past.state.lastEvents, lg);
-    const images = await this.pictures(g.map, past.state, lg, { map: true, scores: true }, 30_000);
-    return okr({ text, images }, text);
+    if (!snap) return fail('NO_SUCH_TURN', T(lg, `没有第${turn}回合的记录（已结算的回合：1–${now - 1}）`, `no record of turn ${turn} (resolved turns: 1–${now - 1})`));
+    const past = g.rules.history(snap.game, turn, lg);
+    const images = await this.pictures(g, past.game, lg, { which: g.rules.pictureKinds() }, 30_000);
+    return okr({ text: past.text, images }, past.text);
   }
 
   export(channelId: string, user: UserRef): Result<ExportData> {
     const g = this.anyGame(channelId);
     if (!g) return fail('NO_GAME', 'no game in this channel / 本频道没有游戏');
-    const lg = this.info(g).language;
+    const lg = this.langOf(g);
     if (g.row.status !== 'ended' && !this.isJudge(g.row, user)) return fail('NOT_JUDGE', T(lg, '游戏结束前只有裁判可以导出', 'only a judge may export before the game ends'));
     const data: ExportData = {
       game: this.info(g),
-      state: g.game ? stateJson(g.game.state, g.map) : null,
+      state: g.game !== null ? g.rules.view(g.game, null) : null,
       log: this.store.entries(g.row.id).map((e) => ({ seq: e.seq, at: e.at, entry: e.entry, userId: e.userId, messageId: e.messageId, undone: e.undone })),
     };
     return okr(data, T(lg, '导出完成', 'exported'));
@@ -473,8 +522,8 @@ export class GameService implements GameServiceApi {
 
   async scoreChart(channelId: string): Promise<Result<Buffer>> {
     const g = this.anyGame(channelId);
-    if (!g?.game) return fail('NO_GAME', 'no running game in this channel / 本频道没有进行中的游戏');
-    return okr(await scoreChartPng(g.map, g.game.state), 'chart');
+    if (!g || g.game === null || !g.rules.chart) return fail('NO_GAME', 'no running game in this channel / 本频道没有进行中的游戏');
+    return okr(await g.rules.chart(g.game, this.langOf(g)), 'chart');
   }
 
   // ── lifecycle ────────────────────────────────────────────────────────────────────────────────────────
@@ -502,29 +551,30 @@ export class GameService implements GameServiceApi {
     }
   }
 
-  private defaultMap(): string {
-    const env = process.env.MAP_PATH?.trim();
-    if (env && existsSync(resolve(this.root, env))) return env;
-    return existsSync(resolve(this.root, 'maps/europe.json')) ? 'maps/europe.json' : 'tests/fixtures/tiny.json';
-  }
-
   async createGame(channelId: string, creator: UserRef, opts: CreateOptions = {}): Promise<Result<GameInfo>> {
     const lg0: Lang = (opts.settings?.language === 'en' ? 'en' : 'zh');
     // An interaction from outside a channel (a DM, an unknown context) carries no channel id to hold the game.
     if (typeof channelId !== 'string' || !channelId.trim()) {
       return fail('NO_CHANNEL', T(lg0, '这里没有可以开局的频道（例如私信中）；请在服务器的文字频道里创建游戏', 'there is no channel here to hold a game (e.g. a direct message); create the game in a server text channel'));
     }
+    let mod: GameModule<unknown>;
+    try {
+      mod = this.moduleOf(opts.game);
+    } catch {
+      const known = this.registry.map((g) => `${g.kind}（${g.title.zh}）`).join('、');
+      return fail('UNKNOWN_GAME', T(lg0, `没有叫"${opts.game}"的游戏；可选：${known}`, `there is no game "${opts.game}"; choose one of: ${this.registry.map((g) => g.kind).join(', ')}`));
+    }
     const broken = this.brokenIn(channelId);
     if (broken) return this.brokenResult(broken.row, broken.reason);
     if (this.store.liveGameIn(channelId)) return fail('GAME_EXISTS', T(lg0, '本频道已经有一局游戏；一个频道一局', 'this channel already has a game; one game per channel'));
-    const mapPath = opts.map ?? this.defaultMap();
-    let map: GameMap;
+    const mapPath = opts.map ?? mod.defaultResource(this.root);
+    let rules: FullRules<unknown>;
     try {
-      map = loadMapFile(this.mapPath(mapPath));
+      rules = withDefaults(mod.open(mapPath, this.root));
     } catch (e) {
       return fail('BAD_MAP', T(lg0, `地图无法载入：${(e as Error).message}`, `the map could not be loaded: ${(e as Error).message}`));
     }
-    const merged = mergeSettings(defaultSettings(), opts.settings ?? {});
+    const merged = rules.settings({}, opts.settings ?? {});
     if (!merged.ok) return fail('BAD_SETTINGS', T(lg0, `设置${merged.key}不合法：${merged.reason}`, `bad setting ${merged.key}: ${merged.reason}`));
     const live = LiveSettingsSchema.safeParse(opts.live ?? {});
     if (!live.success) {
@@ -534,52 +584,52 @@ export class GameService implements GameServiceApi {
     let row: GameRow;
     try {
       row = this.store.createGame({
-        channelId, mapPath, mapId: map.id, settings: merged.settings, live: live.data, creator: creator.id, judges: [], createdAt: this.clock.now(),
+        kind: mod.kind, channelId, mapPath, mapId: rules.resourceId, settings: merged.settings as Record<string, unknown>, live: live.data, creator: creator.id, judges: [], createdAt: this.clock.now(),
       });
     } catch (e) {
       // Only the one-live-game-per-channel index means a duplicate (two creates racing); any other failure is ours.
       if (isUniqueViolation(e)) return fail('GAME_EXISTS', T(lg0, '本频道已经有一局游戏', 'this channel already has a game'));
       return this.writeFailure(e, lg0, `creating a game in ${channelId}`, ['游戏没有创建', 'the game was not created']);
     }
-    const lv: Live = { row, map, live: live.data, game: null, timers: [] };
+    const lv: Live = { row, mod, rules, live: live.data, game: null, timers: [] };
     this.games.set(row.id, lv);
-    const lg = merged.settings.language;
-    const free = map.countries.filter((c) => c.playable !== false).map((c) => c.name[lg]);
-    const by = cleanName(creator.name ?? '') || creator.id;
-    const text = T(lg, `🆕 ${by}创建了新游戏（地图：${map.file.name.zh}）。可选国家：${list(free, lg)}。用 /join 加入，裁判用 /start 开始。`,
-      `🆕 ${by} created a game (map: ${map.file.name.en}). Countries: ${list(free, lg)}. /join to play; a judge starts it with /start.`);
+    const lg = rules.language(merged.settings);
+    const text = rules.created(cleanName(creator.name ?? '') || creator.id, lg);
     await this.post(channelId, { text });
     return okr(this.info(lv), text);
   }
 
-  async join(channelId: string, user: UserRef, country?: string): Promise<Result<{ country: string }>> {
+  async join(channelId: string, user: UserRef, seatName?: string): Promise<Result<{ country: string }>> {
     const lv = this.liveIn(channelId);
     if (!lv) return this.missing(channelId, 'no game in this channel; create one first / 本频道没有游戏，请先创建');
     return this.locked(lv.row.id, async () => {
       const lg = this.lang(lv);
+      const sn = (s: string) => lv.rules.seatName(s, lg);
       if (lv.row.status !== 'open') return fail<{ country: string }>('ALREADY_STARTED', T(lg, '游戏已经开始，不能再加入；请裁判替换玩家', 'the game has started; ask a judge to replace a player'));
       const players = this.store.players(lv.row.id);
-      if (players.some((p) => p.userId === user.id)) return fail<{ country: string }>('ALREADY_JOINED', T(lg, `你已经加入了（${cn(lv.map, players.find((p) => p.userId === user.id)!.country, lg)}）`, `you have already joined (${cn(lv.map, players.find((p) => p.userId === user.id)!.country, lg)})`));
+      const mine = players.find((p) => p.userId === user.id);
+      if (mine) return fail<{ country: string }>('ALREADY_JOINED', T(lg, `你已经加入了（${sn(mine.seat)}）`, `you have already joined (${sn(mine.seat)})`));
       const name = cleanName(user.name ?? '');
       const clash = this.nameProblem<{ country: string }>(lv, name, players.filter((p) => p.userId !== user.id), lg);
       if (clash) return clash;
-      const taken = new Set(players.map((p) => p.country));
-      const playable = lv.map.countries.filter((c) => c.playable !== false).map((c) => c.id);
+      const taken = new Set(players.map((p) => p.seat));
+      const playable = lv.rules.seats(lv.row.settings);
+      const free = () => list(playable.filter((c) => !taken.has(c)).map(sn), lg);
       let id: string | undefined;
-      if (country) {
-        id = lv.map.countryByName.get(normalizeName(country));
-        if (!id || !playable.includes(id)) return fail<{ country: string }>('UNKNOWN_COUNTRY', T(lg, `没有可选的国家"${country}"；可选：${list(playable.filter((c) => !taken.has(c)).map((c) => cn(lv.map, c, lg)), lg)}`, `no playable country "${country}"; free: ${list(playable.filter((c) => !taken.has(c)).map((c) => cn(lv.map, c, lg)), lg)}`));
-        if (taken.has(id)) return fail<{ country: string }>('COUNTRY_TAKEN', T(lg, `${cn(lv.map, id, lg)}已经有人了；空闲：${list(playable.filter((c) => !taken.has(c)).map((c) => cn(lv.map, c, lg)), lg) || '无'}`, `${cn(lv.map, id, lg)} is taken; free: ${list(playable.filter((c) => !taken.has(c)).map((c) => cn(lv.map, c, lg)), lg) || 'none'}`));
+      if (seatName) {
+        id = lv.rules.findSeat(seatName) ?? undefined;
+        if (!id || !playable.includes(id)) return fail<{ country: string }>('UNKNOWN_COUNTRY', T(lg, `没有可选的国家"${seatName}"；可选：${free()}`, `no playable country "${seatName}"; free: ${free()}`));
+        if (taken.has(id)) return fail<{ country: string }>('COUNTRY_TAKEN', T(lg, `${sn(id)}已经有人了；空闲：${free() || '无'}`, `${sn(id)} is taken; free: ${free() || 'none'}`));
       } else {
         id = playable.find((c) => !taken.has(c));
         if (!id) return fail<{ country: string }>('COUNTRY_TAKEN', T(lg, '没有空闲的国家了', 'no free country left'));
       }
       try {
-        this.store.commit({ gameId: lv.row.id, players: { set: [{ country: id, userId: user.id, name, joinedAt: this.clock.now() }] } });
+        this.store.commit({ gameId: lv.row.id, players: { set: [{ seat: id, userId: user.id, name, joinedAt: this.clock.now() }] } });
       } catch (e) {
         return this.writeFailure<{ country: string }>(e, lg, `join in game ${lv.row.id}`, ['没有加入', 'you have not joined']);
       }
-      const text = T(lg, `${name}加入游戏，扮演${cn(lv.map, id, lg)}`, `${name} joined as ${cn(lv.map, id, lg)}`);
+      const text = T(lg, `${name}加入游戏，扮演${sn(id)}`, `${name} joined as ${sn(id)}`);
       await this.post(channelId, { text });
       return okr({ country: id }, text);
     });
@@ -589,13 +639,14 @@ export class GameService implements GameServiceApi {
    * A player's name must show and must not pass for another player's of the game (`others`): an empty
    * cleaned name is BAD_NAME, one equal by nameKey to another's is NAME_TAKEN (refused, not shown marked).
    */
-  private nameProblem<T>(lv: Live, name: string, others: { name: string; country: string }[], lg: Lang): Result<T> | null {
+  private nameProblem<T>(lv: Live, name: string, others: { name: string; seat: string }[], lg: Lang): Result<T> | null {
     if (!name) return fail('BAD_NAME', T(lg, '名字里没有看得见的字符（只有空白或不可见字符）；请换一个看得见的名字（昵称）再试', 'the name has no visible characters (only blanks or invisible ones); choose a visible name (nickname) and try again'));
     const key = nameKey(name);
     const same = others.find((p) => nameKey(p.name) === key);
     if (!same) return null;
-    return fail('NAME_TAKEN', T(lg, `名字“${name}”和${cn(lv.map, same.country, lg)}的玩家“${same.name}”相同或几乎一样，大家会分不清；请换一个名字（昵称）再试`,
-      `the name "${name}" is the same as (or looks like) "${same.name}", the player of ${cn(lv.map, same.country, lg)}, so nobody could tell you apart; choose another name (nickname) and try again`));
+    const seat = lv.rules.seatName(same.seat, lg);
+    return fail('NAME_TAKEN', T(lg, `名字“${name}”和${seat}的玩家“${same.name}”相同或几乎一样，大家会分不清；请换一个名字（昵称）再试`,
+      `the name "${name}" is the same as (or looks like) "${same.name}", the player of ${seat}, so nobody could tell you apart; choose another name (nickname) and try again`));
   }
 
   async leave(channelId: string, user: UserRef): Promise<Result> {
@@ -603,7 +654,7 @@ export class GameService implements GameServiceApi {
     if (!lv) return this.missing(channelId, 'no game in this channel / 本频道没有游戏');
     return this.locked(lv.row.id, async () => {
       const lg = this.lang(lv);
-      const c = this.countryOfUser(lv.row, user.id);
+      const c = this.seatOfUser(lv.row, user.id);
       if (!c) return fail<null>('NOT_PLAYER', T(lg, '你没有加入这局游戏', 'you have not joined this game'));
       if (lv.row.status !== 'open') return fail<null>('ALREADY_STARTED', T(lg, '游戏已经开始：用【退出】退出游戏，或请裁判替换你', 'the game has started: use 【退出】 or ask a judge to replace you'));
       try {
@@ -611,7 +662,7 @@ export class GameService implements GameServiceApi {
       } catch (e) {
         return this.writeFailure<null>(e, lg, `leave in game ${lv.row.id}`, ['你还在游戏里', 'you are still in the game']);
       }
-      const text = T(lg, `${cleanName(user.name ?? '') || user.id}退出，${cn(lv.map, c, lg)}空出`, `${user.name} left; ${cn(lv.map, c, lg)} is free`);
+      const text = T(lg, `${cleanName(user.name ?? '') || user.id}退出，${lv.rules.seatName(c, lg)}空出`, `${user.name} left; ${lv.rules.seatName(c, lg)} is free`);
       await this.post(channelId, { text });
       return okr(null, text);
     });
@@ -625,18 +676,21 @@ export class GameService implements GameServiceApi {
       if (!this.isJudge(lv.row, by)) return fail<GameInfo>('NOT_JUDGE', T(lg, '只有裁判（创建者或裁判角色）可以开始游戏', 'only a judge (the creator or the judge role) may start the game'));
       if (lv.row.status !== 'open') return fail<GameInfo>('ALREADY_STARTED', T(lg, '游戏已经开始了', 'the game has already started'));
       const players = this.store.players(lv.row.id);
-      if (players.length < 2) return fail<GameInfo>('NOT_ENOUGH_PLAYERS', T(lg, `至少需要2个国家才能开始（现在${players.length}个）`, `at least 2 countries are needed (now ${players.length})`));
+      const min = lv.rules.minSeats;
+      if (players.length < min) return fail<GameInfo>('NOT_ENOUGH_PLAYERS', T(lg, `至少需要${min}个国家才能开始（现在${players.length}个）`, `at least ${min} countries are needed (now ${players.length})`));
       const at = this.clock.now();
-      const settings = lv.row.settings as Settings;
-      const start: StartEntry = { type: 'start', at, players: players.map((p) => p.country).sort(), settings, mapId: lv.map.id };
-      const g = newGame(lv.map, { players: start.players, settings, at });
+      // A game that shuffles takes its seed from the start entry, so a replay deals the same.
+      const seed = (at ^ (lv.row.id * 2654435761)) >>> 0;
+      const startEntry = lv.rules.setup(players.map((p) => p.seat), lv.row.settings, seed, at);
+      const g = lv.rules.apply(null, startEntry).game;
+      if (g === null) return fail<GameInfo>('INTERNAL_ERROR', T(lg, '内部错误：游戏没有开始', 'internal error: the game did not start'));
       const seq = this.store.lastSeq(lv.row.id) + 1;
       try {
         this.store.commit({
           gameId: lv.row.id,
-          entries: [{ at, entry: start, userId: by.id, turn: 1 }],
-          snapshots: [{ seq, turn: 1, at, game: snapshotOf(g) }],
-          timers: this.timerRows(lv, g.state),
+          entries: [{ at, entry: startEntry, userId: by.id, turn: lv.rules.turn(g) }],
+          snapshots: [{ seq, turn: lv.rules.turn(g), at, game: lv.rules.snapshot(g) }],
+          timers: this.timerRows(lv, g),
           game: { status: 'running', startedAt: at },
         });
       } catch (e) {
@@ -644,18 +698,15 @@ export class GameService implements GameServiceApi {
       }
       lv.game = g;
       lv.row = this.store.game(lv.row.id)!;
-      const neutral = Object.keys(g.state.countries).filter((c) => !g.state.countries[c]!.player);
-      const lines = [
-        T(lg, `🚩 游戏开始！第1回合，截止 ${rel(g.state.clock.deadlineAt)}`, `🚩 The game begins! Turn 1, deadline ${rel(g.state.clock.deadlineAt)}`),
-        ...players.map((p) => `· ${cn(lv.map, p.country, lg)}：${p.name}`),
-      ];
-      if (neutral.length) lines.push(T(lg, `中立：${list(neutral.map((c) => cn(lv.map, c, lg)), lg)}`, `Neutral: ${list(neutral.map((c) => cn(lv.map, c, lg)), lg)}`));
-      const text = lines.join('\n');
-      await this.post(channelId, { text });
-      this.postPictures(lv, g.state, { map: true, scores: true });
+      const glg = this.lang(lv);
+      const posts = lv.rules.started(g, players.map((p) => ({ seat: p.seat, name: p.name })), glg);
+      for (const p of posts) {
+        await this.post(channelId, { text: p.text });
+        if (p.pictures) this.postPictures(lv, g, p.pictures);
+      }
       await this.updateStatus(lv);
       this.reschedule(lv);
-      return okr(this.info(lv), text);
+      return okr(this.info(lv), posts.map((p) => p.text).join('\n'));
     });
   }
 
@@ -668,14 +719,13 @@ export class GameService implements GameServiceApi {
     return this.locked(lv.row.id, async () => {
       const lg = this.lang(lv);
       if (!this.isJudge(lv.row, by)) return fail<GameInfo>('NOT_JUDGE', T(lg, '只有裁判可以结束游戏（R13）', 'only a judge may end the game (R13)'));
-      if (lv.row.status === 'running' && lv.game?.state.status === 'running') {
-        // The engine records the end (R13 【结束】), so the state and its export say `ended` with the winner;
-        // afterChange then archives the game.
-        const r = await this.applyAndAnswer(lv, [{
-          type: 'command', at: this.clock.now(), speaker: { kind: 'judge', name: by.name }, command: { kind: 'endGame' }, user: by.id,
-        }], { userId: by.id, messageId: null, public: true, deliver: false });
+      const endEntry = lv.row.status === 'running' && lv.game !== null && lv.rules.phase(lv.game) !== 'ended' ? lv.rules.endEntry(lv.game, by.name, this.clock.now()) : null;
+      if (endEntry) {
+        // The game records the end (New European War: R13 【结束】), so the state and its export say `ended`
+        // with the winner; afterChange then archives the game.
+        const r = await this.applyAndAnswer(lv, [{ ...endEntry, user: by.id }], { userId: by.id, messageId: null, public: true, deliver: false });
         if (!r.ok) return fail<GameInfo>(r.code ?? 'INTERNAL_ERROR', r.text);
-        // Still held: the engine ended the game but archiving it failed (logged).
+        // Still held: the game ended but archiving it failed (logged).
         if (this.games.has(lv.row.id)) return fail<GameInfo>('INTERNAL_ERROR', T(lg, '内部错误：游戏已结束，但没能存档；请稍后再试 /end', 'internal error: the game ended but could not be archived; try /end again later'));
         return okr(this.info(lv), T(lg, '游戏已结束并存档', 'the game has ended and is archived'));
       }
@@ -690,7 +740,7 @@ export class GameService implements GameServiceApi {
 
   /** A broken game cannot be played or rebuilt, but a judge may archive it so the channel can hold a new game. */
   private async endBroken(row: GameRow, reason: string, by: UserRef): Promise<Result<GameInfo>> {
-    const lg: Lang = (row.settings as Partial<Settings>).language === 'en' ? 'en' : 'zh';
+    const lg = this.rowLang(row);
     if (!this.isJudge(row, by)) return fail('NOT_JUDGE', T(lg, '只有裁判可以结束游戏（R13）', 'only a judge may end the game (R13)'));
     const at = this.clock.now();
     try {
@@ -708,32 +758,27 @@ export class GameService implements GameServiceApi {
   private async archive(lv: Live, judge: { by: string; byId: string } | null): Promise<void> {
     const lg = this.lang(lv);
     const at = this.clock.now();
-    const entries: Batch['entries'] = judge ? [{ at, entry: { type: 'meta', at, action: 'end', by: judge.by } satisfies MetaEntry, userId: judge.byId, turn: lv.game?.state.turn ?? 0 }] : [];
+    const turn = lv.game !== null ? lv.rules.turn(lv.game) : 0;
+    const entries: Batch['entries'] = judge ? [{ at, entry: { type: 'meta', at, action: 'end', by: judge.by } satisfies MetaEntry, userId: judge.byId, turn }] : [];
     this.store.commit({ gameId: lv.row.id, entries, game: { status: 'ended', endedAt: at }, timers: [] });
     for (const t of lv.timers) this.clock.cancel(t);
     lv.timers = [];
     lv.row = this.store.game(lv.row.id)!;
     this.games.delete(lv.row.id);
     await this.settleRequests(lv, []);
-    const s = lv.game?.state;
-    const win = s?.winner?.length ? list(s.winner.map((c) => cn(lv.map, c, lg)), lg) : null;
-    const lines = [judge
-      ? T(lg, `🏁 裁判${judge.by}结束了游戏（R13）。`, `🏁 Judge ${judge.by} ended the game (R13).`)
-      : T(lg, '🏁 游戏结束！', '🏁 The game is over!')];
-    if (win) lines.push(T(lg, `胜者：${win}`, `Winner: ${win}`));
-    if (s) {
-      const ranking = Object.keys(s.countries).filter((c) => s.countries[c]!.player).sort((a, b) => s.countries[b]!.score - s.countries[a]!.score || a.localeCompare(b));
-      lines.push(T(lg, '最终分数：', 'Final scores:'), ...ranking.map((c, i) => `${i + 1}. ${cn(lv.map, c, lg)} ${s.countries[c]!.score}`));
-    }
-    await this.post(lv.row.channelId, { text: lines.join('\n') });
-    if (s) {
-      const map = lv.map;
+    const g = lv.game;
+    const end = lv.rules.ended(g, judge?.by ?? null, lg);
+    await this.post(lv.row.channelId, { text: end.text });
+    if (g !== null) {
+      const rules = lv.rules;
       this.bg((async () => {
-        const imgs = await this.pictures(map, s, lg, { scores: true }, lv.live.renderTimeoutMs);
-        try { imgs.push({ name: 'score-chart.png', png: await scoreChartPng(map, s, lg) }); } catch (e) { this.logError('chart failed', e); }
+        const imgs = end.pictures ? await this.pictures(lv, g, lg, end.pictures, lv.live.renderTimeoutMs) : [];
+        if (end.chart && rules.chart) {
+          try { imgs.push({ name: 'score-chart.png', png: await rules.chart(g, lg) }); } catch (e) { this.logError('chart failed', e); }
+        }
         if (imgs.length) await this.post(lv.row.channelId, { text: T(lg, '最终分数表与分数走势', 'Final table and score chart'), images: imgs });
       })());
-      if (lv.row.statusMessageId) await this.edit(lv.row.channelId, lv.row.statusMessageId, { text: statusText(lv.map, s, lg) + (s.status === 'running' ? T(lg, '\n（已由裁判结束）', '\n(ended by the judge)') : '') });
+      if (lv.row.statusMessageId) await this.edit(lv.row.channelId, lv.row.statusMessageId, { text: lv.rules.finalStatus(g, judge !== null, lg) });
     }
   }
 
@@ -748,7 +793,7 @@ export class GameService implements GameServiceApi {
       const at = this.clock.now();
       const meta: MetaEntry = { type: 'meta', at, action, by: by.name, detail };
       try {
-        this.store.commit({ gameId: lv.row.id, ...r.value, entries: [...(r.value.entries ?? []), { at, entry: meta, userId: by.id, turn: lv.game?.state.turn ?? 0 }] });
+        this.store.commit({ gameId: lv.row.id, ...r.value, entries: [...(r.value.entries ?? []), { at, entry: meta, userId: by.id, turn: lv.game !== null ? lv.rules.turn(lv.game) : 0 }] });
       } catch (e) {
         return this.writeFailure<null>(e, lg, `judge action ${action} in game ${lv.row.id}`, ['没有做任何改动', 'nothing was changed']);
       }
@@ -762,10 +807,10 @@ export class GameService implements GameServiceApi {
   updateSettings(channelId: string, by: UserRef, patch: Record<string, unknown>): Promise<Result> {
     return this.judgeMeta(channelId, by, 'settings', { patch }, (lv, lg) => {
       if (lv.row.status !== 'open') return fail('ALREADY_STARTED', T(lg, '游戏已经开始：请用【规则】修改规则（R13）', 'the game has started: change rules with 【规则】 (R13)'));
-      const merged = mergeSettings(mergeSettings(defaultSettings(), lv.row.settings).ok ? (mergeSettings(defaultSettings(), lv.row.settings) as { settings: Settings }).settings : defaultSettings(), patch);
+      const merged = lv.rules.settings(lv.row.settings, patch);
       if (!merged.ok) return fail('BAD_SETTINGS', T(lg, `设置${merged.key}不合法：${merged.reason}`, `bad setting ${merged.key}: ${merged.reason}`));
       const shown = Object.entries(patch).map(([k, v]) => `${k}=${String(v)}`).join(' ');
-      return okr({ game: { settings: merged.settings } }, T(lg, `${by.name}修改了规则设置：${shown}`, `${by.name} changed the settings: ${shown}`));
+      return okr({ game: { settings: merged.settings as Record<string, unknown> } }, T(lg, `${by.name}修改了规则设置：${shown}`, `${by.name} changed the settings: ${shown}`));
     });
   }
 
@@ -783,60 +828,59 @@ export class GameService implements GameServiceApi {
     });
   }
 
-  async replacePlayer(channelId: string, by: UserRef, country: string, user: UserRef): Promise<Result> {
+  async replacePlayer(channelId: string, by: UserRef, seatName: string, user: UserRef): Promise<Result> {
     let revive: string | null = null;
     const name = cleanName(user.name ?? '');
-    const r = await this.judgeMeta(channelId, by, 'replacePlayer', { country, user: user.id, name }, (lv, lg) => {
-      const id = lv.map.countryByName.get(normalizeName(country));
+    const r = await this.judgeMeta(channelId, by, 'replacePlayer', { country: seatName, user: user.id, name }, (lv, lg) => {
+      const id = lv.rules.findSeat(seatName);
       const players = this.store.players(lv.row.id);
-      const cur = players.find((p) => p.country === id);
-      // A country in civil disorder (its player removed, R3.2) may be given a new player too.
-      const orphan = !!id && !cur && lv.game?.state.countries[id]?.alive === true && lv.game.state.countries[id]!.player === false;
-      if (!id || (!cur && !orphan)) return fail('UNKNOWN_COUNTRY', T(lg, `没有玩家扮演"${country}"`, `nobody plays "${country}"`));
+      const cur = players.find((p) => p.seat === id);
+      // A seat in civil disorder (its player removed, R3.2) may be given a new player too.
+      const orphan = !!id && !cur && lv.game !== null && lv.rules.vacant(lv.game, id);
+      if (!id || (!cur && !orphan)) return fail('UNKNOWN_COUNTRY', T(lg, `没有玩家扮演"${seatName}"`, `nobody plays "${seatName}"`));
       if (players.some((p) => p.userId === user.id)) return fail('ALREADY_JOINED', T(lg, `${name || user.id}已经在这局游戏里了`, `${name || user.id} already plays in this game`));
       // The player being replaced leaves, so the newcomer may carry the same name.
-      const clash = this.nameProblem<Partial<Batch>>(lv, name, players.filter((p) => p.country !== id), lg);
+      const clash = this.nameProblem<Partial<Batch>>(lv, name, players.filter((p) => p.seat !== id), lg);
       if (clash) return clash;
       if (orphan) revive = id;
       const was = cur ? cur.name : T(lg, '（托管）', '(no player)');
-      return okr({ players: { set: [{ country: id, userId: user.id, name, joinedAt: this.clock.now() }] } },
-        T(lg, `裁判${by.name}将${cn(lv.map, id, lg)}的玩家由${was}换为${name}（R13）`, `Judge ${by.name} replaced ${was} with ${name} as ${cn(lv.map, id, lg)} (R13)`));
+      const sn = lv.rules.seatName(id, lg);
+      return okr({ players: { set: [{ seat: id, userId: user.id, name, joinedAt: this.clock.now() }] } },
+        T(lg, `裁判${by.name}将${sn}的玩家由${was}换为${name}（R13）`, `Judge ${by.name} replaced ${was} with ${name} as ${sn} (R13)`));
     });
     const lv = this.liveIn(channelId);
-    if (r.ok && revive && lv?.game) {
-      const id = revive;
-      await this.locked(lv.row.id, () => this.applyAndAnswer(lv, [{
-        type: 'command', at: this.clock.now(), speaker: { kind: 'judge', name: by.name }, command: { kind: 'control', country: id, player: true }, user: by.id,
-      }], { userId: by.id, messageId: null, public: true, deliver: false }));
+    if (r.ok && revive && lv && lv.game !== null) {
+      const entry = lv.rules.control(revive, true, by.name, this.clock.now());
+      if (entry) await this.locked(lv.row.id, () => this.applyAndAnswer(lv, [{ ...entry, user: by.id }], { userId: by.id, messageId: null, public: true, deliver: false }));
     }
     return r;
   }
 
   /**
-   * R13 remove a player: in a running game its country goes into civil disorder (the judge's 【托管】: it stays,
-   * counts as committed and is never late, R3.2); the judge may later make it 【退出】 or give it a new player.
+   * R13 remove a player: in a running game the seat goes into civil disorder (New European War's 【托管】: it
+   * stays, counts as committed and is never late, R3.2); the judge may later give it a new player.
    */
-  async removePlayer(channelId: string, by: UserRef, country: string): Promise<Result> {
+  async removePlayer(channelId: string, by: UserRef, seatName: string): Promise<Result> {
     const lv = this.liveIn(channelId);
     if (!lv) return this.missing(channelId, 'no game in this channel / 本频道没有游戏');
     return this.locked(lv.row.id, async () => {
       const lg = this.lang(lv);
       if (!this.isJudge(lv.row, by)) return fail<null>('NOT_JUDGE', T(lg, '只有裁判可以移除玩家（R13）', 'only a judge may remove a player (R13)'));
-      const id = lv.map.countryByName.get(normalizeName(country));
-      if (!id || !this.store.players(lv.row.id).some((p) => p.country === id)) return fail<null>('UNKNOWN_COUNTRY', T(lg, `没有玩家扮演"${country}"`, `nobody plays "${country}"`));
+      const id = lv.rules.findSeat(seatName);
+      if (!id || !this.store.players(lv.row.id).some((p) => p.seat === id)) return fail<null>('UNKNOWN_COUNTRY', T(lg, `没有玩家扮演"${seatName}"`, `nobody plays "${seatName}"`));
       const at = this.clock.now();
-      const text = T(lg, `裁判${by.name}移除了${cn(lv.map, id, lg)}的玩家（R13）`, `Judge ${by.name} removed the player of ${cn(lv.map, id, lg)} (R13)`);
+      const sn = lv.rules.seatName(id, lg);
+      const text = T(lg, `裁判${by.name}移除了${sn}的玩家（R13）`, `Judge ${by.name} removed the player of ${sn} (R13)`);
       const meta: MetaEntry = { type: 'meta', at, action: 'removePlayer', by: by.name, detail: { country: id } };
       try {
-        this.store.commit({ gameId: lv.row.id, players: { remove: [id] }, entries: [{ at, entry: meta, userId: by.id, turn: lv.game?.state.turn ?? 0 }] });
+        this.store.commit({ gameId: lv.row.id, players: { remove: [id] }, entries: [{ at, entry: meta, userId: by.id, turn: lv.game !== null ? lv.rules.turn(lv.game) : 0 }] });
       } catch (e) {
         return this.writeFailure<null>(e, lg, `removing a player in game ${lv.row.id}`, ['玩家没有被移除', 'the player was not removed']);
       }
       await this.post(channelId, { text: `⚖️ ${text}` });
-      if (lv.row.status === 'running' && lv.game) {
-        const r = await this.applyAndAnswer(lv, [{
-          type: 'command', at, speaker: { kind: 'judge', name: by.name }, command: { kind: 'control', country: id, player: false }, user: by.id,
-        }], { userId: by.id, messageId: null, public: true, deliver: false });
+      const entry = lv.row.status === 'running' && lv.game !== null ? lv.rules.control(id, false, by.name, at) : null;
+      if (entry) {
+        const r = await this.applyAndAnswer(lv, [{ ...entry, user: by.id }], { userId: by.id, messageId: null, public: true, deliver: false });
         if (!r.ok) return fail<null>(r.code ?? 'INTERNAL_ERROR', r.text);
       }
       return okr(null, text);
@@ -878,9 +922,9 @@ export class GameService implements GameServiceApi {
     return images.length ? { ...reply, images } : reply;
   }
 
-  private async answerArchived(inc: Incoming, g: { row: GameRow; map: GameMap; game: Game | null }): Promise<Reply> {
-    const lg = this.info(g).language;
-    const parsed = entriesFromText(g.map, inc.text, { kind: 'judge' }, this.clock.now(), lg);
+  private async answerArchived(inc: Incoming, g: Held): Promise<Reply> {
+    const lg = this.langOf(g);
+    const parsed = g.rules.parse(inc.text, null, { kind: 'judge', name: inc.userName }, false, this.clock.now(), lg);
     if (!parsed.length) return { handled: false, ok: true, text: '', private: false, items: [] };
     const text = T(lg, '这局游戏已经结束并存档（只读）；可以用 /history 查看历史', 'this game has ended and is archived (read-only); see /history');
     const reply = refusal('GAME_NOT_RUNNING', text);
@@ -893,10 +937,10 @@ export class GameService implements GameServiceApi {
     if (seen) return { ...seen, duplicate: true };
     const lg = this.lang(lv);
     const now = this.clock.now();
-    const country = this.countryOfUser(lv.row, inc.userId);
+    const seat = this.seatOfUser(lv.row, inc.userId);
     const judge = this.isJudge(lv.row, { id: inc.userId, ...(inc.isModerator !== undefined ? { isModerator: inc.isModerator } : {}) });
-    const baseSpeaker: Speaker = country ? { kind: 'country', id: country } : { kind: 'judge', name: inc.userName };
-    const parsed = entriesFromText(lv.map, inc.text, baseSpeaker, now, lg, undefined, lv.game?.state.settings);
+    const speaker: Speaker = seat ? { kind: 'seat', seat, name: inc.userName } : { kind: 'judge', name: inc.userName };
+    const parsed = lv.rules.parse(inc.text, lv.game, speaker, judge, now, lg);
     if (!parsed.length) return { handled: false, ok: true, text: '', private: false, items: [] };
     const channel = lv.row.channelId;
 
@@ -912,41 +956,36 @@ export class GameService implements GameServiceApi {
     };
     const refuse = (code: string, text: string): Promise<Reply> => answer(refusal(code, text));
 
-    if (lv.row.status === 'open' || !lv.game) {
-      // In the lobby 【帮助】 is answered (anyone may read how to play); every real command waits for the start.
-      if (parsed.every((e) => e.type === 'command' && e.command.kind === 'query' && e.command.what === 'help')) {
-        const text = helpText(lg, lv.map);
+    if (lv.row.status === 'open' || lv.game === null) {
+      // In the lobby help is answered (anyone may read how to play); every real command waits for the start.
+      if (parsed.every((e) => lv.rules.classify(e).help)) {
+        const text = lv.rules.help(lg);
         return answer({ handled: true, ok: true, text, private: true, items: [{ ok: true, text, private: true }] });
       }
       return refuse('NOT_STARTED', T(lg, '游戏还没有开始；用 /join 加入，裁判用 /start 开始', 'the game has not started yet; /join to play, and a judge starts it with /start'));
     }
-    if (!country && !judge) {
-      // Spectators may look (map, scores, help) but not act.
-      const looks = parsed.every((e) => e.type === 'command' && e.command.kind === 'query' && (e.command.what === 'map' || e.command.what === 'scores' || e.command.what === 'help'));
-      if (looks && lv.game) return this.spectatorLook(lv, inc, parsed);
+    if (!seat && !judge) {
+      // Spectators may look (pictures, help) but not act.
+      const looks = parsed.every((e) => { const c = lv.rules.classify(e); return c.help || c.picture; });
+      if (looks) return this.spectatorLook(lv, inc, parsed);
       return refuse('SPECTATOR', T(lg, '你是观众，可以观看但不能下命令；想参加请等下一局或请裁判替换玩家', 'you are watching this game: spectators may look but not act; ask a judge to take over a country'));
     }
-    const entries: LogEntry[] = parsed.map((e) => {
-      const withUser = { ...e, user: inc.userId };
-      if (e.type === 'command' && judge && isJudgeCommand(e.command.kind)) return { ...withUser, speaker: { kind: 'judge', name: inc.userName } };
-      return withUser;
-    });
+    const entries: Entry[] = parsed.map((e) => ({ ...e, user: inc.userId }));
     return this.applyAndAnswer(lv, entries, { userId: inc.userId, messageId: inc.messageId, public: !inc.private, deliver: inc.deliver !== false });
   }
 
-  private async spectatorLook(lv: Live, inc: Incoming, parsed: LogEntry[]): Promise<Reply> {
-    const s = lv.game!.state;
-    const lg = s.settings.language;
+  private async spectatorLook(lv: Live, inc: Incoming, parsed: Entry[]): Promise<Reply> {
+    const g = lv.game!;
+    const lg = this.lang(lv);
     const { keep, notes, refused } = this.screenPictures(lv, inc.userId, parsed, true);
     const items: ReplyItem[] = [];
-    const which: Pictures = {};
+    let ask: PictureAsk | null = null;
     for (const e of keep) {
-      if (e.type !== 'command' || e.command.kind !== 'query') continue;
-      if (e.command.what === 'help') items.push({ ok: true, text: helpText(lg, lv.map), private: true });
-      else {
-        items.push({ ok: true, text: (e.command.what === 'map' ? T(lg, '地图', 'Map') : T(lg, '分数表', 'Score table')) + (notes.get(e) ?? ''), private: true });
-        if (e.command.what === 'scores') which.scores = true;
-        else Object.assign(which, { map: true }, e.command.region ? { region: e.command.region } : {});
+      const c = lv.rules.classify(e);
+      if (c.help) items.push({ ok: true, text: lv.rules.help(lg), private: true });
+      else if (c.picture) {
+        items.push({ ok: true, text: lv.rules.pictureCaption(c.picture, lg) + (notes.get(e) ?? ''), private: true });
+        ask = mergeAsk(ask, c.picture);
       }
     }
     items.push(...refused);
@@ -955,31 +994,31 @@ export class GameService implements GameServiceApi {
     const reply: Reply = { handled: true, ok: !code, ...(code ? { code } : {}), text, private: true, items };
     this.store.commit({ gameId: lv.row.id, handled: { messageId: inc.messageId, at: this.clock.now(), reply } });
     // A spectator's pictures come to the spectator alone, drawn outside the game's lock.
-    this.deliverPictures(lv, inc.userId, this.askPictures(lv, s, inc.userId, which), which, { privately: true, deliver: inc.deliver !== false }, reply);
+    this.deliverPictures(lv, inc.userId, ask ? this.askPictures(lv, g, inc.userId, ask) : null, ask, { privately: true, deliver: inc.deliver !== false }, reply);
     if (inc.deliver !== false) await this.privately(lv.row.channelId, inc.userId, { text });
     return reply;
   }
 
   /**
-   * A message's picture queries before they reach the engine (issue 11 item 1): the first 【地图】 and the first
-   * 【分数】 stay and repeats fold into a note on them; each picture takes one of the user's tokens and the
-   * message's pictures need room in the render line. A refused picture is answered without a log row or a render.
+   * A message's picture queries before they reach the game (issue 11 item 1): the first of each kind stays
+   * and repeats fold into a note on it; each picture takes one of the user's tokens and the message's
+   * pictures need room in the render line. A refused picture is answered without a log row or a render.
    */
-  private screenPictures(lv: Live, userId: string, entries: LogEntry[], privately: boolean): { keep: LogEntry[]; notes: Map<LogEntry, string>; refused: ReplyItem[] } {
+  private screenPictures(lv: Live, userId: string, entries: Entry[], privately: boolean): { keep: Entry[]; notes: Map<Entry, string>; refused: ReplyItem[] } {
     const lg = this.lang(lv);
-    const keep: LogEntry[] = [];
-    const first = new Map<'map' | 'scores', LogEntry>();
-    const repeats = { map: 0, scores: 0 };
+    const keep: Entry[] = [];
+    const first = new Map<string, Entry>();
+    const repeats = new Map<string, number>();
     const refused: ReplyItem[] = [];
     for (const e of entries) {
-      const what = pictureQuery(e);
+      const what = lv.rules.classify(e).picture?.which[0];
       if (!what) {
         keep.push(e);
         continue;
       }
       // After a refusal the message's other pictures would be refused for the same reason: one answer is enough.
       if (first.has(what) || refused.length) {
-        repeats[what]++;
+        repeats.set(what, (repeats.get(what) ?? 0) + 1);
         continue;
       }
       const no = this.pictureRefusal(lv, userId, lg);
@@ -990,16 +1029,14 @@ export class GameService implements GameServiceApi {
       first.set(what, e);
       keep.push(e);
     }
-    const notes = new Map<LogEntry, string>();
-    for (const [what, e] of first) {
-      if (repeats[what]) notes.set(e, what === 'map' ? T(lg, '（同一条消息里只发一张地图）', ' (one map per message)') : T(lg, '（同一条消息里只发一张分数表）', ' (one score table per message)'));
-    }
+    const notes = new Map<Entry, string>();
+    for (const [what, e] of first) if (repeats.get(what)) notes.set(e, lv.rules.onePerMessage(what, lg));
     return { keep, notes, refused };
   }
 
   /** Why a picture query of `userId` cannot be drawn now (the render line is full, or the user asks too often), or null. */
   private pictureRefusal(lv: Live, userId: string, lg: Lang): { code: string; text: string } | null {
-    if (!this.renderer) return null;
+    if (!this.rendererOf(lv.mod)) return null;
     const busy = this.renders.refusal(userId);
     if (busy) {
       return {
@@ -1031,17 +1068,18 @@ export class GameService implements GameServiceApi {
   }
 
   /**
-   * Puts the pictures a message asked for in the render line, drawn from `state` as it is now (copied only
+   * Puts the pictures a message asked for in the render line, drawn from the game as it is now (copied only
    * once the line has taken them). Called in the same synchronous run as screenPictures, so the room it saw
    * is still there.
    */
-  private askPictures(lv: Live, state: GameState, userId: string, which: Pictures): Promise<OutImage[]> | null {
-    if (!this.renderer || !(which.map || which.scores)) return null;
-    const lg = state.settings.language;
-    const map = lv.map;
+  private askPictures(lv: Live, game: unknown, userId: string, ask: PictureAsk): Promise<OutImage[]> | null {
+    const renderer = this.rendererOf(lv.mod);
+    if (!renderer || !ask.which.length) return null;
+    const lg = this.lang(lv);
+    const rules = lv.rules;
     const job = this.renders.query(userId, () => {
-      const frozen = structuredClone(state);
-      return (left) => this.draw(map, frozen, lg, which, left);
+      const frozen = rules.freeze(game);
+      return (left) => rules.draw(renderer, frozen, ask, lg, left);
     }, lv.live.renderTimeoutMs);
     return job ? job.then((v) => v ?? []) : null;
   }
@@ -1051,15 +1089,14 @@ export class GameService implements GameServiceApi {
    * handleMessage waits for them after the game's lock), privately for a query that came privately, else in
    * the channel.
    */
-  private deliverPictures(lv: Live, userId: string, images: Promise<OutImage[]> | null, which: Pictures, to: { privately: boolean; deliver: boolean }, reply: Reply): void {
-    if (!images) return;
+  private deliverPictures(lv: Live, userId: string, images: Promise<OutImage[]> | null, ask: PictureAsk | null, to: { privately: boolean; deliver: boolean }, reply: Reply): void {
+    if (!images || !ask) return;
     if (!to.deliver) {
       this.pictureWaits.set(reply, images);
       return;
     }
-    const lg = this.lang(lv);
+    const caption = lv.rules.pictureCaption(ask, this.lang(lv));
     const channel = lv.row.channelId;
-    const caption = [which.map ? T(lg, '地图', 'Map') : '', which.scores ? T(lg, '分数表', 'Score table') : ''].filter(Boolean).join(' · ');
     this.bg(images.then(async (imgs) => {
       if (!imgs.length) return;
       if (to.privately) await this.privately(channel, userId, { text: caption, images: imgs });
@@ -1071,72 +1108,70 @@ export class GameService implements GameServiceApi {
    * The heart: apply entries in memory, write them (with snapshots, timers, the answer) in one transaction,
    * then speak. If the write fails the game is rebuilt from the store, so memory never runs ahead of disk.
    */
-  private async applyAndAnswer(lv: Live, entries: LogEntry[], src: { userId: string | null; messageId: string | null; public: boolean; deliver?: boolean }): Promise<Reply> {
-    const g = lv.game!;
-    const lg = g.state.settings.language;
+  private async applyAndAnswer(lv: Live, entries: Entry[], src: { userId: string | null; messageId: string | null; public: boolean; deliver?: boolean }): Promise<Reply> {
+    const rules = lv.rules;
+    let g = lv.game!;
+    const lg = this.lang(lv);
     const channel = lv.row.channelId;
     const startSeq = this.store.lastSeq(lv.row.id);
     const items: ReplyItem[] = [];
-    const resolved: Step['resolved'] = [];
+    const steps: StepResult[] = [];
     const snapshots: NonNullable<Batch['snapshots']> = [];
     const batchEntries: NonNullable<Batch['entries']> = [];
     let undoneFrom: number | undefined;
     let undoSeq: number | undefined;
-    /** Answers and lapses of requests: which posted requests lose their buttons, and how they ended. */
-    const requestEvents: GameEvent[] = [];
-    const requestOf = new Map<OutMessage, number>();
-    const wasEnded = g.state.status === 'ended';
-    // A person's 【地图】【分数】 are screened before anything is applied: repeats fold, a flood is refused unlogged.
+    const requestOf = new Map<OutMessage, string>();
+    const wasEnded = rules.phase(g) === 'ended';
+    // A person's picture queries are screened before anything is applied: repeats fold, a flood is refused unlogged.
     const pics = src.userId ? this.screenPictures(lv, src.userId, entries, !src.public) : null;
     if (pics) entries = pics.keep;
     if (pics?.refused.length && !entries.length) return this.refusePictures(lv, pics.refused, src);
-    const which: Pictures = {};
+    let ask: PictureAsk | null = null;
 
-    /** Public posts in order: plain answers, and requests with their Accept/Reject buttons. */
+    /** Public posts in order: plain answers, and requests with their buttons. */
     const posts: OutMessage[] = [];
     entries.forEach((e, i) => {
-      const turn = g.state.turn;
-      const step = applyEntry(g, e);
+      const turn = rules.turn(g);
+      const r = rules.apply(g, e);
+      g = r.game!;
+      const step = r.step;
       batchEntries.push({ at: e.at, entry: e, userId: src.userId, messageId: src.messageId, part: i, turn });
+      if (!step) return;
+      steps.push(step);
       if (step.resolved.length) {
-        resolved.push(...step.resolved);
-        for (const r of step.resolved) requestEvents.push(...r.events);
         faultPoint('mid-resolution');
-        snapshots.push({ seq: startSeq + i + 1, turn: g.state.turn, at: e.at, game: snapshotOf(g) });
+        snapshots.push({ seq: startSeq + i + 1, turn: rules.turn(g), at: e.at, game: rules.snapshot(g) });
       }
-      if (e.type === 'tick' || !step.outcome) return;
-      const o = step.outcome;
-      if (o.ok && e.type === 'command' && e.command.kind === 'query' && pictureQuery(e)) {
+      const a = step.answer;
+      if (!a) return;
+      if (a.ok && step.picture) {
         // Item 29: a picture asked for privately (a DM, an ephemeral slash command) or answered by the adapter
         // (deliver:false) is not announced in the channel; one typed in the channel is, as before.
-        const text = o.message + (pics?.notes.get(e) ?? '');
+        const text = a.text + (pics?.notes.get(e) ?? '');
         items.push({ ok: true, text, private: !src.public });
         if (src.public && src.deliver !== false) posts.push({ text });
-        if (e.command.what === 'scores') which.scores = true;
-        else Object.assign(which, { map: true }, e.command.region ? { region: e.command.region } : {});
+        ask = mergeAsk(ask, step.picture);
         return;
       }
-      const priv = isPrivateEntry(e) || (e.type === 'command' && o.ok && o.private);
-      if (o.ok) {
-        items.push({ ok: true, text: o.message, private: priv });
-        requestEvents.push(...o.events);
-        const req = o.events.find((ev): ev is Extract<GameEvent, { type: 'request' }> => ev.type === 'request');
-        if (req) {
-          const m: OutMessage = { text: o.message, buttons: this.requestButtons(req.id, lg) };
+      if (a.ok) {
+        items.push({ ok: true, text: a.text, private: a.private });
+        if (step.request) {
+          const m: OutMessage = { text: a.text, buttons: step.request.buttons };
           posts.push(m);
-          requestOf.set(m, req.id);
-        } else if (!priv) posts.push({ text: o.message });
-        if (e.type === 'command' && e.command.kind === 'undo') {
-          undoneFrom = g.state.turn;
+          requestOf.set(m, step.request.key);
+        } else if (!a.private) posts.push({ text: a.text });
+        if (step.undoneFromTurn !== undefined) {
+          undoneFrom = step.undoneFromTurn;
           undoSeq = startSeq + i + 1;
-          snapshots.push({ seq: startSeq + i + 1, turn: g.state.turn, at: e.at, game: snapshotOf(g) });
+          snapshots.push({ seq: startSeq + i + 1, turn: rules.turn(g), at: e.at, game: rules.snapshot(g) });
         }
       } else {
-        items.push({ ok: false, code: o.code, text: o.message, private: priv });
+        items.push({ ok: false, ...(a.code ? { code: a.code } : {}), text: a.text, private: a.private });
         // A refusal is the speaker's business: public only when the speaker spoke publicly and deliver is on.
-        if (!priv && src.deliver !== false && src.userId) posts.push({ text: `✗ ${o.message}` });
+        if (!a.private && src.deliver !== false && src.userId) posts.push({ text: `✗ ${a.text}` });
       }
     });
+    lv.game = g;
     if (pics) items.push(...pics.refused);
 
     const ok = items.length === 0 || items.every((x) => x.ok);
@@ -1151,13 +1186,13 @@ export class GameService implements GameServiceApi {
         gameId: lv.row.id, entries: batchEntries, snapshots,
         ...(undoneFrom !== undefined ? { undoneFromTurn: undoneFrom, undoneBeforeSeq: undoSeq! } : {}),
         ...(src.messageId ? { handled: { messageId: src.messageId, at: this.clock.now(), reply } } : {}),
-        timers: this.timerRows(lv, g.state),
+        timers: this.timerRows(lv, g),
       });
     } catch (e) {
       // Memory must not run ahead of the disk: the game goes back to what the store holds.
       const r = this.writeFailure<null>(e, lg, `the write for game ${lv.row.id}`, ['命令没有记录', 'the command was not recorded']);
       try {
-        lv.game = rebuildGame(this.store, lv.row.id, lv.map).game;
+        lv.game = rebuildGame(this.store, lv.row.id, lv.rules).game;
       } catch (e2) {
         this.markBroken(lv.row, e2);
       }
@@ -1167,7 +1202,7 @@ export class GameService implements GameServiceApi {
     }
     faultPoint('before-ack');
     this.heartbeat();
-    const drawing = src.userId ? this.askPictures(lv, g.state, src.userId, which) : null;
+    const drawing = src.userId && ask ? this.askPictures(lv, g, src.userId, ask) : null;
 
     // Speak: the speaker's private answers, public answers, requests with buttons, then turn posts.
     if (src.userId && src.deliver !== false) {
@@ -1188,58 +1223,43 @@ export class GameService implements GameServiceApi {
       const request = requestOf.get(m);
       if (request !== undefined && id) this.rememberRequest(lv, request, id, m.text);
     }
-    await this.settleRequests(lv, requestEvents);
+    await this.settleRequests(lv, steps);
     // A refused picture of a public message is the asker's business: told privately, never in the channel.
     const told = pics?.refused.filter((x) => !x.private) ?? [];
     if (told.length && src.userId && src.deliver !== false) await this.privately(channel, src.userId, { text: told.map((x) => `✗ ${x.text}`).join('\n') });
-    if (src.userId) this.deliverPictures(lv, src.userId, drawing, which, { privately: !src.public, deliver: src.deliver !== false }, reply);
-    await this.afterChange(lv, resolved, wasEnded, undoneFrom !== undefined);
+    if (src.userId) this.deliverPictures(lv, src.userId, drawing, ask, { privately: !src.public, deliver: src.deliver !== false }, reply);
+    await this.afterChange(lv, steps, wasEnded);
     return reply;
   }
 
-  private requestButtons(id: number, lg: Lang): OutButton[] {
-    return [
-      { id: `req:${id}:accept`, label: T(lg, '同意', 'Accept'), style: 'primary' },
-      { id: `req:${id}:reject`, label: T(lg, '拒绝', 'Reject'), style: 'danger' },
-    ];
-  }
-
-  /** After any applied entry: turn posts for resolutions (or the reopened turn after 【撤回】), the status message, timers, the end. */
-  private async afterChange(lv: Live, resolved: Step['resolved'], wasEnded: boolean, reopened = false): Promise<void> {
+  /** After any applied entry: the game's posts (resolutions, a reopened turn), the status message, timers, the end. */
+  private async afterChange(lv: Live, steps: StepResult[], wasEnded: boolean): Promise<void> {
     const g = lv.game!;
-    const lg = g.state.settings.language;
-    for (const r of resolved) await this.postTurn(lv, r.turn, r.events);
-    if (resolved.length && g.state.status === 'running') {
-      await this.post(lv.row.channelId, { text: T(lg, `▶ 第${g.state.turn}回合开始，截止 ${rel(g.state.clock.deadlineAt)}`, `▶ Turn ${g.state.turn} opens, deadline ${rel(g.state.clock.deadlineAt)}`) });
-      this.postPictures(lv, g.state, { map: true, scores: true });
-    } else if (reopened && g.state.status === 'running') {
-      // The last map and table in the channel show the undone resolution: the restored turn replaces them.
-      await this.post(lv.row.channelId, { text: T(lg, `↩ 第${g.state.turn}回合重新开始（撤回后的局面），截止 ${rel(g.state.clock.deadlineAt)}`, `↩ Turn ${g.state.turn} opens again (as before the undone resolution), deadline ${rel(g.state.clock.deadlineAt)}`) });
-      this.postPictures(lv, g.state, { map: true, scores: true });
+    const lg = this.lang(lv);
+    for (const p of lv.rules.present(g, steps, lg)) {
+      await this.post(lv.row.channelId, { text: p.text });
+      if (p.pictures) this.postPictures(lv, g, p.pictures);
     }
     await this.updateStatus(lv);
-    if (!wasEnded && g.state.status === 'ended') await this.archive(lv, null).catch((e: unknown) => this.logError(`archiving game ${lv.row.id} failed`, e));
+    if (!wasEnded && lv.rules.phase(g) === 'ended') await this.archive(lv, null).catch((e: unknown) => this.logError(`archiving game ${lv.row.id} failed`, e));
     else this.reschedule(lv);
   }
 
-  private async postTurn(lv: Live, turn: number, events: GameEvent[]): Promise<void> {
-    await this.post(lv.row.channelId, { text: turnSummary(lv.map, turn, events, lv.game!.state.settings.language) });
-  }
-
   /** Pictures never hold up command handling: rendered in the background, posted when ready. */
-  private postPictures(lv: Live, state: GameState, which: { map?: boolean; scores?: boolean; region?: string }): void {
-    if (!this.renderer) return;
-    const frozen = structuredClone(state);
+  private postPictures(lv: Live, game: unknown, ask: PictureAsk): void {
+    if (!this.rendererOf(lv.mod)) return;
+    const frozen = lv.rules.freeze(game);
+    const lg = this.lang(lv);
     this.bg((async () => {
-      const imgs = await this.pictures(lv.map, frozen, frozen.settings.language, which, lv.live.renderTimeoutMs);
+      const imgs = await this.pictures(lv, frozen, lg, ask, lv.live.renderTimeoutMs);
       if (imgs.length) await this.post(lv.row.channelId, { text: '', images: imgs });
     })());
   }
 
   private async updateStatus(lv: Live): Promise<void> {
-    const s = lv.game?.state;
-    if (!s) return;
-    const msg = { text: statusText(lv.map, s, s.settings.language) };
+    const g = lv.game;
+    if (g === null) return;
+    const msg = { text: lv.rules.status(g, this.lang(lv)) };
     if (lv.row.statusMessageId) {
       // Most commands change nothing the status message shows: edit it only when its text changes.
       if (lv.statusText === msg.text) return;
@@ -1260,20 +1280,19 @@ export class GameService implements GameServiceApi {
   }
 
   /** Remembers a request's post (in the store, so a restarted bot can still edit it once the request is settled). */
-  private rememberRequest(lv: Live, requestId: number, messageId: string, text: string): void {
+  private rememberRequest(lv: Live, key: string, messageId: string, text: string): void {
     try {
-      this.store.addRequestPost(lv.row.id, { requestId, messageId, text, turn: lv.game?.state.turn ?? 0 });
+      this.store.addRequestPost(lv.row.id, { requestId: Number(key), messageId, text, turn: lv.game !== null ? lv.rules.turn(lv.game) : 0 });
     } catch (e) {
-      this.logError(`the post of request ${requestId} in game ${lv.row.id} could not be recorded`, e);
+      this.logError(`the post of request ${key} in game ${lv.row.id} could not be recorded`, e);
     }
   }
 
   /**
-   * Request posts whose request is no longer open are edited: the original text plus how it ended, and no
-   * buttons. `events` (answers, R4.3 lapses) say how; a request gone otherwise lapsed (an undone turn, a
-   * country gone), and every one still open when the game ends ends with it.
+   * Request posts whose request is no longer open are edited: the original text plus how it ended (the game
+   * says), and no buttons — also for every request still open when the game ends.
    */
-  private async settleRequests(lv: Live, events: GameEvent[]): Promise<void> {
+  private async settleRequests(lv: Live, steps: StepResult[]): Promise<void> {
     let open: RequestPostRow[];
     try {
       open = this.store.openRequestPosts(lv.row.id);
@@ -1282,27 +1301,18 @@ export class GameService implements GameServiceApi {
       return;
     }
     if (!open.length) return;
-    const s = lv.game?.state;
-    const ended = lv.row.status === 'ended' || !s || s.status !== 'running';
-    const pending = new Set(ended ? [] : s.pending.map((r) => r.id));
-    const how = new Map<number, RequestOutcome>();
-    for (const ev of events) {
-      if (ev.type === 'answered') how.set(ev.id, ev.answer === 'accept' ? 'accepted' : ev.answer === 'reject' ? 'rejected' : 'countered');
-      else if (ev.type === 'lapsed') how.set(ev.id, 'lapsed');
-    }
-    const lg = this.lang(lv);
+    const settled = lv.rules.settled(lv.game, open.map((p) => String(p.requestId)), steps, lv.row.status === 'ended');
+    const how = new Map(settled.map((x) => [x.key, x]));
     for (const p of open) {
-      if (pending.has(p.requestId)) continue;
-      let outcome = how.get(p.requestId) ?? (ended ? 'ended' : 'lapsed');
-      if (ended && outcome === 'lapsed') outcome = 'ended';
+      const outcome = how.get(String(p.requestId));
+      if (outcome === undefined) continue;
       try {
-        this.store.closeRequestPost(lv.row.id, p.messageId, outcome);
+        this.store.closeRequestPost(lv.row.id, p.messageId, outcome.code);
       } catch (e) {
         this.logError(`the post of request ${p.requestId} in game ${lv.row.id} could not be closed`, e);
         continue;
       }
-      const [zh, en] = OUTCOME_TEXT[outcome];
-      await this.edit(lv.row.channelId, p.messageId, { text: `${p.text}\n${T(lg, zh, en)}`, buttons: [] });
+      await this.edit(lv.row.channelId, p.messageId, { text: `${p.text}\n${outcome.text}`, buttons: [] });
     }
   }
 
@@ -1310,75 +1320,69 @@ export class GameService implements GameServiceApi {
     const seen = this.store.handled(press.interactionId) as Reply | null;
     if (seen) return { ...seen, duplicate: true };
     const lv = this.liveIn(press.channelId);
-    const m = /^req:(\d+):(accept|reject)$/.exec(press.buttonId);
-    if (!lv && m) {
+    if (!lv) {
       const broken = this.brokenIn(press.channelId);
-      if (broken) return this.answerBroken(press, broken);
+      if (broken && this.registry.some((m) => m.ownsButton?.(press.buttonId))) return this.answerBroken(press, broken);
     }
-    if (!lv || !lv.game || !m) return { handled: false, ok: true, text: '', private: false, items: [] };
+    if (!lv || lv.game === null) return { handled: false, ok: true, text: '', private: false, items: [] };
     return this.locked(lv.row.id, async () => {
       const g = lv.game!;
-      const lg = g.state.settings.language;
-      const id = Number(m[1]);
-      const answer = m[2] as 'accept' | 'reject';
-      const refuse = async (code: string, text: string): Promise<Reply> => {
-        const reply = refusal(code, text);
+      const seat = this.seatOfUser(lv.row, press.userId);
+      const r = lv.rules.press(g, press.buttonId, seat, this.clock.now());
+      if (!r) return { handled: false, ok: true, text: '', private: false, items: [] } as Reply;
+      if ('refuse' in r) {
+        const reply = refusal(r.refuse.code, r.refuse.text);
         try {
           this.store.commit({ gameId: lv.row.id, handled: { messageId: press.interactionId, at: this.clock.now(), reply } });
         } catch (e) {
           this.logError(`recording the answer to ${press.interactionId} failed`, e);
         }
-        if (press.deliver !== false) await this.privately(press.channelId, press.userId, { text });
+        if (press.deliver !== false) await this.privately(press.channelId, press.userId, { text: r.refuse.text });
         return reply;
-      };
-      const req = g.state.pending.find((r) => r.id === id);
-      if (!req) return refuse('NO_SUCH_REQUEST', T(lg, '这个请求已经回答过或已失效', 'this request has been answered or has lapsed'));
-      const country = this.countryOfUser(lv.row, press.userId);
-      if (country !== req.to) return refuse('NOT_ADDRESSED', T(lg, `只有${cn(lv.map, req.to, lg)}的玩家可以回答这个请求`, `only the player of ${cn(lv.map, req.to, lg)} may answer this request`));
-      const request = { kind: req.base ?? req.kind, from: req.from, to: req.to } as unknown as Command;
-      const entry: LogEntry = { type: 'command', at: this.clock.now(), speaker: { kind: 'country', id: country }, command: { kind: 'answer', answer, request }, user: press.userId, text: `button ${press.buttonId}` };
-      return this.applyAndAnswer(lv, [entry], { userId: press.userId, messageId: press.interactionId, public: true, ...(press.deliver !== undefined ? { deliver: press.deliver } : {}) });
+      }
+      return this.applyAndAnswer(lv, [{ ...r.entry, user: press.userId }], { userId: press.userId, messageId: press.interactionId, public: true, ...(press.deliver !== undefined ? { deliver: press.deliver } : {}) });
     }).catch((e: unknown) => this.faultReply(lv, press, e));
   }
 
-  // ── the turn clock ───────────────────────────────────────────────────────────────────────────────────
+  // ── the clock ────────────────────────────────────────────────────────────────────────────────────────
 
-  private timerRows(lv: Live, s: GameState): TimerRow[] {
-    const t = reminderTimes(s, lv.live);
+  private timerRows(lv: Live, game: unknown): TimerRow[] {
+    const t = lv.rules.timers(game, lv.live);
     if (!t) return [];
-    return [
-      { kind: 'deadline', at: t.deadline, turn: t.turn },
-      { kind: 'hardClose', at: t.hardClose, turn: t.turn },
-      ...t.reminders.map((r) => ({ kind: r.kind, at: r.at, turn: t.turn })),
-    ];
+    return [...t.deadlines, ...t.reminders].map((x) => ({ kind: x.kind, at: x.at, turn: t.turn }));
   }
 
   private reschedule(lv: Live): void {
     for (const t of lv.timers) this.clock.cancel(t);
     lv.timers = [];
-    const s = lv.game?.state;
-    if (!s || lv.row.status !== 'running') return;
-    const times = reminderTimes(s, lv.live);
+    const g = lv.game;
+    if (g === null || lv.row.status !== 'running') return;
+    const times = lv.rules.timers(g, lv.live);
     if (!times) return;
     const now = this.clock.now();
     const id = lv.row.id;
     for (const r of times.reminders) {
       if (r.at <= now) continue;
-      const sec = Number(r.kind.split(':')[1]);
-      lv.timers.push(this.clock.at(r.at, () => void this.locked(id, () => this.remind(lv, times.turn, times.deadline, sec))));
+      lv.timers.push(this.clock.at(r.at, () => void this.locked(id, () => this.remind(lv, times.turn, r.kind, r.at, r.seconds))));
     }
-    if (times.deadline > now) lv.timers.push(this.clock.at(times.deadline, () => void this.locked(id, () => this.tick(lv, 'deadline'))));
-    lv.timers.push(this.clock.at(times.hardClose, () => void this.locked(id, () => this.tick(lv, 'hardClose'))));
+    // Every deadline but the last is skipped once passed; the last always fires (at once when overdue).
+    times.deadlines.forEach((d, i) => {
+      if (d.at <= now && i < times.deadlines.length - 1) return;
+      lv.timers.push(this.clock.at(d.at, () => void this.locked(id, () => this.tick(lv, d.kind))));
+    });
   }
 
-  private async remind(lv: Live, turn: number, deadline: number, seconds: number): Promise<void> {
-    const s = lv.game?.state;
-    if (!s || s.status !== 'running' || s.turn !== turn || s.clock.deadlineAt !== deadline || s.clock.pausedAt !== null || lv.row.status !== 'running') return;
-    const left = Object.keys(s.countries).filter((c) => s.countries[c]!.alive && s.countries[c]!.player && !s.countries[c]!.committed);
+  private async remind(lv: Live, turn: number, kind: string, at: number, seconds: number): Promise<void> {
+    const g = lv.game;
+    if (g === null || lv.row.status !== 'running') return;
+    // A reminder of a turn that has moved on, or of a deadline that moved, is stale.
+    const t = lv.rules.timers(g, lv.live);
+    if (!t || t.turn !== turn || !t.reminders.some((r) => r.kind === kind && r.at === at)) return;
+    const left = lv.rules.laggards(g);
     if (!left.length) return;
-    const text = reminderText(lv.map, s, seconds, s.settings.language);
-    const late = this.store.players(lv.row.id).filter((p) => left.includes(p.country));
-    // The channel post mentions exactly the players who have not committed (<@id>: a ping on Discord, a name on
+    const text = lv.rules.reminder(g, seconds, this.lang(lv));
+    const late = this.store.players(lv.row.id).filter((p) => left.includes(p.seat));
+    // The channel post mentions exactly the players who still owe an action (<@id>: a ping on Discord, a name on
     // the web page); players who chose reminders by direct message get it there instead of the ping.
     const mentions = late.filter((p) => !this.store.remindByDm(p.userId)).map((p) => `<@${p.userId}>`);
     await this.post(lv.row.channelId, { text: mentions.length ? `${text}\n${mentions.join(' ')}` : text });
@@ -1396,39 +1400,29 @@ export class GameService implements GameServiceApi {
     return this.store.remindByDm(userId);
   }
 
-  /** A clock tick: logged like any entry; at the hard close it resolves the turn (the engine decides). */
-  private async tick(lv: Live, kind: 'deadline' | 'hardClose'): Promise<void> {
+  /** A deadline: the game says what it means (New European War: a tick, which at the hard close resolves the turn). */
+  private async tick(lv: Live, kind: string): Promise<void> {
     const g = lv.game;
-    if (!g || lv.row.status !== 'running' || g.state.status !== 'running' || !this.games.has(lv.row.id)) return;
-    const now = this.clock.now();
-    if (kind === 'hardClose' && (g.state.clock.pausedAt !== null || now < g.state.clock.deadlineAt + g.state.settings.graceSeconds * 1000)) {
+    if (g === null || lv.row.status !== 'running' || lv.rules.phase(g) === 'ended' || !this.games.has(lv.row.id)) return;
+    const entry = lv.rules.tick(g, kind, this.clock.now());
+    if (!entry) {
       this.reschedule(lv);
       return;
     }
-    if (kind === 'deadline' && now < g.state.clock.deadlineAt) {
-      this.reschedule(lv);
-      return;
-    }
-    await this.applyAndAnswer(lv, [{ type: 'tick', at: now }], { userId: null, messageId: null, public: true });
+    await this.applyAndAnswer(lv, [entry], { userId: null, messageId: null, public: true });
   }
 
   /**
-   * After a restart: a deadline (or hard close) that passed while the bot was down moves to now + the
-   * restart window, by a pause/resume from the judge "clock" — logged, so replay is exact, and announced.
+   * After a restart: a deadline that passed while the bot was down moves, as the game says (New European War:
+   * to now + the restart window, by a pause/resume from the judge "clock") — logged, so replay is exact, and announced.
    */
   private async afterRestart(lv: Live, lastAlive: number): Promise<void> {
     const g = lv.game!;
     const now = this.clock.now();
-    const shift = restartShift(g.state, now, lastAlive, lv.live);
+    const shift = lv.rules.restart(g, now, lastAlive, lv.live);
     if (!shift) { this.reschedule(lv); return; }
-    const lg = g.state.settings.language;
-    const sp: Speaker = { kind: 'judge', name: 'clock' };
-    await this.applyAndAnswer(lv, [
-      { type: 'command', at: shift.pauseAt, speaker: sp, command: { kind: 'pause' } },
-      { type: 'command', at: now, speaker: sp, command: { kind: 'resume' } },
-    ], { userId: null, messageId: null, public: true, deliver: false });
-    await this.post(lv.row.channelId, { text: T(lg, `⚠️ 机器人停机期间错过了截止时间。第${g.state.turn}回合截止顺延至 ${rel(g.state.clock.deadlineAt)}——停机不算任何人超时。`,
-      `⚠️ The bot was down over the deadline. Turn ${g.state.turn} now closes ${rel(g.state.clock.deadlineAt)} — nobody pays lateness for our outage.`) });
+    await this.applyAndAnswer(lv, shift.entries, { userId: null, messageId: null, public: true, deliver: false });
+    await this.post(lv.row.channelId, { text: shift.text() });
   }
 
   // ── speaking ─────────────────────────────────────────────────────────────────────────────────────────
@@ -1458,4 +1452,3 @@ export class GameService implements GameServiceApi {
     }
   }
 }
-

@@ -1,7 +1,6 @@
-import type { GameMap } from '../../games/europe/map/index.ts';
-import type { GameState, Lang } from '../../games/neuwar/engine/index.ts';
 import type { ButtonPress, Incoming, OutImage, Reply, UserRef } from '../chat/types.ts';
 import type { LiveSettings } from '../clock/live.ts';
+import type { FullRules, Lang, PageView, PictureAsk } from './module.ts';
 
 /** open: players joining (no engine game yet); running: turns flow; ended: archived, read-only. */
 export type GameStatus = 'open' | 'running' | 'ended';
@@ -14,6 +13,8 @@ export interface PlayerInfo {
 
 export interface GameInfo {
   id: number;
+  /** The game module's kind (neuwar, …). */
+  kind: string;
   channelId: string;
   status: GameStatus;
   mapPath: string;
@@ -41,16 +42,12 @@ export interface GameInfo {
  */
 export type Result<T = null> = { ok: true; value: T; text: string } | { ok: false; code: string; text: string };
 
-/** What the service needs of src/render: injectable so tests use a fake and a missing renderer only loses pictures. */
-export interface Renderer {
-  mapPng(map: GameMap, state: GameState, opts: { region?: string; lang?: Lang }): Promise<Buffer>;
-  scoresPng(map: GameMap, state: GameState, opts: { lang?: Lang }): Promise<Buffer>;
-}
-
 export interface CreateOptions {
-  /** Path of the map file (relative to the project root); default: maps/europe.json, else tests/fixtures/tiny.json. */
+  /** The game kind (default: the registry's first, New European War). */
+  game?: string;
+  /** The game's resource, e.g. New European War's map file (relative to the project root); default: the game's own. */
   map?: string;
-  /** Rule settings (engine SettingsSchema), validated. */
+  /** Rule settings (the game's own settings), validated. */
   settings?: Record<string, unknown>;
   /** Live-game settings (LiveSettingsSchema), validated. */
   live?: Partial<LiveSettings>;
@@ -82,16 +79,27 @@ export interface GameServiceApi {
   removePlayer(channelId: string, by: UserRef, country: string): Promise<Result>;
   listGames(opts?: { status?: GameStatus[] }): GameInfo[];
   gameOf(channelId: string): GameInfo | null;
-  /** For autocomplete: the map of the channel's game (open or running). */
-  mapOf(channelId: string): GameMap | null;
-  stateOf(channelId: string): GameState | null;
+  /** The rules of the channel's game (open, running or archived): its seats and names, for autocomplete and lobby pages. */
+  rulesOf(channelId: string): FullRules<unknown> | null;
+  /** The game's state object (the module's own shape), for tools and tests. */
+  stateOf(channelId: string): unknown;
+  /** What an adapter shows a user of a channel's game: the game, the user's seat and judge right, who is awaited, the seat's view. */
+  viewOf(channelId: string, userId: string | null): { info: GameInfo; seat: string | null; judge: boolean; laggards: string[]; state: unknown } | null;
+  /** The rule settings in force in the channel's running (or archived) game; null before the start. */
+  settingsOf(channelId: string): Record<string, unknown> | null;
+  /** What the local page's panel shows of the channel's game. */
+  pageOf(channelId: string): PageView | null;
+  /** Who judges the channel's game: its creator and the judges granted. */
+  judgesOf(channelId: string): string[];
+  /** The games this process hosts, the default first. */
+  kinds(): { kind: string; title: Record<Lang, string> }[];
   /** Reminders by direct message (true) or as a channel mention (false): a player's own choice. */
   setReminderDm(user: UserRef, dm: boolean): Result;
   remindsByDm(userId: string): boolean;
-  /** The user's country in the channel's game (null: spectator). */
-  countryOf(channelId: string, userId: string): string | null;
-  renderMap(channelId: string, region?: string): Promise<Buffer | null>;
-  renderScores(channelId: string): Promise<Buffer | null>;
+  /** The user's seat in the channel's game (null: spectator). */
+  seatOf(channelId: string, userId: string): string | null;
+  /** Pictures of the channel's game as it stands (null: no game or no pictures). */
+  picture(channelId: string, ask: PictureAsk): Promise<OutImage[] | null>;
   /** Map and table of a past turn (the state after turn `turn` resolved), from the snapshots. */
   history(channelId: string, turn: number): Promise<Result<{ text: string; images: OutImage[] }>>;
   /** State JSON and log. Before the game ends only judges may export. */

@@ -11,11 +11,8 @@ import { renderMapPngLayered } from './layered.ts';
 export { ensureFonts, FONT_FAMILY, FONT_STACK, type FontSetup } from '../../../platform/render/fonts.ts';
 export { renderMap, fillOf, findRegion, arrowsOf, type MapRenderOptions, type MapRender, type DroppedLabel, type Lang } from './map.ts';
 export { mapGeometry, type MapGeo } from './geometry.ts';
-export { computeIncome, scoreRows, renderScoreTableSvg, renderScoreTablePng, type Income, type ScoreRow, type ScoreTableOptions } from '../../neuwar/pictures/score.ts';
-export { renderCli } from '../../neuwar/pictures/cli.ts';
 export { svgToPng, pngPixels, encodePng } from '../../../platform/render/png.ts';
 export { renderMapPngLayered } from './layered.ts';
-export { demoState, initialState, syntheticMap } from '../../../../bench/demo.ts';
 
 /** The map as SVG text (full map, or a region zoom with `opts.region`): the whole picture in one SVG. */
 export function renderMapSvg(map: GameMap, state: GameState, opts: MapRenderOptions = {}): string {
@@ -44,4 +41,3 @@ export async function renderMapPngDetailed(map: GameMap, state: GameState, opts:
     get: () => (svg ??= renderMapSvg(map, state, opts)),
   });
 }
-export { RenderWorker } from '../../../platform/render/pool.ts';

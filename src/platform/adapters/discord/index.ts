@@ -8,7 +8,8 @@ import { resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, Events, GatewayIntentBits, Partials, type ClientOptions } from 'discord.js';
 import type { GameServiceApi } from '../../session/index.ts';
-import { COMMANDS } from '../../../../commands/index.ts';
+import type { GameRegistry } from '../../session/index.ts';
+import type { SlashCommand } from '../../slash/index.ts';
 import { DiscordBot } from './bot.ts';
 import { DiscordChat } from './chat.ts';
 import { loadDotEnv, readConfig, type DiscordConfig } from './config.ts';
@@ -24,7 +25,6 @@ export { toParts, buttonRows, fitImage, type MessagePart, type UploadFile } from
 export { loadDotEnv, readConfig, type DiscordConfig } from './config.ts';
 export { commandsJson, deployCommands } from './deploy.ts';
 export { completeNames, type SlashCommand, type SlashContext, type Completion } from '../../slash/index.ts';
-export { COMMANDS };
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 
@@ -42,6 +42,10 @@ export interface StartDiscordOptions {
    * and the default renderer, started up here.
    */
   service?: GameServiceApi | ((chat: DiscordChat) => GameServiceApi | Promise<GameServiceApi>);
+  /** The games a default service hosts (src/games' registry). */
+  games?: GameRegistry;
+  /** The slash commands to serve (commands/index.ts: the platform's and every game's). */
+  commands?: readonly SlashCommand[];
   /** The ChatPort a prebuilt service posts through (it is given the client's REST once the client exists). */
   chat?: DiscordChat;
   /** Default: process.env (after loading .env). */
@@ -56,9 +60,10 @@ export interface DiscordHandle {
   close(): Promise<void>;
 }
 
-async function defaultService(chat: DiscordChat, env: NodeJS.ProcessEnv): Promise<{ service: GameServiceApi; dispose: () => void }> {
+async function defaultService(chat: DiscordChat, env: NodeJS.ProcessEnv, games: GameRegistry | undefined): Promise<{ service: GameServiceApi; dispose: () => void }> {
+  if (!games) throw new Error('startDiscord: no service and no games to host (the composition root passes src/games\' registry)');
   const { startLiveService } = await import('../../session/index.ts');
-  const live = await startLiveService(chat, { root: ROOT, databasePath: env.DATABASE_PATH ?? resolve(ROOT, 'data', 'neuwar.db') });
+  const live = await startLiveService(chat, { games, root: ROOT, databasePath: env.DATABASE_PATH ?? resolve(ROOT, 'data', 'neuwar.db') });
   return { service: live.service, dispose: () => { void live.stop(); } };
 }
 
@@ -83,13 +88,13 @@ export async function startDiscord(opts: StartDiscordOptions = {}): Promise<Disc
   try {
     if (typeof opts.service === 'function') service = await opts.service(chat);
     else if (opts.service) service = opts.service;
-    else ({ service, dispose } = await defaultService(chat, env));
+    else ({ service, dispose } = await defaultService(chat, env, opts.games));
   } catch (e) {
     unguard();
     await client.destroy();
     throw e;
   }
-  const bot = new DiscordBot({ client, service, chat, commands: COMMANDS, log: logError, ...(cfg.modRole ? { modRole: cfg.modRole } : {}) }).attach();
+  const bot = new DiscordBot({ client, service, chat, commands: opts.commands ?? [], log: logError, ...(cfg.modRole ? { modRole: cfg.modRole } : {}) }).attach();
   chat.decorate = (channelId, msg) => bot.mentionLaggards(channelId, msg);
   const ready = new Promise<void>((res) => client.once(Events.ClientReady, () => res()));
   try {

@@ -4,7 +4,7 @@
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { GameServiceApi } from '../../session/types.ts';
+import type { GameRegistry, GameServiceApi } from '../../session/index.ts';
 import { LocalChat } from './chat.ts';
 import { LocalServer, isLoopback } from './server.ts';
 import type { Limits } from './limits.ts';
@@ -19,7 +19,9 @@ export { MAX_TEXT, MAX_FRAME, type ClientMsg, type ServerMsg, type StatusView, t
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 
-export interface StartLocalOptions {
+export interface StartLocalOptions<S extends GameServiceApi = GameServiceApi> {
+  /** The games a default service hosts (src/games' registry). */
+  games?: GameRegistry;
   /** Default: PORT, else 3000. 0 picks a free port. */
   port?: number;
   /** Default: HOST, else 127.0.0.1. Anything but loopback needs a password. */
@@ -31,7 +33,7 @@ export interface StartLocalOptions {
    * must have been built with `chat` (below) as its ChatPort. Default: a GameService on the store at
    * DATABASE_PATH (data/neuwar.db), the real clock and the default renderer.
    */
-  service?: GameServiceApi | ((chat: LocalChat) => GameServiceApi | Promise<GameServiceApi>);
+  service?: S | ((chat: LocalChat) => S | Promise<S>);
   /** The ChatPort a prebuilt `service` posts through. */
   chat?: LocalChat;
   /** Where the feed and pictures are kept across restarts; default: beside the default service's database. */
@@ -49,22 +51,23 @@ export interface StartLocalOptions {
 /** The shortest LOCAL_PASSWORD accepted: with the lockout after wrong guesses, 8 characters hold out for years. */
 export const MIN_PASSWORD_LENGTH = 8;
 
-export interface LocalHandle {
+export interface LocalHandle<S extends GameServiceApi = GameServiceApi> {
   url: string;
   port: number;
-  service: GameServiceApi;
+  service: S;
   chat: LocalChat;
   close(): Promise<void>;
 }
 
-async function defaultService(chat: LocalChat, root: string): Promise<{ service: GameServiceApi; dispose: () => void }> {
+async function defaultService(chat: LocalChat, root: string, games: GameRegistry | undefined): Promise<{ service: GameServiceApi; dispose: () => void }> {
+  if (!games) throw new Error('startLocal: no service and no games to host (the composition root passes src/games\' registry)');
   const { startLiveService } = await import('../../session/index.ts');
-  const live = await startLiveService(chat, { root, databasePath: process.env.DATABASE_PATH ?? resolve(root, 'data', 'neuwar.db') });
+  const live = await startLiveService(chat, { games, root, databasePath: process.env.DATABASE_PATH ?? resolve(root, 'data', 'neuwar.db') });
   return { service: live.service, dispose: () => { void live.stop(); } };
 }
 
 /** Starts the local web channel; refuses a non-loopback host without a password. */
-export async function startLocal(opts: StartLocalOptions = {}): Promise<LocalHandle> {
+export async function startLocal<S extends GameServiceApi = GameServiceApi>(opts: StartLocalOptions<S> = {}): Promise<LocalHandle<S>> {
   const log = opts.log ?? ((l: string) => console.log(l));
   const host = opts.host ?? process.env.HOST ?? '127.0.0.1';
   const password = opts.password ?? process.env.LOCAL_PASSWORD ?? '';
@@ -82,11 +85,11 @@ export async function startLocal(opts: StartLocalOptions = {}): Promise<LocalHan
   const db = process.env.DATABASE_PATH ?? resolve(opts.root ?? ROOT, 'data', 'neuwar.db');
   const feedDir = opts.feedDir !== undefined ? opts.feedDir : !opts.service && db !== ':memory:' ? resolve(dirname(db), 'local-feed') : null;
   const chat = opts.chat ?? new LocalChat(feedDir ? { dir: feedDir } : {});
-  let service: GameServiceApi;
+  let service: S;
   let dispose = () => {};
   if (typeof opts.service === 'function') service = await opts.service(chat);
   else if (opts.service) service = opts.service;
-  else ({ service, dispose } = await defaultService(chat, root));
+  else ({ service, dispose } = await defaultService(chat, root, opts.games) as { service: S; dispose: () => void });
   const server = new LocalServer({
     port, host, password: password || undefined, service, chat, root, log,
     ...(opts.limits ? { limits: opts.limits } : {}), ...(opts.now ? { now: opts.now } : {}),

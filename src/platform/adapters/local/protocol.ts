@@ -11,7 +11,8 @@ export type ClientMsg =
   | { t: 'hello'; token?: string; name?: string; password?: string }
   | { t: 'name'; id: string; name: string }
   | { t: 'open'; channelId: string }
-  | { t: 'create'; id: string; map: string; settings?: Record<string, unknown> }
+  /** `game`: the game kind (default: the first the server hosts); `map`: that game's resource, from the list (New European War: required). */
+  | { t: 'create'; id: string; map?: string; game?: string; settings?: Record<string, unknown> }
   | { t: 'join'; id: string; channelId: string; country: string }
   | { t: 'leave'; id: string; channelId: string }
   | { t: 'start'; id: string; channelId: string }
@@ -83,7 +84,8 @@ export interface NamesView {
 }
 
 export type ServerMsg =
-  | { t: 'welcome'; token: string; userId: string; name: string | null; games: GameListItem[]; maps: { path: string; name: string }[]; needPassword?: false }
+  /** `kinds`: the games the server hosts, the default first (the page offers a choice when there is more than one). */
+  | { t: 'welcome'; token: string; userId: string; name: string | null; games: GameListItem[]; maps: { path: string; name: string }[]; kinds?: { kind: string; title: { zh: string; en: string } }[]; needPassword?: false }
   /**
    * A refusal or failure outside an action's own answer. `id`: the frame it answers (an action refused before
    * it ran: RATE_LIMITED, INTERNAL_ERROR); `retryAfterMs`: when to try again (RATE_LIMITED, TOO_MANY_ATTEMPTS,

@@ -11,8 +11,6 @@ import { WebSocketServer, WebSocket } from 'ws';
 import type { GameInfo, GameServiceApi, Result } from '../../session/types.ts';
 import type { UserRef } from '../../chat/types.ts';
 import { cleanName } from '../../chat/index.ts';
-import { hardCloseAt } from '../../../games/neuwar/engine/index.ts';
-import type { GameMap } from '../../../games/europe/map/index.ts';
 import { LocalChat, type FeedEvent, type FeedMessage } from './chat.ts';
 import { parseSlash, SLASH_HELP } from './slash.ts';
 import { Buckets, DEFAULT_LIMITS, PasswordGuard, secondsOf, type Limits } from './limits.ts';
@@ -145,13 +143,6 @@ export function listMaps(root: string): { path: string; name: string }[] {
     }
   }
   return out;
-}
-
-function namesOf(map: GameMap): NamesView {
-  return {
-    countries: map.countries.map((c) => ({ id: c.id, zh: c.name.zh, en: c.name.en, aliases: c.aliases ?? [] })),
-    territories: map.territories.map((t) => ({ id: t.id, zh: t.name.zh, en: t.name.en, aliases: t.aliases ?? [], kind: t.kind })),
-  };
 }
 
 /** The HTTP + WebSocket server of the local web channel. */
@@ -438,7 +429,7 @@ export class LocalServer {
       console.error('local channel: the game list could not be read:', e);
       listFailed = true;
     }
-    this.send(c, { t: 'welcome', token, userId: id, name: user.name, games, maps: this.maps });
+    this.send(c, { t: 'welcome', token, userId: id, name: user.name, games, maps: this.maps, kinds: this.opts.service.kinds() });
     if (listFailed) this.send(c, { t: 'error', code: 'INTERNAL_ERROR', text: '游戏列表读取失败（服务器的数据出了问题）。已有的频道可用链接直接打开；请告诉运行服务器的人。' });
   }
 
@@ -474,8 +465,9 @@ export class LocalServer {
       if (game.broken) { this.send(c, { t: 'error', code: 'GAME_BROKEN', text: brokenText(game.broken) }); return; }
       const prev = c.channel;
       c.channel = ch;
-      const map = this.opts.service.mapOf(ch);
-      this.send(c, { t: 'channel', channelId: ch, feed: this.opts.chat.history(ch, user.id).map((m) => this.decorate(m)), status: this.statusOf(ch, user.id), names: map ? namesOf(map) : null });
+      const rules = this.opts.service.rulesOf(ch);
+      const names: NamesView | null = rules ? rules.page(null).names : null;
+      this.send(c, { t: 'channel', channelId: ch, feed: this.opts.chat.history(ch, user.id).map((m) => this.decorate(m)), status: this.statusOf(ch, user.id), names });
       if (prev && prev !== ch) this.schedulePush(prev);
       this.schedulePush(ch);
       return;
@@ -515,14 +507,18 @@ export class LocalServer {
     // Lifecycle actions are applied once per request id even across a restart (the service keeps the key).
     const once = <T>(fn: () => Promise<Result<T>>) => svc.once(`local:${user.id}:${id}`, fn);
     if (msg.t === 'create') {
-      const map = this.maps.find((m) => m.path === msg.map);
-      if (!map) return fail('BAD_MAP', '请选择列表里的地图');
+      const kinds = svc.kinds();
+      const kind = typeof msg.game === 'string' && msg.game ? msg.game : kinds[0]!.kind;
+      if (!kinds.some((k) => k.kind === kind)) return fail('UNKNOWN_GAME', `没有这个游戏：${kind}；可选：${kinds.map((k) => `${k.title.zh}（${k.kind}）`).join('、')}`);
+      // The map list is New European War's (the default game); another game may bring its own default resource.
+      const map = msg.map === undefined && kind !== kinds[0]!.kind ? null : this.maps.find((m) => m.path === msg.map);
+      if (map === undefined) return fail('BAD_MAP', '请选择列表里的地图');
       const settings: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(msg.settings ?? {})) {
         if (!/^[a-zA-Z]{1,40}$/.test(k)) return fail('BAD_SETTINGS', `设置 ${k} 无效`);
         if (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean') settings[k] = v;
       }
-      const r = await once(() => svc.createGame(`${CHANNEL_PREFIX}${Date.now().toString(36)}${randomBytes(3).toString('hex')}`, me, { map: map.path, settings }));
+      const r = await once(() => svc.createGame(`${CHANNEL_PREFIX}${Date.now().toString(36)}${randomBytes(3).toString('hex')}`, me, { game: kind, ...(map ? { map: map.path } : {}), settings }));
       if (!r.ok) return fail(r.code, r.text);
       this.pushGames();
       return { t: 'ack', id, ok: true, text: r.text, channelId: r.value.channelId, ...(r.duplicate ? { duplicate: true } : {}) };
@@ -590,7 +586,7 @@ export class LocalServer {
         case 'help': priv(SLASH_HELP); return { t: 'ack', id, ok: true };
         case 'join': return lifecycle(await once(() => svc.join(channelId, me, slash.country)));
         case 'watch': {
-          if (svc.countryOf(channelId, user.id)) return lifecycle(await once(() => svc.leave(channelId, me)));
+          if (svc.seatOf(channelId, user.id)) return lifecycle(await once(() => svc.leave(channelId, me)));
           priv('你正在观战：可以看地图和分数，但不能下命令。');
           return { t: 'ack', id, ok: true };
         }
@@ -760,7 +756,7 @@ export class LocalServer {
         // One game's unreadable map must not take the list (and every page's welcome) down with it.
         let mapName = g.mapId;
         if (!g.broken) {
-          try { mapName = this.opts.service.mapOf(g.channelId)?.file.name.zh ?? g.mapId; } catch (e) {
+          try { mapName = this.opts.service.rulesOf(g.channelId)?.resourceName('zh') ?? g.mapId; } catch (e) {
             console.error(`local channel: the map of ${g.channelId} could not be read:`, e);
           }
         }
@@ -773,21 +769,18 @@ export class LocalServer {
 
   statusOf(channelId: string, userId: string): StatusView | null {
     const svc = this.opts.service;
-    const g = svc.gameOf(channelId);
-    if (!g) return null;
-    const map = svc.mapOf(channelId);
-    const st = svc.stateOf(channelId);
-    const countries = (map?.countries ?? []).map((c) => {
+    const view = svc.viewOf(channelId, userId || null);
+    const rules = svc.rulesOf(channelId);
+    if (!view || !rules) return null;
+    const g = view.info;
+    const page = svc.pageOf(channelId);
+    if (!page) return null;
+    const countries = page.seats.map((c) => {
       const p = g.players.find((x) => x.country === c.id);
-      const cs = st?.countries[c.id];
-      return {
-        id: c.id, zh: c.name.zh, en: c.name.en, color: c.color, playable: c.playable !== false,
-        player: p ? { userId: p.userId, name: this.nameOf(p.userId, g) } : null,
-        committed: cs?.committed ?? false, score: cs ? cs.score : null, alive: cs ? cs.alive : true,
-      };
+      return { ...c, player: p ? { userId: p.userId, name: this.nameOf(p.userId, g) } : null };
     });
-    // The creator is a judge too (the service's rule); GameInfo.judges lists only the seats granted.
-    const judges = [...new Set([g.creator, ...g.judges])];
+    // Who judges is the service's rule (the creator, granted judges); moderators are a Discord notion.
+    const judges = svc.judgesOf(channelId);
     const members = new Map<string, StatusView['members'][number]>();
     for (const p of g.players) members.set(p.userId, { userId: p.userId, name: this.nameOf(p.userId, g), country: p.country, judge: judges.includes(p.userId), online: false });
     for (const j of judges) if (!members.has(j)) members.set(j, { userId: j, name: this.nameOf(j, g), country: null, judge: true, online: false });
@@ -797,21 +790,21 @@ export class LocalServer {
       m.online = true;
       members.set(c.userId, m);
     }
-    const turnSeconds = (st?.settings.turnSeconds ?? null);
+    const turnSeconds = page.turnSeconds;
     return {
       status: g.status,
       title: `第 ${g.id} 局`,
-      mapName: map?.file.name.zh ?? g.mapId,
+      mapName: rules.resourceName('zh'),
       turn: g.turn,
-      deadlineAt: g.status === 'running' ? (g.deadlineAt ?? st?.clock.deadlineAt ?? null) : null,
-      hardCloseAt: g.status === 'running' && st ? hardCloseAt(st) : null,
-      paused: st?.clock.pausedAt != null,
+      deadlineAt: g.status === 'running' ? g.deadlineAt : null,
+      hardCloseAt: g.status === 'running' ? page.hardCloseAt : null,
+      paused: page.paused,
       winner: g.winner,
       creator: g.creator,
       judges: judges.map((j) => ({ userId: j, name: this.nameOf(j, g) })),
       countries,
       members: [...members.values()],
-      me: { country: userId ? svc.countryOf(channelId, userId) : null, judge: userId ? judges.includes(userId) : false },
+      me: { country: view.seat, judge: view.judge },
       settings: { turnSeconds },
     };
   }

@@ -1,5 +1,5 @@
-import { hardCloseAt, type GameState } from '../../games/neuwar/engine/index.ts';
-import type { LiveSettings } from './live.ts';
+import { hardCloseAt, type GameState } from '../engine/index.ts';
+import type { LiveSettings } from '../../../platform/clock/live.ts';
 
 export interface TurnTimes {
   turn: number;

@@ -1,7 +1,7 @@
-import type { GameMap } from '../../games/europe/map/index.ts';
-import { cn, describeEvent, hardCloseAt, type GameEvent, type GameState, type Lang } from '../../games/neuwar/engine/index.ts';
+import type { GameMap } from '../../europe/map/index.ts';
+import { cn, describeEvent, hardCloseAt, type GameEvent, type GameState, type Lang } from '../engine/index.ts';
 
-import { list, L } from '../../games/neuwar/engine/index.ts';
+import { list, L } from '../engine/index.ts';
 
 /** The engine's wording helpers: one sentence in the game's language, and a list joined the same way. */
 export { list };

@@ -1,8 +1,8 @@
-import type { GameMap } from '../../games/europe/map/index.ts';
-import { cn, type GameState, type Lang } from '../../games/neuwar/engine/index.ts';
-import { FONT_STACK } from '../render/fonts.ts';
-import { svgToPng } from '../render/png.ts';
-import { esc, textWidth } from '../render/text.ts';
+import type { GameMap } from '../../europe/map/index.ts';
+import { cn, type GameState, type Lang } from '../engine/index.ts';
+import { FONT_STACK } from '../../../platform/render/fonts.ts';
+import { svgToPng } from '../../../platform/render/png.ts';
+import { esc, textWidth } from '../../../platform/render/text.ts';
 
 /**
  * Value-axis ticks: a whole step of 1, 2 or 5 × 10ⁿ giving about `target` intervals, from a multiple of the step

@@ -1,0 +1,27 @@
+import { GameService as PlatformService, type GameServiceOptions, type GameRegistry } from '../platform/session/index.ts';
+import type { GameMap } from './europe/map/index.ts';
+import type { GameState } from './neuwar/engine/index.ts';
+import { NeuwarRules, neuwar } from './neuwar/module.ts';
+
+/**
+ * The platform's service with the registry's games, for the composition root, tools and tests: `stateOf` and
+ * `mapOf` give a New European War game's own state and map (null for a game of another kind).
+ */
+export class GameService extends PlatformService {
+  constructor(opts: Omit<GameServiceOptions, 'games'> & { games?: GameRegistry }) {
+    super({ ...opts, games: opts.games ?? [neuwar] });
+  }
+
+  override stateOf(channelId: string): GameState | null {
+    return this.rulesOf(channelId) instanceof NeuwarRules ? (super.stateOf(channelId) as GameState | null) : null;
+  }
+
+  mapOf(channelId: string): GameMap | null {
+    const r = this.rulesOf(channelId);
+    return r instanceof NeuwarRules ? r.map : null;
+  }
+
+  countryOf(channelId: string, userId: string): string | null {
+    return this.seatOf(channelId, userId);
+  }
+}
