@@ -1,5 +1,6 @@
-/** Every slash command, one file each (definition + handler). src/discord registers and dispatches these. */
-import type { SlashCommand } from '../src/platform/slash/index.ts';
+/** Every slash command, one file each (definition + handler). The Discord adapter registers and dispatches these. */
+import type { GameNames, SlashCommand } from '../src/platform/slash/index.ts';
+import { NEUWAR_NAMES } from '../src/games/neuwar/slash/index.ts';
 import { airlift } from './neuwar/airlift.ts';
 import { ally } from './neuwar/ally.ts';
 import { annex } from './neuwar/annex.ts';
@@ -10,12 +11,12 @@ import { cancel } from './neuwar/cancel.ts';
 import { demand } from './neuwar/demand.ts';
 import { done } from './neuwar/done.ts';
 import { exportGame } from './neuwar/export.ts';
-import { game } from './platform/game.ts';
+import { gameCommand } from './platform/game.ts';
 import { help } from './neuwar/help.ts';
 import { history } from './neuwar/history.ts';
 import { independence } from './neuwar/independence.ts';
 import { industry } from './neuwar/industry.ts';
-import { judge } from './platform/judge.ts';
+import { judgeCommand } from './platform/judge.ts';
 import { leave } from './neuwar/leave.ts';
 import { map } from './neuwar/map.ts';
 import { mobilize } from './neuwar/mobilize.ts';
@@ -33,6 +34,11 @@ import { tech } from './neuwar/tech.ts';
 import { trade } from './neuwar/trade.ts';
 import { undone } from './neuwar/undone.ts';
 import { war } from './neuwar/war.ts';
+
+/** How each hosted game names its seats and places, for the platform's own commands (/game join, /judge). */
+const NAMES: readonly GameNames[] = [NEUWAR_NAMES];
+const game = gameCommand(NAMES);
+const judge = judgeCommand(NAMES);
 
 export const COMMANDS: readonly SlashCommand[] = [
   war, peace, ally, breakally, pact, trade, answer, pledge, puppet, annex, demand, independence, leave,

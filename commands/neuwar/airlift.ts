@@ -1,4 +1,5 @@
-import { routeCommand, type SlashCommand } from '../../src/platform/slash/index.ts';
+import { routeCommand } from '../../src/games/neuwar/slash/index.ts';
+import type { SlashCommand } from '../../src/platform/slash/index.ts';
 
 /** `/airlift from to count` → 【空运】 (R8.3): private until the turn resolves. */
 export const airlift: SlashCommand = routeCommand({

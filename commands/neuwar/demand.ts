@@ -1,7 +1,8 @@
-import { asOption, command, countryOption, textOption, type SlashCommand } from '../../src/platform/slash/index.ts';
+import { asOption, countryOption, neuwarCommand } from '../../src/games/neuwar/slash/index.ts';
+import { command, textOption, type SlashCommand } from '../../src/platform/slash/index.ts';
 
 /** `/demand target territories` → 【领土要求】: an overlord demands territories of its puppet (R5.5). */
-export const demand: SlashCommand = {
+export const demand: SlashCommand = neuwarCommand({
   data: command('demand', '领土要求', 'Demand territories of your puppet (R5.5)', '宗主国向傀儡要求领土（R5.5）')
     .addStringOption(countryOption('target', '对象', 'Your puppet', '你的傀儡'))
     .addStringOption(textOption('territories', '领土', 'Territories, e.g. 里尔、斯特拉斯堡', '领土，如：里尔、斯特拉斯堡'))
@@ -13,4 +14,4 @@ export const demand: SlashCommand = {
     if (from === null) return;
     await ctx.run(`【领土要求】${ctx.name(from)}向${ctx.name(ctx.country(ctx.string('target') ?? ''))}要求${(ctx.string('territories') ?? '').trim()}`);
   },
-};
+});

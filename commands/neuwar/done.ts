@@ -1,7 +1,8 @@
-import { asOption, command, type SlashCommand } from '../../src/platform/slash/index.ts';
+import { asOption, neuwarCommand } from '../../src/games/neuwar/slash/index.ts';
+import { command, type SlashCommand } from '../../src/platform/slash/index.ts';
 
 /** `/done` → 【完成】. */
-export const done: SlashCommand = {
+export const done: SlashCommand = neuwarCommand({
   data: command('done', '完成', "Commit this turn's orders (R3.2)", '完成本回合命令（R3.2）').addStringOption(asOption),
   ephemeral: true,
   complete: { as: 'country' },
@@ -9,4 +10,4 @@ export const done: SlashCommand = {
     const as = ctx.string('as');
     await ctx.run(ctx.format({ kind: 'commit', ...(as ? { country: ctx.country(as) } : {}) }));
   },
-};
+});

@@ -1,4 +1,4 @@
-import { exportFiles, exportNote } from '../../src/platform/adapters/discord/export.ts';
+import { exportFiles, exportNote } from '../../src/platform/adapters/discord/index.ts';
 import { command, type SlashCommand } from '../../src/platform/slash/index.ts';
 
 /**

@@ -1,4 +1,5 @@
-import { pairCommand, type SlashCommand } from '../../src/platform/slash/index.ts';
+import { pairCommand } from '../../src/games/neuwar/slash/index.ts';
+import type { SlashCommand } from '../../src/platform/slash/index.ts';
 
 /** `/independence` → 【独立】 (commands.md §1). */
 export const independence: SlashCommand = pairCommand({

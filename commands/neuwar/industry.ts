@@ -1,7 +1,8 @@
-import { asOption, command, type SlashCommand } from '../../src/platform/slash/index.ts';
+import { asOption, neuwarCommand } from '../../src/games/neuwar/slash/index.ts';
+import { command, type SlashCommand } from '../../src/platform/slash/index.ts';
 
 /** `/industry` → 【工业】 (R8.2): a purchase, private until the turn resolves. */
-export const industry: SlashCommand = {
+export const industry: SlashCommand = neuwarCommand({
   data: command('industry', '工业', 'Build industry (once per turn; private)', '建设工业（每回合一次；保密）').addStringOption(asOption),
   ephemeral: true,
   complete: { as: 'country' },
@@ -9,4 +10,4 @@ export const industry: SlashCommand = {
     const as = ctx.string('as');
     await ctx.run(ctx.format({ kind: 'industry', ...(as ? { country: ctx.country(as) } : {}) }), { private: true });
   },
-};
+});

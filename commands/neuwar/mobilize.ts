@@ -1,7 +1,8 @@
-import { asOption, choice, command, textOption, type SlashCommand } from '../../src/platform/slash/index.ts';
+import { asOption, neuwarCommand } from '../../src/games/neuwar/slash/index.ts';
+import { choice, command, textOption, type SlashCommand } from '../../src/platform/slash/index.ts';
 
 /** `/mobilize kind placement` → 【动员】 (R9): partial or national, with where the armies go; private. */
-export const mobilize: SlashCommand = {
+export const mobilize: SlashCommand = neuwarCommand({
   data: command('mobilize', '动员', 'Mobilize (R9; private)', '动员（R9；保密）')
     .addStringOption((o) =>
       o.setName('kind').setNameLocalizations({ 'zh-CN': '类型' })
@@ -19,4 +20,4 @@ export const mobilize: SlashCommand = {
     const placement = (ctx.string('placement') ?? '').trim();
     await ctx.run(`【动员】${as ? `${ctx.name(ctx.country(as))} ` : ''}${kind}${placement ? ` ${placement}` : ''}`, { private: true });
   },
-};
+});

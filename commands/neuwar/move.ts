@@ -1,4 +1,5 @@
-import { routeCommand, type SlashCommand } from '../../src/platform/slash/index.ts';
+import { routeCommand } from '../../src/games/neuwar/slash/index.ts';
+import type { SlashCommand } from '../../src/platform/slash/index.ts';
 
 /** `/move from to count` → 【调兵】 (R10): private until the turn resolves (R3.1). */
 export const move: SlashCommand = routeCommand({

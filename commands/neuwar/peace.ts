@@ -1,7 +1,8 @@
-import { asOption, choice, command, countryOption, textOption, type SlashCommand } from '../../src/platform/slash/index.ts';
+import { asOption, countryOption, neuwarCommand } from '../../src/games/neuwar/slash/index.ts';
+import { choice, command, textOption, type SlashCommand } from '../../src/platform/slash/index.ts';
 
 /** `/peace target type terms` → 【求和】: unconditional or conditional ceasefire (R5.3), or suing for peace (R5.4). */
-export const peace: SlashCommand = {
+export const peace: SlashCommand = neuwarCommand({
   data: command('peace', '求和', 'Ask an enemy for a ceasefire or sue for peace (R5.3, R5.4)', '向敌国请求停战或投降（R5.3、R5.4）')
     .addStringOption(countryOption('target', '对象', 'The enemy', '敌国'))
     .addStringOption((o) =>
@@ -25,4 +26,4 @@ export const peace: SlashCommand = {
     // The prefix is formatCommand's own text; the terms are read by the same grammar as a typed command.
     await ctx.run(`${ctx.format({ kind: 'ceasefire', from, to, unconditional: false, terms: [] })}${terms}`);
   },
-};
+});

@@ -1,7 +1,8 @@
-import { asOption, command, type SlashCommand } from '../../src/platform/slash/index.ts';
+import { asOption, neuwarCommand } from '../../src/games/neuwar/slash/index.ts';
+import { command, type SlashCommand } from '../../src/platform/slash/index.ts';
 
 /** `/status` → 【状态】, answered only to you. */
-export const status: SlashCommand = {
+export const status: SlashCommand = neuwarCommand({
   data: command('status', '状态', "Your country's status (private)", '本国状态（仅自己可见）').addStringOption(asOption),
   ephemeral: true,
   complete: { as: 'country' },
@@ -9,4 +10,4 @@ export const status: SlashCommand = {
     const as = ctx.string('as');
     await ctx.run(ctx.format({ kind: 'query', what: 'status', ...(as ? { country: ctx.country(as) } : {}) }), { private: true });
   },
-};
+});

@@ -14,6 +14,7 @@ import { GatewayIntentBits, PermissionFlagsBits } from 'discord.js';
 import type { Incoming, Reply } from '../../src/platform/chat/index.ts';
 import type { GameServiceApi } from '../../src/platform/session/index.ts';
 import { startDiscord } from '../../src/platform/adapters/discord/index.ts';
+import { COMMANDS } from '../../commands/index.ts';
 
 const CHANNEL = '900000000000000002';
 const GUILD = '900000000000000001';
@@ -119,7 +120,7 @@ function recordingService(): { service: GameServiceApi; incoming: Incoming[] } {
       return { handled: false, ok: true, text: '', private: false, items: [] };
     },
     listGames: () => [{ channelId: CHANNEL, language: 'zh', status: 'running', players: [] }],
-    gameOf: () => null, mapOf: () => null, stateOf: () => null, countryOf: () => null,
+    gameOf: () => null, rulesOf: () => null, stateOf: () => null, seatOf: () => null, viewOf: () => null,
   } as unknown as GameServiceApi;
   return { service, incoming };
 }
@@ -127,7 +128,7 @@ function recordingService(): { service: GameServiceApi; incoming: Incoming[] } {
 test('startDiscord: logs in with the intents, serves gateway messages, announces a reconnect', async () => {
   const d = await standIn();
   const { service, incoming } = recordingService();
-  const handle = await startDiscord({ env: { DISCORD_TOKEN: 'test-token', DISCORD_API_URL: d.apiUrl }, service, log: () => undefined });
+  const handle = await startDiscord({ env: { DISCORD_TOKEN: 'test-token', DISCORD_API_URL: d.apiUrl }, service, commands: COMMANDS, log: () => undefined });
   try {
     const identify = d.ops.find((o) => o.op === 2)!;
     assert.ok(identify, 'identified');
@@ -162,7 +163,7 @@ test('item 28: a button press whose message has thread: null and an autocomplete
   const d = await standIn();
   const { service, incoming } = recordingService();
   const logged: string[] = [];
-  const handle = await startDiscord({ env: { DISCORD_TOKEN: 'test-token', DISCORD_API_URL: d.apiUrl }, service, log: (l) => logged.push(l) });
+  const handle = await startDiscord({ env: { DISCORD_TOKEN: 'test-token', DISCORD_API_URL: d.apiUrl }, service, commands: COMMANDS, log: (l) => logged.push(l) });
   try {
     d.dispatch('GUILD_CREATE', guildCreate);
     d.dispatch('INTERACTION_CREATE', {
@@ -196,7 +197,7 @@ test('item 28: under npm start an uncaught exception and an unhandled rejection 
     import { startDiscord } from ${JSON.stringify(new URL('../../src/platform/adapters/discord/index.ts', import.meta.url).href)};
     const service = {
       async handleMessage() { return { handled: true, ok: true, text: 'ok', private: false, items: [{ ok: true, text: 'ok', private: false }] }; },
-      listGames: () => [], gameOf: () => null, mapOf: () => null, stateOf: () => null, countryOf: () => null,
+      listGames: () => [], gameOf: () => null, rulesOf: () => null, stateOf: () => null, seatOf: () => null, viewOf: () => null,
     };
     await startDiscord({ env: { DISCORD_TOKEN: 'test-token', DISCORD_API_URL: process.env.API }, service, log: (l) => console.log(l) });
     setTimeout(() => { throw new Error('boom from a timer'); }, 10);
@@ -240,7 +241,7 @@ test('item 7: npm start warns about a DISCORD_MOD_ROLE that is not an id and log
     { channelId: GONE, language: 'zh', status: 'running', players: [] },
   ];
   const logged: string[] = [];
-  const handle = await startDiscord({ env: { DISCORD_TOKEN: 'test-token', DISCORD_API_URL: d.apiUrl, DISCORD_MOD_ROLE: '裁判' }, service, log: (l) => logged.push(l) });
+  const handle = await startDiscord({ env: { DISCORD_TOKEN: 'test-token', DISCORD_API_URL: d.apiUrl, DISCORD_MOD_ROLE: '裁判' }, service, commands: COMMANDS, log: (l) => logged.push(l) });
   try {
     assert.ok(logged.some((l) => /DISCORD_MOD_ROLE="裁判" is not a role id/.test(l)), logged.join('\n'));
     await until(() => logged.some((l) => l.includes(CHANNEL)) && logged.some((l) => l.includes(GONE)));

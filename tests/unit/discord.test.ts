@@ -10,11 +10,15 @@ import assert from 'node:assert/strict';
 import { Client, Collection, PermissionFlagsBits, Partials, SnowflakeUtil, type Message, type TextChannel } from 'discord.js';
 import type { ButtonPress, Incoming, OutMessage, Reply } from '../../src/platform/chat/index.ts';
 import { VirtualClock } from '../../src/platform/clock/index.ts';
-import { GameService, type ExportData, type GameServiceApi } from '../../src/platform/session/index.ts';
+import type { ExportData, GameServiceApi } from '../../src/platform/session/index.ts';
+import { GameService } from '../../src/games/index.ts';
 import { loadMapFile } from '../../src/games/europe/map/index.ts';
 import { parseMessage } from '../../src/games/neuwar/parse/index.ts';
 import { Store } from '../../src/platform/store/index.ts';
-import { COMMANDS, DiscordBot, DiscordChat, FILE_LIMIT, commandsJson, completeNames, deployCommands, isModerator, splitMessage, toParts } from '../../src/platform/adapters/discord/index.ts';
+import { COMMANDS } from '../../commands/index.ts';
+import { DiscordBot, DiscordChat, FILE_LIMIT, commandsJson, deployCommands, isModerator, splitMessage, toParts } from '../../src/platform/adapters/discord/index.ts';
+import { completeNames } from '../../src/games/neuwar/slash/index.ts';
+import { NeuwarRules } from '../../src/games/neuwar/module.ts';
 import { fakeRenderer, T0 } from '../helpers/live.ts';
 
 const TINY = 'tests/fixtures/tiny.json';
@@ -178,11 +182,12 @@ class FakeService {
     return { handled: true, ok: false, code: 'NOT_ADDRESSED', text: '只有乙国的玩家可以回答这个请求', private: true, items: [] };
   }
   gameOf() {
-    return { id: 1, channelId: CHANNEL, status: 'running' as const, mapPath: TINY, mapId: 'tiny', language: 'zh' as const, creator: ALICE, judges: [], players: [{ userId: ALICE, name: 'alice', country: 'A' }], createdAt: 0, startedAt: 0, endedAt: null, turn: 1, deadlineAt: null, winner: null };
+    return { id: 1, kind: 'neuwar', channelId: CHANNEL, status: 'running' as const, mapPath: TINY, mapId: 'tiny', language: 'zh' as const, creator: ALICE, judges: [], players: [{ userId: ALICE, name: 'alice', country: 'A' }], createdAt: 0, startedAt: 0, endedAt: null, turn: 1, deadlineAt: null, winner: null };
   }
-  mapOf() { return tiny; }
+  rulesOf() { return new NeuwarRules(tiny); }
   stateOf() { return null; }
-  countryOf(_c: string, u: string) { return u === ALICE ? 'A' : null; }
+  seatOf(_c: string, u: string) { return u === ALICE ? 'A' : null; }
+  viewOf() { return { info: this.gameOf(), seat: null, judge: false, laggards: [], state: null }; }
   listGames() { return [this.gameOf()]; }
   history: (ch: string, turn: number) => Promise<never> = async () => { throw new Error('unset'); };
 }
@@ -477,8 +482,23 @@ test('autocomplete: countries and territories from the game map by zh, en and al
   assert.equal(completeNames(many as typeof tiny, 'territory', 'place').length, 25);
 });
 
+test('/game and /judge (the platform\'s commands) name countries and territories through the game\'s slash kit: suggestions and ids', async () => {
+  const f = fake();
+  const h = harness(asApi(f));
+  const focus = (name: string, value: string): Opt => ({ name, type: 3, value, focused: true });
+  const suggested = (iid: string) => (h.discord.find((c) => c.path === `/interactions/${iid}/tok-${iid}/callback`)!.body as { data: { choices: { value: string }[] } }).data.choices.map((c) => c.value);
+  const join = slash(h, BOB, 'game', [{ name: 'join', type: 1, options: [focus('country', 'Bet')] }], { type: 4 });
+  // A judge's target is a territory or a country: both kinds are suggested.
+  const target = slash(h, MODDY, 'judge', [{ name: 'set', type: 1, options: [focus('target', '乙')] }], { type: 4, roles: [MOD_ROLE] });
+  slash(h, MODDY, 'judge', [{ name: 'set', type: 1, options: [str('target', 'Bcap'), str('field', 'owner'), str('value', 'Gamma')] }], { roles: [MOD_ROLE] });
+  await h.bot.idle();
+  assert.deepEqual(suggested(join), ['B']);
+  assert.ok(suggested(target).includes('B') && suggested(target).includes('b_cap'), suggested(target).join(' '));
+  assert.deepEqual(f.incoming.map((i) => i.text), ['【设置】乙都 归属=丙国']);
+});
+
 test('slash definitions: valid for Discord, every name and description localized to zh-CN, every player command present', () => {
-  const all = commandsJson();
+  const all = commandsJson(COMMANDS);
   const names = all.map((c) => c.name);
   assert.equal(new Set(names).size, names.length);
   for (const want of ['war', 'peace', 'ally', 'breakally', 'pact', 'trade', 'answer', 'move', 'cancel', 'airlift', 'buy', 'industry', 'tech', 'mobilize', 'puppet', 'annex', 'demand', 'independence', 'pledge', 'leave', 'done', 'undone', 'spy', 'game', 'judge', 'map', 'scores', 'status', 'orders', 'history', 'export', 'help']) {
@@ -600,8 +620,8 @@ test('/game create|join: lifecycle calls with the map inside the project and the
 test('deployCommands: one bulk overwrite on the server (DISCORD_GUILD_ID), or globally', async () => {
   const discord = new FakeDiscord();
   const rest = makeClient(discord).rest;
-  await deployCommands({ rest, appId: APP, guildId: GUILD });
-  await deployCommands({ rest, appId: APP });
+  await deployCommands({ rest, appId: APP, guildId: GUILD, commands: COMMANDS });
+  await deployCommands({ rest, appId: APP, commands: COMMANDS });
   assert.deepEqual(discord.calls.map((c) => `${c.method} ${c.path}`), [`PUT /applications/${APP}/guilds/${GUILD}/commands`, `PUT /applications/${APP}/commands`]);
   assert.equal((discord.calls[0]!.body as unknown as unknown[]).length, COMMANDS.length);
 });
@@ -889,7 +909,7 @@ test('item 21: /export attaches the state JSON and the log, answered only to the
 
 test('item 21: an export over the 10 MiB upload limit is gzipped, and cut into pieces when still too large; every message stays under the limit', async () => {
   const big = (n: number): ExportData => ({
-    game: { id: 7, channelId: CHANNEL, status: 'running', mapPath: TINY, mapId: 'tiny', language: 'zh', creator: ALICE, judges: [], players: [], createdAt: 0, startedAt: 0, endedAt: null, turn: 1, deadlineAt: null, winner: null },
+    game: { id: 7, kind: 'neuwar', channelId: CHANNEL, status: 'running', mapPath: TINY, mapId: 'tiny', language: 'zh', creator: ALICE, judges: [], players: [], createdAt: 0, startedAt: 0, endedAt: null, turn: 1, deadlineAt: null, winner: null },
     state: { turn: 1 },
     // Random text hardly compresses: the gzip of this log stays over the limit.
     log: Array.from({ length: n }, (_, i) => ({ seq: i, at: i, entry: { type: 'command', text: randomBytes(768).toString('base64') }, userId: ALICE, messageId: null, undone: false })),

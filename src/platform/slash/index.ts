@@ -1,8 +1,8 @@
 /**
- * The slash-command kit that commands/*.ts build on: types, localized option builders, autocomplete.
- * It imports nothing from commands/ (the registry does), so a command file can import it freely.
+ * The slash-command kit that commands/*.ts build on, for any game: types, localized option builders, and the
+ * names a game lends the platform's own commands. A game's own kit (its options, lookups and completion) lives
+ * in the game's folder. It imports nothing from commands/ (the registry does), so a command file can import it freely.
  */
 export * from './types.ts';
 export * from './kit.ts';
-export { completeNames, type Choice } from './complete.ts';
-export * from './pair.ts';
+export { lookupNames, suggestNames } from './names.ts';

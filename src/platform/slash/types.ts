@@ -1,12 +1,21 @@
 import type { ChatInputCommandInteraction, RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
-import type { OutMessage, Reply, UserRef } from '../chat/types.ts';
-import type { Command, Lang } from '../../games/neuwar/engine/index.ts';
-import type { GameInfo, GameServiceApi, Result } from '../session/index.ts';
-import type { GameMap } from '../../games/europe/map/index.ts';
-import type { UploadFile } from '../adapters/discord/payload.ts';
+import type { OutMessage, Reply, UserRef } from '../chat/index.ts';
+import type { GameInfo, GameServiceApi, Lang, Result } from '../session/index.ts';
+import type { UploadFile } from '../adapters/discord/index.ts';
 
-/** What an autocompleted option names. */
-export type Completion = 'country' | 'territory' | 'region' | 'any';
+/** One autocomplete suggestion: what the user sees and the value the option then holds. */
+export interface Choice {
+  name: string;
+  value: string;
+}
+
+/** What an autocomplete handler gets: it runs on every keystroke, before any interaction is deferred. */
+export interface AutocompleteContext {
+  readonly service: GameServiceApi;
+  /** The game's channel: the channel typed in, or in a DM the game the user plays in. */
+  readonly channelId: string;
+  readonly userId: string;
+}
 
 /** A slash command: its definition (built with SlashCommandBuilder) and its handler. One file each in commands/. */
 export interface SlashCommand {
@@ -23,8 +32,8 @@ export interface SlashCommand {
    * 'anywhere': needs no game (help, one's own reminder choice). Elsewhere the user is told NO_CHANNEL.
    */
   scope?: 'game' | 'channel' | 'anywhere';
-  /** What each autocompleted option names (option name → kind). */
-  complete?: Record<string, Completion>;
+  /** Suggestions for the focused option (Discord shows at most 25); only options built with autocomplete on ask. */
+  autocomplete?(option: string, typed: string, ctx: AutocompleteContext): Choice[] | Promise<Choice[]>;
   execute(ctx: SlashContext): Promise<void>;
 }
 
@@ -42,20 +51,10 @@ export interface SlashContext {
   readonly user: UserRef;
   readonly lang: Lang;
   readonly game: GameInfo | null;
-  readonly map: GameMap | null;
   t(zh: string, en: string): string;
   string(name: string): string | null;
   integer(name: string): number | null;
   subcommand(): string | null;
-  /** A country the player named: its id when the map knows the name, else the text as typed (the parser then says what is wrong and suggests). */
-  country(text: string): string;
-  territory(text: string): string;
-  /** The Chinese name of a country or territory id (the text as given when it is not an id). */
-  name(id: string): string;
-  /** The acting country: the `as` option (overlord for a puppet, judge for anyone), else the user's own; null when neither (the user is answered). */
-  actor(): Promise<string | null>;
-  /** formatCommand on the game's map (names in Chinese: the text commands are Chinese). */
-  format(c: Command): string;
   /** Sends canonical command text through GameService.handleMessage (deliver: false) and answers with its Reply. */
   run(text: string, opts?: { private?: boolean }): Promise<Reply>;
   answer(msg: AnswerMessage): Promise<void>;
@@ -66,4 +65,25 @@ export interface SlashContext {
    * for the operator, and returned as a note for the user; null when nothing is missing.
    */
   checkPermissions(): string | null;
+}
+
+/** A game's names, as the text a player typed in a slash option and as its text commands write them. */
+export interface NameLookup {
+  /** The seat a player named: its id when the game knows the name, else the text as typed (the game's answer then says what is wrong and suggests). */
+  seat(text: string): string;
+  /** Another named thing of the game (a territory, …), the same way. */
+  place(text: string): string;
+  /** How the game's text commands write an id (the text as given when it is not one). */
+  name(id: string): string;
+}
+
+/**
+ * What a game lends the platform's own commands (/game join, /judge) that name its seats and places: the
+ * platform knows no game, so each game's slash kit says whether the channel's game is its own.
+ */
+export interface GameNames {
+  /** null: the channel has no game of this kind. */
+  lookup(ctx: SlashContext): NameLookup | null;
+  /** Suggestions for a seat, or for anything the game names ('any'); null: the channel has no game of this kind. */
+  complete(ctx: AutocompleteContext, what: 'seat' | 'any', typed: string): Choice[] | null;
 }

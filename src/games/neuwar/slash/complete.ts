@@ -1,12 +1,10 @@
-import type { GameMap } from '../../games/europe/map/index.ts';
-import { normalizeName } from '../../games/europe/map/index.ts';
-import { toSimplified } from '../../games/neuwar/parse/index.ts';
-import type { Completion } from './types.ts';
+import type { GameMap } from '../../europe/map/index.ts';
+import { normalizeName } from '../../europe/map/index.ts';
+import { toSimplified } from '../parse/index.ts';
+import type { Choice } from '../../../platform/slash/index.ts';
 
-export interface Choice {
-  name: string;
-  value: string;
-}
+/** What an autocompleted option names. */
+export type Completion = 'country' | 'territory' | 'region' | 'any';
 
 interface Entry {
   id: string;

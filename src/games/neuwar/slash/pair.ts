@@ -1,6 +1,7 @@
-import type { Command } from '../../games/neuwar/engine/index.ts';
-import { asOption, command, countOption, countText, countryOption, territoryOption } from './kit.ts';
-import type { SlashCommand } from './types.ts';
+import { command, type SlashCommand } from '../../../platform/slash/index.ts';
+import type { Command } from '../engine/index.ts';
+import { neuwarCommand } from './command.ts';
+import { asOption, countOption, countText, countryOption, territoryOption } from './kit.ts';
 
 type PairKind = Extract<Command, { from: string; to: string }>['kind'] & ('declareWar' | 'alliance' | 'breakAlliance' | 'pact' | 'pledge' | 'puppet' | 'annex' | 'independence');
 
@@ -11,7 +12,7 @@ type PairKind = Extract<Command, { from: string; to: string }>['kind'] & ('decla
 export function pairCommand(o: {
   name: string; zhName: string; desc: string; zhDesc: string; kind: PairKind; target: [en: string, zh: string];
 }): SlashCommand {
-  return {
+  return neuwarCommand({
     data: command(o.name, o.zhName, o.desc, o.zhDesc)
       .addStringOption(countryOption('target', '对象', o.target[0], o.target[1]))
       .addStringOption(asOption),
@@ -22,12 +23,12 @@ export function pairCommand(o: {
       if (from === null) return;
       await ctx.run(ctx.format({ kind: o.kind, from, to: ctx.country(ctx.string('target') ?? '') }));
     },
-  };
+  });
 }
 
 /** An army order from one territory to another with a count (R10 move, R8.3 airlift): private until resolution. */
 export function routeCommand(o: { name: string; zhName: string; desc: string; zhDesc: string; tag: '调兵' | '空运'; to: [en: string, zh: string] }): SlashCommand {
-  return {
+  return neuwarCommand({
     data: command(o.name, o.zhName, o.desc, o.zhDesc)
       .addStringOption(territoryOption('from', '出发地', 'From', '出发地'))
       .addStringOption(territoryOption('to', '目的地', o.to[0], o.to[1]))
@@ -39,5 +40,5 @@ export function routeCommand(o: { name: string; zhName: string; desc: string; zh
       const to = ctx.name(ctx.territory(ctx.string('to') ?? ''));
       await ctx.run(`【${o.tag}】${from}→${to} ${countText(ctx.string('count'))}`, { private: true });
     },
-  };
+  });
 }

@@ -10,13 +10,13 @@ import {
   type Interaction,
   type Message,
 } from 'discord.js';
-import type { Incoming, OutMessage, Reply, UserRef } from '../../chat/types.ts';
+import type { Incoming, OutMessage, Reply, UserRef } from '../../chat/index.ts';
 import type { GameServiceApi } from '../../session/index.ts';
 import { DiscordChat } from './chat.ts';
 import { InteractionContext } from './context.ts';
 import { guardGateway } from './guard.ts';
 import { isModerator, missingPermissions, permissionLogLine } from './permissions.ts';
-import { completeNames, type SlashCommand } from '../../slash/index.ts';
+import type { Choice, SlashCommand } from '../../slash/index.ts';
 import { mention, relativeTime, shownName, truncate } from './split.ts';
 
 export interface BotOptions {
@@ -162,15 +162,11 @@ export class DiscordBot {
    */
   mentionLaggards(channelId: string, msg: OutMessage): OutMessage {
     if (!msg.text?.startsWith('⏰') || /<@!?\d/.test(msg.text)) return msg;
-    const state = this.service.stateOf(channelId);
-    const game = this.service.gameOf(channelId);
-    if (!state || !game) return msg;
-    const ids = game.players
-      .filter((p) => {
-        const c = state.countries[p.country];
-        // Players who chose reminders by direct message get them there, not as a ping here.
-        return c && c.alive && c.player && !c.committed && !this.service.remindsByDm(p.userId);
-      })
+    const view = this.service.viewOf(channelId, null);
+    if (!view) return msg;
+    const ids = view.info.players
+      // Players who chose reminders by direct message get them there, not as a ping here.
+      .filter((p) => view.laggards.includes(p.country) && !this.service.remindsByDm(p.userId))
       .map((p) => mention(p.userId));
     return ids.length ? { ...msg, text: `${msg.text}\n${[...new Set(ids)].join(' ')}` } : msg;
   }
@@ -342,13 +338,13 @@ export class DiscordBot {
   }
 
   async onAutocomplete(i: AutocompleteInteraction): Promise<void> {
-    let choices: ReturnType<typeof completeNames> = [];
+    let choices: Choice[] = [];
     try {
       const focused = i.options.getFocused(true);
-      const kind = this.commands.get(i.commandName)?.complete?.[focused.name];
+      const cmd = this.commands.get(i.commandName);
       const channel = i.inGuild() ? i.channelId : this.dmGame(i.user.id);
-      const map = kind && channel ? this.mapFor(channel) : null;
-      if (kind && map && channel) choices = completeNames(map, kind, String(focused.value ?? ''), { prefer: this.service.countryOf(channel, i.user.id) });
+      // Each command knows what its options name (a game's countries, territories, …); the adapter knows no game.
+      if (cmd?.autocomplete && channel) choices = await cmd.autocomplete(focused.name, String(focused.value ?? ''), { service: this.service, channelId: channel, userId: i.user.id });
     } catch (e) {
       this.log(`autocomplete of /${i.commandName} could not be read`, e); // no focused option: nothing to suggest
     }
@@ -357,17 +353,6 @@ export class DiscordBot {
     } catch (e) {
       this.log('autocomplete answer failed', e); // typically expired: the user typed on
     }
-  }
-
-  /** Autocomplete runs on every keystroke: the channel's map is kept for a short while. */
-  private maps = new Map<string, { map: ReturnType<GameServiceApi['mapOf']>; at: number }>();
-  private mapFor(channelId: string): ReturnType<GameServiceApi['mapOf']> {
-    const hit = this.maps.get(channelId);
-    if (hit && this.now() - hit.at < 30_000) return hit.map;
-    const map = this.service.mapOf(channelId);
-    this.maps.set(channelId, { map, at: this.now() });
-    if (this.maps.size > 500) this.maps.delete(this.maps.keys().next().value!);
-    return map;
   }
 
   async onButton(i: ButtonInteraction): Promise<void> {

@@ -1,9 +1,6 @@
 import { AttachmentBuilder, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
-import type { Incoming, Reply, UserRef } from '../../chat/types.ts';
-import type { Command, Lang } from '../../../games/neuwar/engine/index.ts';
-import type { GameInfo, GameServiceApi, Result } from '../../session/index.ts';
-import type { GameMap } from '../../../games/europe/map/index.ts';
-import { formatCommand, lookupCountry, lookupTerritory } from '../../../games/neuwar/parse/index.ts';
+import type { Incoming, Reply, UserRef } from '../../chat/index.ts';
+import type { GameInfo, GameServiceApi, Lang, Result } from '../../session/index.ts';
 import { toParts, type MessagePart } from './payload.ts';
 import { missingPermissions, permissionLogLine, permissionNote } from './permissions.ts';
 import type { AnswerMessage, SlashContext } from '../../slash/index.ts';
@@ -26,7 +23,6 @@ export class InteractionContext implements SlashContext {
   readonly user: UserRef;
   readonly lang: Lang;
   readonly game: GameInfo | null;
-  readonly map: GameMap | null;
   readonly dm: boolean;
   readonly ephemeral: boolean;
   /** How many messages this interaction has answered with (0: the deferred reply is still "thinking"). */
@@ -42,7 +38,6 @@ export class InteractionContext implements SlashContext {
     this.ephemeral = init.ephemeral;
     this.log = init.log ?? ((l) => console.error(`[discord] ${l}`));
     this.game = init.service.gameOf(init.channelId);
-    this.map = init.service.mapOf(init.channelId);
     this.lang = this.game?.language ?? (init.interaction.locale?.startsWith('zh') ? 'zh' : 'en');
   }
 
@@ -60,41 +55,6 @@ export class InteractionContext implements SlashContext {
 
   subcommand(): string | null {
     return this.interaction.options.getSubcommand(false);
-  }
-
-  country(text: string): string {
-    const t = text.trim();
-    if (!this.map || !t) return t;
-    const r = lookupCountry(t, this.map, this.lang);
-    return r.ok ? r.id : t;
-  }
-
-  territory(text: string): string {
-    const t = text.trim();
-    if (!this.map || !t) return t;
-    const r = lookupTerritory(t, this.map, this.lang);
-    return r.ok ? r.id : t;
-  }
-
-  name(id: string): string {
-    return this.map?.country.get(id)?.name.zh ?? this.map?.territory.get(id)?.name.zh ?? id;
-  }
-
-  async actor(): Promise<string | null> {
-    const as = this.string('as');
-    if (as?.trim()) return this.country(as);
-    const mine = this.service.countryOf(this.channelId, this.user.id);
-    if (mine) return mine;
-    await this.answer({
-      text: this.game
-        ? this.t('❌ 你在这局游戏里没有国家：用 /game join 加入；裁判可以用 `as` 选项代表一个国家。', '❌ You have no country in this game: /game join; a judge may act for a country with the `as` option.')
-        : this.t('❌ 这里没有游戏：/game create 开一局。', '❌ No game here: /game create opens one.'),
-    });
-    return null;
-  }
-
-  format(c: Command): string {
-    return this.map ? formatCommand(c, this.map, 'zh') : '';
   }
 
   async run(text: string, opts: { private?: boolean } = {}): Promise<Reply> {

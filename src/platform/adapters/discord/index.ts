@@ -24,7 +24,8 @@ export { splitMessage, truncate, mentionedUsers, mention, relativeTime, shownNam
 export { toParts, buttonRows, fitImage, type MessagePart, type UploadFile } from './payload.ts';
 export { loadDotEnv, readConfig, type DiscordConfig } from './config.ts';
 export { commandsJson, deployCommands } from './deploy.ts';
-export { completeNames, type SlashCommand, type SlashContext, type Completion } from '../../slash/index.ts';
+export type { AutocompleteContext, Choice, SlashCommand, SlashContext } from '../../slash/index.ts';
+export { exportFiles, exportNote } from './export.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 
