@@ -22,7 +22,7 @@ export function routeChat(isLocal: (channelId: string) => boolean, local: ChatPo
  * with both DISCORD_TOKEN and LOCAL_CHANNEL=1 one service (one store, one clock) serves both.
  */
 export async function startBot(): Promise<number> {
-  const { loadDotEnv } = await import('./platform/adapters/discord/config.ts');
+  const { loadDotEnv } = await import('./platform/adapters/discord/index.ts');
   loadDotEnv(resolve(process.cwd(), '.env'));
   const token = process.env.DISCORD_TOKEN?.trim();
   const both = !!token && process.env.LOCAL_CHANNEL === '1';

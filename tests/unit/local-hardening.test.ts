@@ -16,7 +16,7 @@ import { VirtualClock } from '../../src/platform/clock/index.ts';
 import { GameService } from '../../src/games/index.ts';
 import type { NeuwarRenderer as Renderer } from '../../src/games/neuwar/module.ts';
 import { startLocal, isLoopback, LocalChat, type LocalHandle, type StartLocalOptions } from '../../src/platform/adapters/local/index.ts';
-import type { ServerMsg } from '../../src/platform/adapters/local/protocol.ts';
+import type { ServerMsg } from '../../src/platform/adapters/local/index.ts';
 
 const T0 = 1_700_000_000_000;
 

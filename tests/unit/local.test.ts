@@ -7,8 +7,8 @@ import { VirtualClock } from '../../src/platform/clock/index.ts';
 import { GameService } from '../../src/games/index.ts';
 import type { NeuwarRenderer as Renderer } from '../../src/games/neuwar/module.ts';
 import { startLocal, parseSlash, pngSize, MAX_FRAME, type LocalHandle } from '../../src/platform/adapters/local/index.ts';
-import type { ServerMsg } from '../../src/platform/adapters/local/protocol.ts';
-import type { FeedMessage } from '../../src/platform/adapters/local/chat.ts';
+import type { ServerMsg } from '../../src/platform/adapters/local/index.ts';
+import type { FeedMessage } from '../../src/platform/adapters/local/index.ts';
 
 const T0 = 1_700_000_000_000;
 

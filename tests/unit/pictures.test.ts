@@ -10,7 +10,7 @@ import { VirtualClock } from '../../src/platform/clock/index.ts';
 import { Store } from '../../src/platform/store/index.ts';
 import { GameService } from '../../src/games/index.ts';
 import type { NeuwarRenderer as Renderer } from '../../src/games/neuwar/module.ts';
-import { PictureRate, RenderQueue } from '../../src/platform/session/renderer.ts';
+import { PictureRate, RenderQueue } from '../../src/platform/session/index.ts';
 import type { GameState } from '../../src/games/neuwar/engine/index.ts';
 
 /** A renderer whose pictures wait until the test opens the gate (or `delayMs` of real time passes). */

@@ -5,9 +5,9 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { OutImage } from '../../platform/chat/types.ts';
-import { withTimeout } from '../../platform/session/renderer.ts';
-import type { Entry, GameModule, Lang, PictureAsk, Post, Rules, Speaker, StepResult } from '../../platform/session/module.ts';
+import type { OutImage } from '../../platform/chat/index.ts';
+import { withTimeout } from '../../platform/session/index.ts';
+import type { Entry, GameModule, Lang, PictureAsk, Post, Rules, Speaker, StepResult } from '../../platform/session/index.ts';
 import { loadMapFile, normalizeName, type GameMap } from '../europe/map/index.ts';
 import {
   applyEntry, cn, defaultSettings, hardCloseAt, helpText, isJudgeCommand, isPrivateEntry, mergeSettings, newGame, stateJson, SettingsSchema,

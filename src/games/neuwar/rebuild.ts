@@ -1,7 +1,7 @@
 /** The platform's rebuild from the log, for a New European War game on a given map (tools and tests). */
 import type { Store, StoredEntry } from '../../platform/store/index.ts';
-import { foldEntries as fold, rebuildGame as rebuild } from '../../platform/session/rebuild.ts';
-import type { StepResult } from '../../platform/session/module.ts';
+import { foldEntries as fold, rebuildGame as rebuild } from '../../platform/session/index.ts';
+import type { StepResult } from '../../platform/session/index.ts';
 import type { GameMap } from '../europe/map/index.ts';
 import type { Game } from './engine/index.ts';
 import { NeuwarRules } from './module.ts';

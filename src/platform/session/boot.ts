@@ -1,4 +1,4 @@
-import type { ChatPort } from '../chat/types.ts';
+import type { ChatPort } from '../chat/index.ts';
 import { RealClock, type Clock } from '../clock/index.ts';
 import { Store, StorageError, isCorruptError } from '../store/index.ts';
 import { GameService } from './service.ts';

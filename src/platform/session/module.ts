@@ -8,7 +8,7 @@
  * stored entries rebuilds the game exactly. The only state that leaves a module is what `view` gives a seat.
  */
 import type { z } from 'zod';
-import type { OutButton, OutImage } from '../chat/types.ts';
+import type { OutButton, OutImage } from '../chat/index.ts';
 
 export type Lang = 'zh' | 'en';
 

@@ -1,7 +1,7 @@
-import type { ButtonPress, ChatPort, Incoming, OutImage, OutMessage, Reply, ReplyItem, UserRef } from '../chat/types.ts';
+import type { ButtonPress, ChatPort, Incoming, OutImage, OutMessage, Reply, ReplyItem, UserRef } from '../chat/index.ts';
 import { LiveSettingsSchema, type Clock, type LiveSettings, type TimerId } from '../clock/index.ts';
 import { faultPoint, isCorruptError, isReadOnlyError, isUniqueViolation, sqliteCode, type Batch, type GameRow, type RequestPostRow, type Store, type TimerRow } from '../store/index.ts';
-import { cleanName, nameKey } from '../chat/names.ts';
+import { cleanName, nameKey } from '../chat/index.ts';
 import { PictureRate, RenderQueue } from './renderer.ts';
 import { rebuildGame, type MetaEntry } from './rebuild.ts';
 import { withDefaults, type Entry, type FullRules, type GameModule, type GameRegistry, type Lang, type PageView, type PictureAsk, type Rules, type Speaker, type StepResult } from './module.ts';

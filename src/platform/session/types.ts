@@ -1,5 +1,5 @@
-import type { ButtonPress, Incoming, OutImage, Reply, UserRef } from '../chat/types.ts';
-import type { LiveSettings } from '../clock/live.ts';
+import type { ButtonPress, Incoming, OutImage, Reply, UserRef } from '../chat/index.ts';
+import type { LiveSettings } from '../clock/index.ts';
 import type { FullRules, Lang, PageView, PictureAsk } from './module.ts';
 
 /** open: players joining (no engine game yet); running: turns flow; ended: archived, read-only. */

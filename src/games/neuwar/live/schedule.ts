@@ -1,5 +1,5 @@
 import { hardCloseAt, type GameState } from '../engine/index.ts';
-import type { LiveSettings } from '../../../platform/clock/live.ts';
+import type { LiveSettings } from '../../../platform/clock/index.ts';
 
 export interface TurnTimes {
   turn: number;

@@ -1,5 +1,5 @@
 import { DiscordAPIError, Routes, type REST, type RESTPostAPIChannelMessageResult } from 'discord.js';
-import type { ChatPort, OutMessage } from '../../chat/types.ts';
+import type { ChatPort, OutMessage } from '../../chat/index.ts';
 import { buttonRows, partBody, toParts } from './payload.ts';
 import { truncate, mentionedUsers } from './split.ts';
 

@@ -23,7 +23,7 @@ export { isModerator, missingPermissions, modRoleWarning, NEEDED_PERMISSIONS } f
 export { splitMessage, truncate, mentionedUsers, mention, relativeTime, shownName, MESSAGE_LIMIT, FILE_LIMIT } from './split.ts';
 export { toParts, buttonRows, fitImage, type MessagePart, type UploadFile } from './payload.ts';
 export { loadDotEnv, readConfig, type DiscordConfig } from './config.ts';
-export { commandsJson, deployCommands } from './deploy.ts';
+export { commandsJson, deployCommands, deployMain } from './deploy.ts';
 export type { AutocompleteContext, Choice, SlashCommand, SlashContext } from '../../slash/index.ts';
 export { exportFiles, exportNote } from './export.ts';
 

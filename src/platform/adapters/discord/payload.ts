@@ -1,5 +1,5 @@
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, type APIActionRowComponent, type APIComponentInMessageActionRow } from 'discord.js';
-import type { OutButton, OutImage, OutMessage } from '../../chat/types.ts';
+import type { OutButton, OutImage, OutMessage } from '../../chat/index.ts';
 import { FILE_LIMIT, FILES_PER_MESSAGE, mentionedUsers, splitMessage } from './split.ts';
 
 /** A file as @discordjs/rest uploads it. */

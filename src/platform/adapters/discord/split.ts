@@ -1,4 +1,4 @@
-import { cleanName } from '../../chat/names.ts';
+import { cleanName } from '../../chat/index.ts';
 
 /** Discord's limits (https://discord.com/developers/docs/resources/message). */
 export const MESSAGE_LIMIT = 2000;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ChatPort, OutButton, OutMessage } from '../../chat/types.ts';
+import type { ChatPort, OutButton, OutMessage } from '../../chat/index.ts';
 import { pngSize } from './png.ts';
 
 /** An image of a feed message as the page sees it: served by URL from memory, with its pixel size. */

@@ -38,6 +38,8 @@ const S = {
   userId: '',
   games: [],
   maps: [],
+  /** The games the server hosts, the default first. */
+  kinds: [],
   channel: null,
   status: null,
   names: null,
@@ -110,6 +112,7 @@ function onServer(m) {
       if (m.name) { S.name = m.name; store.setItem('nw.name', m.name); }
       S.games = m.games;
       S.maps = m.maps;
+      S.kinds = m.kinds || [];
       renderMe();
       renderGames();
       sendRaw({ t: 'ping' });
@@ -263,6 +266,15 @@ function openedChannel(m) {
 
 $('new-game').addEventListener('click', () => {
   if (!S.name) { askName(); return; }
+  // A choice of game only when the server hosts more than one; the map and clock fields are New European War's.
+  const kinds = $('create-kind');
+  kinds.replaceChildren();
+  for (const k of S.kinds) {
+    const o = el('option', '', k.title.zh);
+    o.value = k.kind;
+    kinds.append(o);
+  }
+  $('create-kind-row').hidden = S.kinds.length < 2;
   const sel = $('create-map');
   sel.replaceChildren();
   for (const m of S.maps) {
@@ -281,7 +293,9 @@ $('create-form').addEventListener('submit', async (e) => {
   if (Number.isFinite(turn) && turn > 0) settings.turnSeconds = Math.round(turn);
   if (Number.isFinite(grace) && grace >= 0) settings.graceSeconds = Math.round(grace);
   settings.language = $('create-lang').value;
-  const ack = await act({ t: 'create', map: $('create-map').value, settings });
+  const kind = $('create-kind').value;
+  const other = S.kinds.length > 1 && kind && kind !== S.kinds[0].kind;
+  const ack = await act(other ? { t: 'create', game: kind, settings: { language: settings.language } } : { t: 'create', map: $('create-map').value, settings });
   if (!ack.ok) { if (!ack.toasted) toast(ack.text || ack.code, true); return; }
   $('create-dialog').close();
   // On a phone the list was slid open to reach 新建游戏: the new channel is what to see now.
