@@ -7,6 +7,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { Store } from '../../src/platform/store/index.ts';
 import { RealClock } from '../../src/platform/clock/index.ts';
 import { GameService } from '../../src/games/index.ts';
+import type { GameRegistry } from '../../src/platform/session/index.ts';
 import type { NeuwarRenderer as Renderer } from '../../src/games/neuwar/module.ts';
 import { startLocal, type LocalHandle } from '../../src/platform/adapters/local/index.ts';
 
@@ -21,7 +22,8 @@ export interface PageHarness {
 }
 
 /** `renderer`: the service's renderer (default: the real one). */
-export async function startPageHarness(opts: { renderer?: Renderer } = {}): Promise<PageHarness> {
+/** `games`: the game modules the service hosts (default: the registry's). */
+export async function startPageHarness(opts: { renderer?: Renderer; games?: GameRegistry } = {}): Promise<PageHarness> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const store = new Store(':memory:');
   const clock = new RealClock();
@@ -29,7 +31,7 @@ export async function startPageHarness(opts: { renderer?: Renderer } = {}): Prom
   const h = await startLocal({
     port: 0, host: '127.0.0.1', log: () => undefined,
     service: async (chat) => {
-      svc = new GameService({ store, clock, chat, root: process.cwd(), logError: () => undefined, ...(opts.renderer ? { renderer: opts.renderer } : {}) });
+      svc = new GameService({ store, clock, chat, root: process.cwd(), logError: () => undefined, ...(opts.renderer ? { renderer: opts.renderer } : {}), ...(opts.games ? { games: opts.games } : {}) });
       await svc.startUp();
       return svc;
     },
