@@ -3,8 +3,8 @@
  * while the engine is still being written. Nothing here is used by a live game.
  */
 import { buildMap, isLandKind, type GameMap } from '../src/games/europe/map/index.ts';
-import { defaultSettings } from '../src/games/neuwar/engine/settings.ts';
-import type { CountryState, GameEvent, GameState, LandState, SeaState } from '../src/games/neuwar/engine/types.ts';
+import { defaultSettings } from '../src/games/neuwar/engine/index.ts';
+import type { CountryState, GameEvent, GameState, LandState, SeaState } from '../src/games/neuwar/engine/index.ts';
 
 /** Small deterministic PRNG (mulberry32) so tests and goldens do not depend on Math.random. */
 export function rng(seed: number): () => number {

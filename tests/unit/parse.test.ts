@@ -1,7 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { buildMap, loadMapFile } from '../../src/games/europe/map/index.ts';
-import type { Command, CommandKind } from '../../src/games/neuwar/engine/types.ts';
+import type { Command, CommandKind } from '../../src/games/neuwar/engine/index.ts';
 import { parseMessage, formatCommand, suggest, lookupCountry, lookupTerritory, type Parsed } from '../../src/games/neuwar/parse/index.ts';
 
 const tiny = loadMapFile('tests/fixtures/tiny.json');

@@ -2,7 +2,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { loadMapFile } from '../../src/games/europe/map/index.ts';
-import type { GameState } from '../../src/games/neuwar/engine/types.ts';
+import type { GameState } from '../../src/games/neuwar/engine/index.ts';
 import { renderScoreTableSvg, scoreRows } from '../../src/games/neuwar/pictures/index.ts';
 import { initialState } from '../../bench/demo.ts';
 import { textWidth } from '../../src/platform/render/text.ts';

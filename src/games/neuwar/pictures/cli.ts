@@ -6,7 +6,7 @@ import { renderScoreTableSvg } from './score.ts';
 import { svgToPng } from '../../../platform/render/png.ts';
 import { renderMapPngLayered } from '../../europe/paint/layered.ts';
 import { ensureFonts } from '../../../platform/render/fonts.ts';
-import { defaultSettings } from '../engine/settings.ts';
+import { defaultSettings } from '../engine/index.ts';
 
 const USAGE = 'usage: npm run render -- --state state.json --out map.png [--region ID] [--map maps/x.json] [--table] [--lang zh|en] [--width N] [--height N] [--svg]';
 
