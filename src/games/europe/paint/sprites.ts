@@ -1,5 +1,5 @@
 /**
- * Stamps (names, count badges, capital and city markers: see Stamp in map.ts) as cached pixels. Text and
+ * Stamps (names, count badges, capital and city markers: see Stamp in ink.ts) as cached pixels. Text and
  * stroked digit outlines are the costliest things librsvg draws, and a map's ~290 names and badges look
  * the same state after state: a name sits at the same spot (its key is its element, which carries its
  * place), a badge "5" in a blue pill is the same wherever it goes (its anchor is on whole pixels). Each
@@ -8,7 +8,8 @@
  * seen (one atlas per state).
  */
 import sharp from 'sharp';
-import { styleBlock, type Stamp } from './map.ts';
+import { styleBlock } from './style.ts';
+import type { Stamp } from './ink.ts';
 
 export interface Sprite {
   /** The sprite's top-left pixel relative to the stamp's anchor. */
