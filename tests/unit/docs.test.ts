@@ -85,7 +85,7 @@ test('item 30: every example command in docs/commands.md §1 parses on the Europ
 
 test('item 30: docs/commands.md §5 lists every error code the engine, the parser, the service and the page return', () => {
   const codes = new Set<string>();
-  const union = /export type ErrorCode =([^;]+);/.exec(read('src/games/neuwar/engine/types.ts'))![1]!;
+  const union = /export const ERROR_CODES = \[([^\]]+)\] as const;/.exec(read('src/games/neuwar/engine/types.ts'))![1]!;
   for (const m of union.matchAll(/'([A-Z_]+)'/g)) codes.add(m[1]!);
   for (const f of [...files('src'), ...files('commands')].filter((f) => f.endsWith('.ts') || f.endsWith('.js'))) {
     const found = read(f).matchAll(/(?:fail|refuse|refusal)(?:<[^>]*>)?\(\s*(?:[^'\n]{0,60}?\?\s*'([A-Z][A-Z_]{3,})'\s*:\s*)?'([A-Z][A-Z_]{3,})'|code: '([A-Z][A-Z_]{3,})'/g);

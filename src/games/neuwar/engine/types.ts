@@ -84,14 +84,21 @@ export type LogEntry =
   /** The clock says time has reached `at` (deadline timer, hard close, sweep). */
   | { type: 'tick'; at: number };
 
-export type ErrorCode =
-  | 'UNKNOWN_COMMAND' | 'BAD_SYNTAX' | 'UNKNOWN_COUNTRY' | 'UNKNOWN_TERRITORY' | 'NOT_YOUR_COUNTRY' | 'NOT_OWNER'
-  | 'NOT_ADJACENT' | 'NOT_ENOUGH_ARMIES' | 'INSUFFICIENT_SCORE' | 'ONE_REQUEST_PER_TURN' | 'NOT_AT_WAR'
-  | 'WAR_NOT_ACTIVE' | 'ALREADY_AT_WAR' | 'ALLIED' | 'PACT_ACTIVE' | 'TRUCE_ACTIVE' | 'CAPITAL_NOT_TRADEABLE'
-  | 'TRADE_INVALID' | 'NO_SUCH_REQUEST' | 'LIMIT_EXCEEDED' | 'ALREADY_USED' | 'NATIONAL_NOT_ALLOWED'
-  | 'ARSENAL_BLOCKADED' | 'TECH_REQUIRED' | 'PUPPET_RESTRICTED' | 'NOT_JUDGE' | 'GAME_NOT_RUNNING'
-  | 'RECENTLY_ALLIED' | 'MESSAGE_TOO_LONG' | 'ONCE_PER_TURN' | 'NOT_ATTACKER' | 'NOT_ALLOWED'
-  | 'TOO_MANY_COMMANDS';
+/**
+ * Every refusal code (commands.md §5), in one list: the ErrorCode type and the state schema's enum (sim/schema.ts)
+ * are both derived from it, so a code added here is known to both.
+ */
+export const ERROR_CODES = [
+  'UNKNOWN_COMMAND', 'BAD_SYNTAX', 'UNKNOWN_COUNTRY', 'UNKNOWN_TERRITORY', 'NOT_YOUR_COUNTRY', 'NOT_OWNER',
+  'NOT_ADJACENT', 'NOT_ENOUGH_ARMIES', 'INSUFFICIENT_SCORE', 'ONE_REQUEST_PER_TURN', 'NOT_AT_WAR',
+  'WAR_NOT_ACTIVE', 'ALREADY_AT_WAR', 'ALLIED', 'PACT_ACTIVE', 'TRUCE_ACTIVE', 'CAPITAL_NOT_TRADEABLE',
+  'TRADE_INVALID', 'NO_SUCH_REQUEST', 'LIMIT_EXCEEDED', 'ALREADY_USED', 'NATIONAL_NOT_ALLOWED',
+  'ARSENAL_BLOCKADED', 'TECH_REQUIRED', 'PUPPET_RESTRICTED', 'NOT_JUDGE', 'GAME_NOT_RUNNING',
+  'RECENTLY_ALLIED', 'MESSAGE_TOO_LONG', 'ONCE_PER_TURN', 'NOT_ATTACKER', 'NOT_ALLOWED',
+  'TOO_MANY_COMMANDS',
+] as const;
+
+export type ErrorCode = typeof ERROR_CODES[number];
 
 export interface Mobilization {
   partialUsed: boolean;

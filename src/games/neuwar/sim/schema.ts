@@ -6,17 +6,11 @@
 import { z } from 'zod';
 import type { GameMap } from '../../europe/map/index.ts';
 import { isLandKind } from '../../europe/map/index.ts';
+import { ERROR_CODES } from '../engine/index.ts';
 
 const Id = z.string().min(1);
 const Int = z.number().int();
 const NonNeg = Int.min(0);
-const ERROR_CODES = [
-  'UNKNOWN_COMMAND', 'BAD_SYNTAX', 'UNKNOWN_COUNTRY', 'UNKNOWN_TERRITORY', 'NOT_YOUR_COUNTRY', 'NOT_OWNER', 'NOT_ADJACENT',
-  'NOT_ENOUGH_ARMIES', 'INSUFFICIENT_SCORE', 'ONE_REQUEST_PER_TURN', 'NOT_AT_WAR', 'WAR_NOT_ACTIVE', 'ALREADY_AT_WAR', 'ALLIED',
-  'PACT_ACTIVE', 'TRUCE_ACTIVE', 'CAPITAL_NOT_TRADEABLE', 'TRADE_INVALID', 'NO_SUCH_REQUEST', 'LIMIT_EXCEEDED', 'ALREADY_USED',
-  'NATIONAL_NOT_ALLOWED', 'ARSENAL_BLOCKADED', 'TECH_REQUIRED', 'PUPPET_RESTRICTED', 'NOT_JUDGE', 'GAME_NOT_RUNNING',
-  'RECENTLY_ALLIED', 'MESSAGE_TOO_LONG', 'ONCE_PER_TURN', 'NOT_ATTACKER', 'NOT_ALLOWED', 'TOO_MANY_COMMANDS',
-] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 
 const sortedStrings = (a: string[]) => a.every((x, i) => i === 0 || a[i - 1]! <= x);
