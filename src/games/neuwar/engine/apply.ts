@@ -2,13 +2,13 @@ import type { GameMap } from '../../europe/map/index.ts';
 import { isLandKind } from '../../europe/map/index.ts';
 import { actorOf, armiesAt, checkAirlift, checkMove, pendingDeploy } from './orders.ts';
 import { buy, industry, mobilize, tech } from './economy.ts';
-import { diplomacy, declareWar, DIPLOMACY_KINDS } from './diplomacy.ts';
+import { diplomacy, declareWar } from './diplomacy.ts';
 import { resolveTurn } from './resolve.ts';
 import { activeCountries, hardCloseAt, land, ownDeadline, pay, createGame, type NewGameOptions } from './state.ts';
 import { mergeSettings, coerceSettingValue, SettingsSchema } from './settings.ts';
 import { describeStatus, describeOrders, helpText } from './describe.ts';
 import { cn, fail, L, ok, tn } from './text.ts';
-import type { Command, CountryId, GameEvent, GameState, LogEntry, LogLine, Outcome, Speaker, Count } from './types.ts';
+import type { Command, CommandKind, CountryId, GameEvent, GameState, LogEntry, LogLine, Outcome, Speaker, Count } from './types.ts';
 
 /** A running game: the map, the state folded from the log so far, and the one-level undo snapshot (R13). */
 export interface Game {
@@ -109,20 +109,32 @@ export function applyEntry(g: Game, entry: LogEntry): Step {
   return { outcome: o, resolved };
 }
 
-const JUDGE_KINDS = new Set<Command['kind']>(['resolve', 'pause', 'resume', 'extend', 'undo', 'set', 'rule', 'control', 'endGame']);
+type CommandOf<K extends CommandKind> = Extract<Command, { kind: K }>;
 
-/** R13: the commands only a judge may give (the live layer speaks for a judge as the judge for these). */
-export function isJudgeCommand(kind: Command['kind']): boolean {
-  return JUDGE_KINDS.has(kind);
+/** The entry being applied, as every handler sees it. */
+interface Ctx {
+  g: Game;
+  sp: Speaker;
+  at: number;
+  resolved: Step['resolved'];
+  /** The speaking country; null for a judge. */
+  me: CountryId | null;
 }
-const QUERY_OK_WHEN_ENDED = new Set(['query']);
+
+interface Route<K extends CommandKind> {
+  /** R13: only a judge may give it; it is run whatever the game's status (each handler checks what it needs). */
+  judge?: true;
+  /** Answered after the game has ended too. */
+  whenEnded?: true;
+  run: (x: Ctx, cmd: CommandOf<K>) => Outcome;
+}
 
 /** The country a no-argument action is for: the speaker, or whom the judge names. */
-function actingCountry(s: GameState, map: GameMap, sp: Speaker, me: CountryId | null, explicit?: CountryId): CountryId | Outcome {
-  const lg = s.settings.language;
-  const c = explicit ?? me;
+function actingCountry(x: Ctx, explicit?: CountryId): CountryId | Outcome {
+  const s = x.g.state, map = x.g.map, lg = s.settings.language;
+  const c = explicit ?? x.me;
   if (c === null) return fail('BAD_SYNTAX', L(s, '裁判代行时请写明国家', 'the judge must name the country'));
-  if (sp.kind === 'country' && c !== me) return fail('NOT_YOUR_COUNTRY', L(s, `你只能为自己的国家${cn(map, me, lg)}下命令`, `you act only for ${cn(map, me, lg)}`));
+  if (x.sp.kind === 'country' && c !== x.me) return fail('NOT_YOUR_COUNTRY', L(s, `你只能为自己的国家${cn(map, x.me, lg)}下命令`, `you act only for ${cn(map, x.me, lg)}`));
   if (!s.countries[c]?.alive) return fail('NOT_ALLOWED', L(s, `${cn(map, c, lg)}不在游戏中`, `${cn(map, c, lg)} is not in the game`));
   return c;
 }
@@ -131,72 +143,118 @@ function isOutcome(x: unknown): x is Outcome {
   return typeof x === 'object' && x !== null && 'ok' in x;
 }
 
+/** The commands a country gives for itself, naming it only when the judge gives them. */
+type OwnKind = 'leave' | 'buy' | 'industry' | 'tech' | 'mobilize' | 'commit' | 'uncommit' | 'spy';
+
+/** A country's own action (R8, R9, R3.2, R12): run for the acting country once the speaker may act for it. */
+function own<C extends CommandOf<OwnKind>>(run: (x: Ctx, c: CountryId, cmd: C) => Outcome): (x: Ctx, cmd: C) => Outcome {
+  return (x, cmd) => {
+    const c = actingCountry(x, cmd.country);
+    return isOutcome(c) ? c : run(x, c, cmd);
+  };
+}
+
+const toDiplomacy = { run: (x: Ctx, cmd: Command): Outcome => diplomacy(x.g, cmd, x.sp, x.at) };
+
+/**
+ * Every command kind and its handler. The type lists every kind of Command, so a kind added without a handler
+ * does not compile.
+ */
+const ROUTES: { [K in CommandKind]: Route<K> } = {
+  declareWar: { run: (x, cmd) => declareWar(x.g, cmd, x.sp) },
+  ceasefire: toDiplomacy,
+  surrender: toDiplomacy,
+  alliance: toDiplomacy,
+  breakAlliance: toDiplomacy,
+  pact: toDiplomacy,
+  trade: toDiplomacy,
+  pledge: toDiplomacy,
+  answer: toDiplomacy,
+  puppet: toDiplomacy,
+  annex: toDiplomacy,
+  demand: toDiplomacy,
+  independence: toDiplomacy,
+  leave: { run: own((x, c) => diplomacy(x.g, { kind: 'leave', country: c }, x.sp, x.at)) },
+  move: { run: (x, cmd) => order(x.g, cmd.kind, cmd.from, cmd.to, cmd.count, x.sp) },
+  airlift: { run: (x, cmd) => order(x.g, cmd.kind, cmd.from, cmd.to, cmd.count, x.sp) },
+  cancel: { run: (x, cmd) => cancel(x.g, cmd.from, cmd.to, x.sp) },
+  buy: { run: own((x, c, cmd) => buy(x.g.state, x.g.map, c, cmd.n)) },
+  industry: { run: own((x, c) => industry(x.g.state, x.g.map, c)) },
+  tech: { run: own((x, c, cmd) => tech(x.g.state, x.g.map, c, cmd.tech, cmd.n)) },
+  mobilize: { run: own((x, c, cmd) => mobilize(x.g.state, x.g.map, c, cmd.type, cmd.placement)) },
+  commit: { run: own((x, c) => commit(x.g, c, x.at, x.resolved)) },
+  uncommit: { run: own(uncommit) },
+  spy: { run: own(spy) },
+  query: { whenEnded: true, run: query },
+  resolve: { judge: true, run: judgeResolve },
+  pause: { judge: true, run: judgePause },
+  resume: { judge: true, run: judgeResume },
+  extend: { judge: true, run: judgeExtend },
+  undo: { judge: true, run: judgeUndo },
+  set: { judge: true, run: judgeSet },
+  rule: { judge: true, run: judgeRule },
+  control: { judge: true, run: judgeControl },
+  endGame: { judge: true, run: judgeEnd },
+};
+
+/** How a kind is routed; undefined for a kind that is none of ours (a log entry read back is not type-checked). */
+function routeOf(kind: CommandKind): Pick<Route<CommandKind>, 'judge' | 'whenEnded'> | undefined {
+  return Object.hasOwn(ROUTES, kind) ? ROUTES[kind] : undefined;
+}
+
+/** R13: the commands only a judge may give (the live layer speaks for a judge as the judge for these). */
+export function isJudgeCommand(kind: Command['kind']): boolean {
+  return routeOf(kind)?.judge === true;
+}
+
+function dispatch<K extends CommandKind>(x: Ctx, kind: K, cmd: CommandOf<K>): Outcome {
+  return ROUTES[kind].run(x, cmd);
+}
+
 function execute(g: Game, cmd: Command, sp: Speaker, at: number, resolved: Step['resolved']): Outcome {
   const s = g.state;
   const map = g.map;
   const lg = s.settings.language;
-  if (JUDGE_KINDS.has(cmd.kind)) {
-    if (sp.kind !== 'judge') return fail('NOT_JUDGE', L(s, '只有裁判可以使用这条命令（R13）', 'only the judge may do this (R13)'));
-    return judge(g, cmd, sp, at, resolved);
-  }
-  if (s.status !== 'running' && !QUERY_OK_WHEN_ENDED.has(cmd.kind)) return fail('GAME_NOT_RUNNING', L(s, '游戏已经结束', 'the game has ended'));
   const me = sp.kind === 'country' ? sp.id : null;
+  const x: Ctx = { g, sp, at, resolved, me };
+  const route = routeOf(cmd.kind);
+  if (route?.judge) {
+    if (sp.kind !== 'judge') return fail('NOT_JUDGE', L(s, '只有裁判可以使用这条命令（R13）', 'only the judge may do this (R13)'));
+    return dispatch(x, cmd.kind, cmd);
+  }
+  if (s.status !== 'running' && !route?.whenEnded) return fail('GAME_NOT_RUNNING', L(s, '游戏已经结束', 'the game has ended'));
   if (me !== null) {
     const cs = s.countries[me];
     if (!cs || !cs.alive) return fail('NOT_ALLOWED', L(s, `${cn(map, me, lg)}不在游戏中`, `${cn(map, me, lg)} is not in the game`));
   }
-  const self = (explicit?: CountryId): CountryId | Outcome => actingCountry(s, map, sp, me, explicit);
+  if (!route) return fail('UNKNOWN_COMMAND', L(s, '未知命令', 'unknown command'));
+  return dispatch(x, cmd.kind, cmd);
+}
 
-  switch (cmd.kind) {
-    case 'move':
-    case 'airlift':
-      return order(g, cmd.kind, cmd.from, cmd.to, cmd.count, sp);
-    case 'cancel':
-      return cancel(g, cmd.from, cmd.to, sp);
-    case 'buy': { const c = self(cmd.country); return isOutcome(c) ? c : buy(s, map, c, cmd.n); }
-    case 'industry': { const c = self(cmd.country); return isOutcome(c) ? c : industry(s, map, c); }
-    case 'tech': { const c = self(cmd.country); return isOutcome(c) ? c : tech(s, map, c, cmd.tech, cmd.n); }
-    case 'mobilize': { const c = self(cmd.country); return isOutcome(c) ? c : mobilize(s, map, c, cmd.type, cmd.placement); }
-    case 'commit': {
-      const c = self(cmd.country);
-      if (isOutcome(c)) return c;
-      return commit(g, c, at, resolved);
-    }
-    case 'uncommit': {
-      const c = self(cmd.country);
-      if (isOutcome(c)) return c;
-      const cs = s.countries[c]!;
-      if (!cs.committed) return fail('NOT_ALLOWED', L(s, '你还没有【完成】', 'you have not committed'));
-      cs.committed = false;
-      cs.committedAt = null;
-      return ok(L(s, `${cn(map, c, lg)}取消完成，可以继续修改命令`, `${cn(map, c, lg)} reopened its orders`), [{ type: 'uncommitted', country: c }]);
-    }
-    case 'spy': {
-      const c = self(cmd.country);
-      if (isOutcome(c)) return c;
-      if (!s.countries[c]!.techDone.includes('spy')) return fail('TECH_REQUIRED', L(s, `窥探需要先完成间谍科技（${s.settings.spyCost}分，R8.3）`, `spying needs the Spy tech (${s.settings.spyCost} points, R8.3)`));
-      const lines = Object.keys(s.countries).sort().filter((x) => x !== c && s.countries[x]!.committed)
-        .map((x) => `${cn(map, x, lg)}：${describeOrders(s, map, x)}`);
-      return ok(lines.length ? lines.join('\n') : L(s, '还没有别的国家完成命令', 'no other country has committed yet'), [], true);
-    }
-    case 'query': {
-      const c = me ?? cmd.country ?? null;
-      if (cmd.what === 'help') return ok(helpText(lg, map), [], true);
-      if (cmd.what === 'orders') return c ? ok(describeOrders(s, map, c), [], true) : fail('BAD_SYNTAX', L(s, '裁判查看命令请写明国家', 'name the country'));
-      if (cmd.what === 'status') return ok(describeStatus(s, map, c, at), [], true);
-      return ok(cmd.what === 'map' ? L(s, '地图', 'map') : L(s, '分数表', 'score table'), [], false);
-    }
-    case 'leave': {
-      const c = self(cmd.country);
-      if (isOutcome(c)) return c;
-      return diplomacy(g, { kind: 'leave', country: c }, sp, at);
-    }
-    case 'declareWar':
-      return declareWar(g, cmd, sp);
-    default:
-      if (DIPLOMACY_KINDS.has(cmd.kind)) return diplomacy(g, cmd, sp, at);
-      return fail('UNKNOWN_COMMAND', L(s, '未知命令', 'unknown command'));
-  }
+function uncommit(x: Ctx, c: CountryId): Outcome {
+  const s = x.g.state, map = x.g.map, lg = s.settings.language;
+  const cs = s.countries[c]!;
+  if (!cs.committed) return fail('NOT_ALLOWED', L(s, '你还没有【完成】', 'you have not committed'));
+  cs.committed = false;
+  cs.committedAt = null;
+  return ok(L(s, `${cn(map, c, lg)}取消完成，可以继续修改命令`, `${cn(map, c, lg)} reopened its orders`), [{ type: 'uncommitted', country: c }]);
+}
+
+function spy(x: Ctx, c: CountryId): Outcome {
+  const s = x.g.state, map = x.g.map, lg = s.settings.language;
+  if (!s.countries[c]!.techDone.includes('spy')) return fail('TECH_REQUIRED', L(s, `窥探需要先完成间谍科技（${s.settings.spyCost}分，R8.3）`, `spying needs the Spy tech (${s.settings.spyCost} points, R8.3)`));
+  const lines = Object.keys(s.countries).sort().filter((o) => o !== c && s.countries[o]!.committed)
+    .map((o) => `${cn(map, o, lg)}：${describeOrders(s, map, o)}`);
+  return ok(lines.length ? lines.join('\n') : L(s, '还没有别的国家完成命令', 'no other country has committed yet'), [], true);
+}
+
+function query(x: Ctx, cmd: CommandOf<'query'>): Outcome {
+  const s = x.g.state, map = x.g.map, lg = s.settings.language;
+  const c = x.me ?? cmd.country ?? null;
+  if (cmd.what === 'help') return ok(helpText(lg, map), [], true);
+  if (cmd.what === 'orders') return c ? ok(describeOrders(s, map, c), [], true) : fail('BAD_SYNTAX', L(s, '裁判查看命令请写明国家', 'name the country'));
+  if (cmd.what === 'status') return ok(describeStatus(s, map, c, x.at), [], true);
+  return ok(cmd.what === 'map' ? L(s, '地图', 'map') : L(s, '分数表', 'score table'), [], false);
 }
 
 function commit(g: Game, c: CountryId, at: number, resolved: Step['resolved']): Outcome {
@@ -286,116 +344,127 @@ function cancel(g: Game, from: string | undefined, to: string | undefined, sp: S
   return ok(L(s, `已撤销${removed}条命令`, `${removed} order(s) cancelled`), [], true);
 }
 
-function judge(g: Game, cmd: Command, sp: Speaker, at: number, resolved: Step['resolved']): Outcome {
-  const s = g.state, map = g.map, lg = s.settings.language;
-  const who = sp.kind === 'judge' ? (sp.name ?? 'judge') : 'judge';
-  const jev = (action: string): GameEvent => ({ type: 'judge', name: who, action });
-  const running = () => s.status === 'running';
-  switch (cmd.kind) {
-    case 'resolve': {
-      if (!running()) return fail('GAME_NOT_RUNNING', L(s, '游戏已经结束', 'the game has ended'));
-      const turn = s.turn;
-      resolveNow(g, at, true, resolved);
-      return ok(L(s, `裁判强制结算第${turn}回合`, `the judge resolved turn ${turn}`), [jev('resolve')]);
-    }
-    case 'pause': {
-      if (!running()) return fail('GAME_NOT_RUNNING', L(s, '游戏已经结束', 'the game has ended'));
-      if (s.clock.pausedAt !== null) return fail('NOT_ALLOWED', L(s, '游戏已经暂停', 'already paused'));
-      s.clock.pausedAt = at;
-      return ok(L(s, '裁判暂停了游戏，计时停止', 'the judge paused the game; the clock stopped'), [jev('pause'), { type: 'clock', action: 'pause', at, deadlineAt: s.clock.deadlineAt }]);
-    }
-    case 'resume': {
-      if (s.clock.pausedAt === null) return fail('NOT_ALLOWED', L(s, '游戏没有暂停', 'the game is not paused'));
-      s.clock.deadlineAt += Math.max(0, at - s.clock.pausedAt);
-      s.clock.pausedAt = null;
-      const evs: GameEvent[] = [jev('resume'), { type: 'clock', action: 'resume', at, deadlineAt: s.clock.deadlineAt }];
-      if (allCommitted(s)) resolveNow(g, at, false, resolved);
-      return ok(L(s, '裁判恢复了游戏，截止时间顺延', 'the judge resumed the game; the deadline moved by the pause'), evs);
-    }
-    case 'extend': {
-      if (!running()) return fail('GAME_NOT_RUNNING', L(s, '游戏已经结束', 'the game has ended'));
-      const max = s.settings.maxExtendSeconds;
-      if (!Number.isInteger(cmd.seconds) || cmd.seconds < 1) return fail('BAD_SYNTAX', L(s, '格式：【延时】5分钟', 'format: 【延时】5分钟'));
-      if (s.clock.extendedSeconds + cmd.seconds > max) {
-        return fail('LIMIT_EXCEEDED', L(s, `本回合最多延时${max}秒，已延${s.clock.extendedSeconds}秒`, `at most ${max} s of extension a turn; ${s.clock.extendedSeconds} s used`));
-      }
-      s.clock.extendedSeconds += cmd.seconds;
-      s.clock.deadlineAt += cmd.seconds * 1000;
-      return ok(L(s, `裁判延时${cmd.seconds}秒`, `the judge extended the deadline by ${cmd.seconds} s`), [jev(`extend ${cmd.seconds}`), { type: 'clock', action: 'extend', at, deadlineAt: s.clock.deadlineAt }]);
-    }
-    case 'undo': {
-      if (!g.undo) return fail('NOT_ALLOWED', L(s, '没有可以撤回的结算', 'there is no resolution to undo'));
-      const restored = JSON.parse(g.undo) as Omit<GameState, 'log' | 'lastEvents' | 'scoreHistory'>;
-      const fromTurn = restored.turn;
-      const log = s.log.map((l) => (l.turn >= fromTurn && !l.undone ? { ...l, undone: true } : l));
-      const scoreHistory = s.scoreHistory.filter((h) => h.turn < fromTurn);
-      const next: GameState = { ...restored, log, lastEvents: [], scoreHistory };
-      // The turn opens again now, with a fresh deadline.
-      next.clock = { openedAt: at, deadlineAt: at + next.settings.turnSeconds * 1000, extendedSeconds: 0, pausedAt: s.clock.pausedAt === null ? null : at };
-      g.state = next;
-      g.undo = null;
-      g.turnStart = snapshot(next);
-      return ok(L(s, `裁判撤回了第${fromTurn}回合的结算，第${fromTurn}回合重新开始`, `the judge undid the resolution of turn ${fromTurn}; turn ${fromTurn} starts again`), [jev('undo')]);
-    }
-    case 'set': {
-      const events: GameEvent[] = [jev(`set ${cmd.target} ${cmd.field}=${cmd.value}`)];
-      if (cmd.field === 'score') {
-        if (!s.countries[cmd.target]) return fail('UNKNOWN_COUNTRY', L(s, '设置分数要写国家：【设置】法国 分数=100', 'set a score on a country'));
-        if (typeof cmd.value !== 'number' || !Number.isInteger(cmd.value)) return fail('BAD_SYNTAX', L(s, '分数须是整数：【设置】法国 分数=100', 'the score is an integer'));
-        pay(s, events, cmd.target, cmd.value - s.countries[cmd.target]!.score, 'judge');
-        return ok(L(s, `裁判将${cn(map, cmd.target, lg)}的分数设为${cmd.value}`, `the judge set ${cn(map, cmd.target, lg)}'s score to ${cmd.value}`), events);
-      }
-      const def = map.territory.get(cmd.target);
-      if (!def || !isLandKind(def.kind)) return fail('UNKNOWN_TERRITORY', L(s, '兵力和归属只能设置在陆地领土上：【设置】巴黎 兵力=50', 'armies and owner are set on land territories'));
-      const t = land(s, cmd.target)!;
-      if (cmd.field === 'armies') {
-        if (typeof cmd.value !== 'number' || !Number.isInteger(cmd.value) || cmd.value < 0) return fail('BAD_SYNTAX', L(s, '兵力须是不小于0的整数', 'armies must be a whole number ≥ 0'));
-        events.push({ type: 'armies', territory: cmd.target, country: t.owner, delta: cmd.value - t.armies, why: 'judge' });
-        t.armies = cmd.value;
-        return ok(L(s, `裁判将${tn(map, cmd.target, lg)}的兵力设为${cmd.value}`, `the judge set ${tn(map, cmd.target, lg)} to ${cmd.value} armies`), events);
-      }
-      const owner = cmd.value === null ? null : String(cmd.value);
-      if (owner !== null && !s.countries[owner]?.alive) return fail('UNKNOWN_COUNTRY', L(s, `${cn(map, owner, lg)}不在游戏中`, `${cn(map, owner, lg)} is not in the game`));
-      events.push({ type: 'transfer', territory: cmd.target, from: t.owner, to: owner, armies: t.armies, why: 'judge' });
-      t.owner = owner;
-      return ok(L(s, `裁判将${tn(map, cmd.target, lg)}划归${cn(map, owner, lg)}`, `the judge gave ${tn(map, cmd.target, lg)} to ${cn(map, owner, lg)}`), events);
-    }
-    case 'rule': {
-      const keys = Object.keys(SettingsSchema.shape);
-      if (!keys.includes(cmd.key)) return fail('BAD_SYNTAX', L(s, `没有规则"${cmd.key}"；可设置：${keys.join(', ')}`, `no rule "${cmd.key}"; rules: ${keys.join(', ')}`));
-      const r = mergeSettings(s.settings, { [cmd.key]: coerceSettingValue(cmd.key, cmd.value) });
-      if (!r.ok) return fail('BAD_SYNTAX', L(s, `规则${cmd.key}的值"${cmd.value}"不合法：${r.reason}`, `bad value "${cmd.value}" for ${cmd.key}: ${r.reason}`));
-      s.settings = r.settings;
-      return ok(L(s, `裁判修改规则：${cmd.key}=${cmd.value}（立即生效）`, `the judge set the rule ${cmd.key}=${cmd.value} (in force now)`), [jev(`rule ${cmd.key}=${cmd.value}`)]);
-    }
-    case 'control': {
-      const cs = s.countries[cmd.country];
-      if (!cs?.alive) return fail('NOT_ALLOWED', L(s, `${cn(map, cmd.country, lg)}不在游戏中`, `${cn(map, cmd.country, lg)} is not in the game`));
-      if (cs.player === cmd.player) return fail('NOT_ALLOWED', cmd.player ? L(s, `${cn(map, cmd.country, lg)}已经有玩家`, `${cn(map, cmd.country, lg)} already has a player`) : L(s, `${cn(map, cmd.country, lg)}已经在托管中`, `${cn(map, cmd.country, lg)} already has no player`));
-      cs.player = cmd.player;
-      return ok(cmd.player
-        ? L(s, `${cn(map, cmd.country, lg)}恢复由玩家控制`, `${cn(map, cmd.country, lg)} is played again`)
-        : L(s, `${cn(map, cmd.country, lg)}进入托管：视为已完成，不会超时（R3.2）`, `${cn(map, cmd.country, lg)} has no player now: it counts as committed and is never late (R3.2)`),
-      [jev(`${cmd.player ? 'control' : 'disorder'} ${cmd.country}`)]);
-    }
-    case 'endGame': {
-      if (!running()) return fail('GAME_NOT_RUNNING', L(s, '游戏已经结束', 'the game has ended'));
-      let winners = cmd.winners ? [...new Set(cmd.winners)].sort() : [];
-      for (const w of winners) if (!s.countries[w]) return fail('UNKNOWN_COUNTRY', L(s, `没有国家${w}`, `no country ${w}`));
-      if (winners.length === 0) {
-        const alive = Object.keys(s.countries).filter((c) => s.countries[c]!.alive);
-        const best = Math.max(...alive.map((c) => s.countries[c]!.score));
-        winners = alive.filter((c) => s.countries[c]!.score === best).sort();
-      }
-      s.status = 'ended';
-      s.winner = winners;
-      s.orders = {};
-      const events: GameEvent[] = [jev('end'), { type: 'victory', winners, how: 'judge' }];
-      s.lastEvents = events;
-      return ok(L(s, `裁判结束了游戏。胜者：${winners.map((w) => cn(map, w, lg)).join('、')}`, `the judge ended the game. Winner: ${winners.map((w) => cn(map, w, lg)).join(', ')}`), events);
-    }
-    default:
-      return fail('UNKNOWN_COMMAND', L(s, '未知命令', 'unknown command'));
-  }
+/** The judge's event for the log and the announcement, named after the judge who acted. */
+function judgeEvent(x: Ctx, action: string): GameEvent {
+  return { type: 'judge', name: x.sp.kind === 'judge' ? (x.sp.name ?? 'judge') : 'judge', action };
 }
 
+function judgeResolve(x: Ctx): Outcome {
+  const s = x.g.state;
+  if (s.status !== 'running') return fail('GAME_NOT_RUNNING', L(s, '游戏已经结束', 'the game has ended'));
+  const turn = s.turn;
+  resolveNow(x.g, x.at, true, x.resolved);
+  return ok(L(s, `裁判强制结算第${turn}回合`, `the judge resolved turn ${turn}`), [judgeEvent(x, 'resolve')]);
+}
+
+function judgePause(x: Ctx): Outcome {
+  const s = x.g.state;
+  if (s.status !== 'running') return fail('GAME_NOT_RUNNING', L(s, '游戏已经结束', 'the game has ended'));
+  if (s.clock.pausedAt !== null) return fail('NOT_ALLOWED', L(s, '游戏已经暂停', 'already paused'));
+  s.clock.pausedAt = x.at;
+  return ok(L(s, '裁判暂停了游戏，计时停止', 'the judge paused the game; the clock stopped'), [judgeEvent(x, 'pause'), { type: 'clock', action: 'pause', at: x.at, deadlineAt: s.clock.deadlineAt }]);
+}
+
+function judgeResume(x: Ctx): Outcome {
+  const s = x.g.state;
+  if (s.clock.pausedAt === null) return fail('NOT_ALLOWED', L(s, '游戏没有暂停', 'the game is not paused'));
+  s.clock.deadlineAt += Math.max(0, x.at - s.clock.pausedAt);
+  s.clock.pausedAt = null;
+  const evs: GameEvent[] = [judgeEvent(x, 'resume'), { type: 'clock', action: 'resume', at: x.at, deadlineAt: s.clock.deadlineAt }];
+  if (allCommitted(s)) resolveNow(x.g, x.at, false, x.resolved);
+  return ok(L(s, '裁判恢复了游戏，截止时间顺延', 'the judge resumed the game; the deadline moved by the pause'), evs);
+}
+
+function judgeExtend(x: Ctx, cmd: CommandOf<'extend'>): Outcome {
+  const s = x.g.state;
+  if (s.status !== 'running') return fail('GAME_NOT_RUNNING', L(s, '游戏已经结束', 'the game has ended'));
+  const max = s.settings.maxExtendSeconds;
+  if (!Number.isInteger(cmd.seconds) || cmd.seconds < 1) return fail('BAD_SYNTAX', L(s, '格式：【延时】5分钟', 'format: 【延时】5分钟'));
+  if (s.clock.extendedSeconds + cmd.seconds > max) {
+    return fail('LIMIT_EXCEEDED', L(s, `本回合最多延时${max}秒，已延${s.clock.extendedSeconds}秒`, `at most ${max} s of extension a turn; ${s.clock.extendedSeconds} s used`));
+  }
+  s.clock.extendedSeconds += cmd.seconds;
+  s.clock.deadlineAt += cmd.seconds * 1000;
+  return ok(L(s, `裁判延时${cmd.seconds}秒`, `the judge extended the deadline by ${cmd.seconds} s`), [judgeEvent(x, `extend ${cmd.seconds}`), { type: 'clock', action: 'extend', at: x.at, deadlineAt: s.clock.deadlineAt }]);
+}
+
+function judgeUndo(x: Ctx): Outcome {
+  const s = x.g.state;
+  if (!x.g.undo) return fail('NOT_ALLOWED', L(s, '没有可以撤回的结算', 'there is no resolution to undo'));
+  const restored = JSON.parse(x.g.undo) as Omit<GameState, 'log' | 'lastEvents' | 'scoreHistory'>;
+  const fromTurn = restored.turn;
+  const log = s.log.map((l) => (l.turn >= fromTurn && !l.undone ? { ...l, undone: true } : l));
+  const scoreHistory = s.scoreHistory.filter((h) => h.turn < fromTurn);
+  const next: GameState = { ...restored, log, lastEvents: [], scoreHistory };
+  // The turn opens again now, with a fresh deadline.
+  next.clock = { openedAt: x.at, deadlineAt: x.at + next.settings.turnSeconds * 1000, extendedSeconds: 0, pausedAt: s.clock.pausedAt === null ? null : x.at };
+  x.g.state = next;
+  x.g.undo = null;
+  x.g.turnStart = snapshot(next);
+  return ok(L(s, `裁判撤回了第${fromTurn}回合的结算，第${fromTurn}回合重新开始`, `the judge undid the resolution of turn ${fromTurn}; turn ${fromTurn} starts again`), [judgeEvent(x, 'undo')]);
+}
+
+function judgeSet(x: Ctx, cmd: CommandOf<'set'>): Outcome {
+  const s = x.g.state, map = x.g.map, lg = s.settings.language;
+  const events: GameEvent[] = [judgeEvent(x, `set ${cmd.target} ${cmd.field}=${cmd.value}`)];
+  if (cmd.field === 'score') {
+    if (!s.countries[cmd.target]) return fail('UNKNOWN_COUNTRY', L(s, '设置分数要写国家：【设置】法国 分数=100', 'set a score on a country'));
+    if (typeof cmd.value !== 'number' || !Number.isInteger(cmd.value)) return fail('BAD_SYNTAX', L(s, '分数须是整数：【设置】法国 分数=100', 'the score is an integer'));
+    pay(s, events, cmd.target, cmd.value - s.countries[cmd.target]!.score, 'judge');
+    return ok(L(s, `裁判将${cn(map, cmd.target, lg)}的分数设为${cmd.value}`, `the judge set ${cn(map, cmd.target, lg)}'s score to ${cmd.value}`), events);
+  }
+  const def = map.territory.get(cmd.target);
+  if (!def || !isLandKind(def.kind)) return fail('UNKNOWN_TERRITORY', L(s, '兵力和归属只能设置在陆地领土上：【设置】巴黎 兵力=50', 'armies and owner are set on land territories'));
+  const t = land(s, cmd.target)!;
+  if (cmd.field === 'armies') {
+    if (typeof cmd.value !== 'number' || !Number.isInteger(cmd.value) || cmd.value < 0) return fail('BAD_SYNTAX', L(s, '兵力须是不小于0的整数', 'armies must be a whole number ≥ 0'));
+    events.push({ type: 'armies', territory: cmd.target, country: t.owner, delta: cmd.value - t.armies, why: 'judge' });
+    t.armies = cmd.value;
+    return ok(L(s, `裁判将${tn(map, cmd.target, lg)}的兵力设为${cmd.value}`, `the judge set ${tn(map, cmd.target, lg)} to ${cmd.value} armies`), events);
+  }
+  const owner = cmd.value === null ? null : String(cmd.value);
+  if (owner !== null && !s.countries[owner]?.alive) return fail('UNKNOWN_COUNTRY', L(s, `${cn(map, owner, lg)}不在游戏中`, `${cn(map, owner, lg)} is not in the game`));
+  events.push({ type: 'transfer', territory: cmd.target, from: t.owner, to: owner, armies: t.armies, why: 'judge' });
+  t.owner = owner;
+  return ok(L(s, `裁判将${tn(map, cmd.target, lg)}划归${cn(map, owner, lg)}`, `the judge gave ${tn(map, cmd.target, lg)} to ${cn(map, owner, lg)}`), events);
+}
+
+function judgeRule(x: Ctx, cmd: CommandOf<'rule'>): Outcome {
+  const s = x.g.state;
+  const keys = Object.keys(SettingsSchema.shape);
+  if (!keys.includes(cmd.key)) return fail('BAD_SYNTAX', L(s, `没有规则"${cmd.key}"；可设置：${keys.join(', ')}`, `no rule "${cmd.key}"; rules: ${keys.join(', ')}`));
+  const r = mergeSettings(s.settings, { [cmd.key]: coerceSettingValue(cmd.key, cmd.value) });
+  if (!r.ok) return fail('BAD_SYNTAX', L(s, `规则${cmd.key}的值"${cmd.value}"不合法：${r.reason}`, `bad value "${cmd.value}" for ${cmd.key}: ${r.reason}`));
+  s.settings = r.settings;
+  return ok(L(s, `裁判修改规则：${cmd.key}=${cmd.value}（立即生效）`, `the judge set the rule ${cmd.key}=${cmd.value} (in force now)`), [judgeEvent(x, `rule ${cmd.key}=${cmd.value}`)]);
+}
+
+function judgeControl(x: Ctx, cmd: CommandOf<'control'>): Outcome {
+  const s = x.g.state, map = x.g.map, lg = s.settings.language;
+  const cs = s.countries[cmd.country];
+  if (!cs?.alive) return fail('NOT_ALLOWED', L(s, `${cn(map, cmd.country, lg)}不在游戏中`, `${cn(map, cmd.country, lg)} is not in the game`));
+  if (cs.player === cmd.player) return fail('NOT_ALLOWED', cmd.player ? L(s, `${cn(map, cmd.country, lg)}已经有玩家`, `${cn(map, cmd.country, lg)} already has a player`) : L(s, `${cn(map, cmd.country, lg)}已经在托管中`, `${cn(map, cmd.country, lg)} already has no player`));
+  cs.player = cmd.player;
+  return ok(cmd.player
+    ? L(s, `${cn(map, cmd.country, lg)}恢复由玩家控制`, `${cn(map, cmd.country, lg)} is played again`)
+    : L(s, `${cn(map, cmd.country, lg)}进入托管：视为已完成，不会超时（R3.2）`, `${cn(map, cmd.country, lg)} has no player now: it counts as committed and is never late (R3.2)`),
+  [judgeEvent(x, `${cmd.player ? 'control' : 'disorder'} ${cmd.country}`)]);
+}
+
+function judgeEnd(x: Ctx, cmd: CommandOf<'endGame'>): Outcome {
+  const s = x.g.state, map = x.g.map, lg = s.settings.language;
+  if (s.status !== 'running') return fail('GAME_NOT_RUNNING', L(s, '游戏已经结束', 'the game has ended'));
+  let winners = cmd.winners ? [...new Set(cmd.winners)].sort() : [];
+  for (const w of winners) if (!s.countries[w]) return fail('UNKNOWN_COUNTRY', L(s, `没有国家${w}`, `no country ${w}`));
+  if (winners.length === 0) {
+    const alive = Object.keys(s.countries).filter((c) => s.countries[c]!.alive);
+    const best = Math.max(...alive.map((c) => s.countries[c]!.score));
+    winners = alive.filter((c) => s.countries[c]!.score === best).sort();
+  }
+  s.status = 'ended';
+  s.winner = winners;
+  s.orders = {};
+  const events: GameEvent[] = [judgeEvent(x, 'end'), { type: 'victory', winners, how: 'judge' }];
+  s.lastEvents = events;
+  return ok(L(s, `裁判结束了游戏。胜者：${winners.map((w) => cn(map, w, lg)).join('、')}`, `the judge ended the game. Winner: ${winners.map((w) => cn(map, w, lg)).join(', ')}`), events);
+}

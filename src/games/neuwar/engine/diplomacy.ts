@@ -7,10 +7,6 @@ import { cn, fail, L, list, ok, tn } from './text.ts';
 import type { Game } from './apply.ts';
 import type { Command, CountryId, GameEvent, GameState, Item, Outcome, PendingRequest, Speaker, War } from './types.ts';
 
-export const DIPLOMACY_KINDS = new Set<Command['kind']>([
-  'ceasefire', 'surrender', 'alliance', 'breakAlliance', 'pact', 'trade', 'pledge', 'answer', 'puppet', 'annex', 'demand', 'independence', 'leave',
-]);
-
 /** R4.1: the commands that use the turn's one request. */
 const REQUEST_KINDS = new Set<Command['kind']>(['ceasefire', 'surrender', 'alliance', 'breakAlliance', 'pact', 'trade', 'pledge']);
 
