@@ -1,6 +1,7 @@
 /**
- * render/: the pictures the bot posts after each resolution (R3.5 step 10) — the map and the score table —
- * as SVG built here and PNG via sharp, with bundled CJK fonts so Chinese renders on a bare server.
+ * The map painter of the Europe games: the map the bot posts after each resolution (R3.5 step 10), as SVG built
+ * here and PNG via sharp, with the platform's bundled CJK fonts so Chinese renders on a bare server. It reads
+ * New European War's state today (types.ts); a second Europe game gives it its own view of the board.
  */
 import type { GameMap } from '../map/index.ts';
 import type { GameState } from './types.ts';
@@ -13,6 +14,8 @@ export { renderMap, fillOf, findRegion, arrowsOf, type MapRenderOptions, type Ma
 export { mapGeometry, type MapGeo } from './geometry.ts';
 export { svgToPng, pngPixels, encodePng } from '../../../platform/render/png.ts';
 export { renderMapPngLayered } from './layered.ts';
+export { FAIL, INK, landFill } from './colors.ts';
+export type { GameState, LandState, SeaState } from './types.ts';
 
 /** The map as SVG text (full map, or a region zoom with `opts.region`): the whole picture in one SVG. */
 export function renderMapSvg(map: GameMap, state: GameState, opts: MapRenderOptions = {}): string {

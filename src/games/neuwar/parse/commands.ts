@@ -1,4 +1,4 @@
-import type { Command, CommandKind } from '../engine/types.ts';
+import type { Command, CommandKind } from '../engine/index.ts';
 import { simplifyChar, toSimplified } from './convert.ts';
 
 /** The text commands of commands.md §1, by their canonical (Simplified) name. */

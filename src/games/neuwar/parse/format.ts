@@ -1,4 +1,4 @@
-import type { Command, Count, Item } from '../engine/types.ts';
+import type { Command, Count, Item } from '../engine/index.ts';
 import type { GameMap } from '../../europe/map/index.ts';
 
 type Lang = 'zh' | 'en';

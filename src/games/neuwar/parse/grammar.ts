@@ -1,4 +1,4 @@
-import type { Command, Count, ErrorCode, Item, TechId } from '../engine/types.ts';
+import type { Command, Count, ErrorCode, Item, TechId } from '../engine/index.ts';
 import type { CmdName } from './commands.ts';
 import { entityOf, matchNames, suggest, type Lexicon } from './lexicon.ts';
 import { msg, type Lang } from './messages.ts';

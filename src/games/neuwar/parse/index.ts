@@ -2,8 +2,8 @@
  * The text-command parser (commands.md §1): chat text → typed Commands, one per 【…】 command, with stable
  * error codes (§5) and messages that show the correct form or the closest names.
  */
-import type { Command, CommandKind, ErrorCode } from '../engine/types.ts';
-import { isPrivateKind } from '../engine/privacy.ts';
+import type { Command, CommandKind, ErrorCode } from '../engine/index.ts';
+import { isPrivateKind } from '../engine/index.ts';
 import type { GameMap } from '../../europe/map/index.ts';
 import { commandByKey, commandKey, KIND_OF, MAX_NAME_LEN, mayBeCommand, QUERY_OF, suggestCommand, type CmdName } from './commands.ts';
 import { Fail, parseBody, type Ctx } from './grammar.ts';

@@ -1,10 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadMapFile, type GameMap } from '../../europe/map/index.ts';
-import type { GameState } from '../../europe/paint/types.ts';
-import { renderMap, type Lang } from '../../europe/paint/map.ts';
+import { renderMap, renderMapPngLayered, type GameState, type Lang } from '../../europe/paint/index.ts';
 import { renderScoreTableSvg } from './score.ts';
 import { svgToPng } from '../../../platform/render/png.ts';
-import { renderMapPngLayered } from '../../europe/paint/layered.ts';
 import { ensureFonts } from '../../../platform/render/fonts.ts';
 import { defaultSettings } from '../engine/index.ts';
 

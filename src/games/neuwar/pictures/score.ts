@@ -5,12 +5,11 @@
  */
 import { isLandKind, type GameMap } from '../../europe/map/index.ts';
 import { defaultSettings, incomeTable, tributeOf, TECH_NAMES as ENGINE_TECH_NAMES } from '../engine/index.ts';
-import type { GameState, LandState, SeaState } from '../../europe/paint/types.ts';
+import type { GameState, LandState, SeaState } from '../../europe/paint/index.ts';
 import { ensureFonts, FONT_STACK } from '../../../platform/render/fonts.ts';
 import { svgToPng } from '../../../platform/render/png.ts';
 import { esc, r1 as f, textWidth } from '../../../platform/render/text.ts';
-import { FAIL, INK, landFill } from '../../europe/paint/colors.ts';
-import type { Lang } from '../../europe/paint/map.ts';
+import { FAIL, INK, landFill, type Lang } from '../../europe/paint/index.ts';
 
 export interface Income {
   /** Owned land territories (land + city + capital), ×1 each (R2.2). */
