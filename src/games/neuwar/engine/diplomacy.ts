@@ -1,6 +1,7 @@
 import type { GameMap } from '../../europe/map/index.ts';
 import { isLandKind } from '../../europe/map/index.ts';
-import { allied, atWar, directWar, pactActive, sortedPair, truceUntil, warBetween } from './relations.ts';
+import { allied, atWar, directWar, pactActive, puppetBarrier, sortedPair, truceUntil, warBetween } from './relations.ts';
+import { answeredRequest } from './requests.ts';
 import { land, pay } from './state.ts';
 import { endWar, leaveGame, makePuppet } from './wars.ts';
 import { cn, fail, L, list, ok, tn } from './text.ts';
@@ -10,7 +11,9 @@ import type { Command, CountryId, GameEvent, GameState, Item, Outcome, PendingRe
 /** R4.1: the commands that use the turn's one request. */
 const REQUEST_KINDS = new Set<Command['kind']>(['ceasefire', 'surrender', 'alliance', 'breakAlliance', 'pact', 'trade', 'pledge']);
 
-type Ctx = { g: Game; s: GameState; map: GameMap; lg: 'zh' | 'en' };
+type Ctx = { s: GameState; map: GameMap; lg: 'zh' | 'en' };
+
+const ctxOf = (s: GameState, map: GameMap): Ctx => ({ s, map, lg: s.settings.language });
 
 const C = (x: Ctx, id: CountryId | null) => cn(x.map, id, x.lg);
 const T = (x: Ctx, id: string) => tn(x.map, id, x.lg);
@@ -41,18 +44,19 @@ function needScore(x: Ctx, c: CountryId, need: number, what: string): Outcome | 
 
 /** R6.4: a puppet deals only with its overlord. */
 function puppetBar(x: Ctx, a: CountryId, b: CountryId, what: string): Outcome | null {
-  for (const [p, other] of [[a, b], [b, a]] as const) {
-    const ov = x.s.countries[p]!.overlord;
-    if (ov && ov !== other) return fail('PUPPET_RESTRICTED', L(x.s, `${C(x, p)}是${C(x, ov)}的傀儡国，只能与宗主国${what}（R6.4）`, `${C(x, p)} is a puppet of ${C(x, ov)} and may ${what} only with its overlord (R6.4)`));
-  }
-  return null;
+  const bar = puppetBarrier(x.s, a, b);
+  if (!bar) return null;
+  const p = bar.puppet, ov = bar.overlord;
+  return fail('PUPPET_RESTRICTED', L(x.s, `${C(x, p)}是${C(x, ov)}的傀儡国，只能与宗主国${what}（R6.4）`, `${C(x, p)} is a puppet of ${C(x, ov)} and may ${what} only with its overlord (R6.4)`));
 }
 
 /**
  * Checks goods a country hands over (R6.5, R5.7): its own non-capital territories, points it has, arms from its
  * territory into an adjacent territory of the receiver. `strict` (at acceptance) also checks points and armies.
+ * Exported for the simulator, which offers only goods this accepts.
  */
-function checkGoods(x: Ctx, giver: CountryId, receiver: CountryId, items: Item[], strict: boolean): Outcome | null {
+export function checkGoods(s: GameState, map: GameMap, giver: CountryId, receiver: CountryId, items: Item[], strict: boolean): Outcome | null {
+  const x = ctxOf(s, map);
   const code = strict ? 'TRADE_INVALID' : null;
   let points = 0;
   for (const it of items) {
@@ -107,11 +111,38 @@ function addRequest(x: Ctx, r: Omit<PendingRequest, 'id' | 'turn'>, text: string
 
 /** R5.1 (and R5.8 intervention): declare war. */
 export function declareWar(g: Game, cmd: Extract<Command, { kind: 'declareWar' }>, sp: Speaker): Outcome {
-  const x: Ctx = { g, s: g.state, map: g.map, lg: g.state.settings.language };
+  const x = ctxOf(g.state, g.map);
   const { from, to } = cmd;
   const s = x.s;
+  // A war on oneself is refused as such before the speaker's right is looked at.
+  const r = (from === to ? null : rightFor(x, sp, from)) ?? checkDeclare(s, x.map, from, to);
+  if (r) return r;
+  // R5.8: war on the attacker of an active war against one's ally is free.
+  const intervention = isIntervention(s, from, to);
+  const cost = intervention ? 0 : s.settings.warCost;
+  const events: GameEvent[] = [];
+  pay(s, events, from, -cost, 'warCost', to);
+  const war: War = { attacker: from, defender: to, declaredTurn: s.turn, active: false, captured: {} };
+  if (intervention) war.intervention = true;
+  s.wars.push(war);
+  events.push({ type: 'warDeclared', attacker: from, defender: to, intervention, activeFrom: s.turn + 1 });
+  return ok(L(s, `${C(x, from)} → ${C(x, to)}：宣战${intervention ? '（介入，免费，R5.8）' : `（-${cost}分）`}，第${s.turn + 1}回合起可进攻`,
+    `${C(x, from)} → ${C(x, to)}: war declared${intervention ? ' (intervention, free, R5.8)' : ` (−${cost})`}; attacks from turn ${s.turn + 1}`), events);
+}
+
+/** R5.8: war on the attacker of an active war against one's ally. */
+function isIntervention(s: GameState, from: CountryId, to: CountryId): boolean {
+  return s.wars.some((w) => w.active && w.attacker === to && allied(s, from, w.defender) && !allied(s, from, w.attacker));
+}
+
+/**
+ * Whether `from` may declare war on `to` now (R5.1, R5.6, R5.8, R6.2, R6.4), all but the speaker's right to act
+ * for `from`. Exported for the simulator, which declares only wars this allows.
+ */
+export function checkDeclare(s: GameState, map: GameMap, from: CountryId, to: CountryId): Outcome | null {
+  const x = ctxOf(s, map);
   if (from === to) return fail('BAD_SYNTAX', L(s, '不能向自己宣战：【宣战】法国向德国宣战', 'a country cannot declare war on itself'));
-  const r = rightFor(x, sp, from) ?? inGame(x, from) ?? inGame(x, to);
+  const r = inGame(x, from) ?? inGame(x, to);
   if (r) return r;
   const ov = s.countries[from]!.overlord;
   if (ov) return fail('PUPPET_RESTRICTED', L(s, `傀儡国不能宣战；宗主国${C(x, ov)}的战争就是它的战争（R6.4）`, `a puppet declares no war; ${C(x, ov)}'s wars are its wars (R6.4)`));
@@ -125,33 +156,12 @@ export function declareWar(g: Game, cmd: Extract<Command, { kind: 'declareWar' }
   if (truce !== null) return fail('TRUCE_ACTIVE', L(s, `你对${C(x, to)}的停战保护期到第${truce}回合结束（R5.6）`, `your truce with ${C(x, to)} runs to the end of turn ${truce} (R5.6)`));
   const bar = s.countries[from]!.brokeWith[to];
   if (bar !== undefined && bar >= s.turn) return fail('RECENTLY_ALLIED', L(s, `刚解除与${C(x, to)}的盟约，第${bar + 1}回合起才能宣战（R6.2）`, `you broke with ${C(x, to)}; war is possible from turn ${bar + 1} (R6.2)`));
-  // R5.8: war on the attacker of an active war against one's ally is free.
-  const intervention = s.wars.some((w) => w.active && w.attacker === to && allied(s, from, w.defender) && !allied(s, from, w.attacker));
-  const cost = intervention ? 0 : s.settings.warCost;
-  const low = needScore(x, from, cost, L(s, '宣战', 'Declaring war'));
-  if (low) return low;
-  const events: GameEvent[] = [];
-  pay(s, events, from, -cost, 'warCost', to);
-  const war: War = { attacker: from, defender: to, declaredTurn: s.turn, active: false, captured: {} };
-  if (intervention) war.intervention = true;
-  s.wars.push(war);
-  events.push({ type: 'warDeclared', attacker: from, defender: to, intervention, activeFrom: s.turn + 1 });
-  return ok(L(s, `${C(x, from)} → ${C(x, to)}：宣战${intervention ? '（介入，免费，R5.8）' : `（-${cost}分）`}，第${s.turn + 1}回合起可进攻`,
-    `${C(x, from)} → ${C(x, to)}: war declared${intervention ? ' (intervention, free, R5.8)' : ` (−${cost})`}; attacks from turn ${s.turn + 1}`), events);
+  return needScore(x, from, isIntervention(s, from, to) ? 0 : s.settings.warCost, L(s, '宣战', 'Declaring war'));
 }
 
 function findAnswerable(x: Ctx, me: CountryId | null, cmd: Extract<Command, { kind: 'answer' }>): PendingRequest | Outcome {
   const s = x.s;
-  const q = cmd.request;
-  const mine = s.pending.filter((r) => me === null || r.to === me);
-  let match: PendingRequest | undefined;
-  if (q && 'from' in q && 'to' in q) {
-    const kind = q.kind;
-    const pair = [q.from, q.to];
-    match = [...mine].reverse().find((r) => (r.kind === kind || r.base === kind) && pair.includes(r.from) && pair.includes(r.to));
-  } else if (me !== null) {
-    match = mine[mine.length - 1];
-  }
+  const match = answeredRequest(s, me, cmd.request);
   if (!match) {
     return fail('NO_SUCH_REQUEST', me === null
       ? L(s, '裁判代答请用完整格式：请求原文——同意。', 'the judge answers with the full form: the request\'s text——同意。')
@@ -171,7 +181,7 @@ function warOf(s: GameState, r: PendingRequest): War | undefined {
 
 /** R5.3/R5.4 peace is made: reparations, ±30 for R5.4, then the war ends (R5.6). */
 function makePeace(x: Ctx, war: War, winner: CountryId, loser: CountryId, terms: Item[], withBase: boolean, events: GameEvent[]): Outcome | null {
-  const bad = checkGoods(x, loser, winner, terms, true);
+  const bad = checkGoods(x.s, x.map, loser, winner, terms, true);
   if (bad) return bad;
   transferGoods(x, loser, winner, terms, 'reparations', events);
   if (withBase) {
@@ -226,7 +236,7 @@ function answer(x: Ctx, cmd: Extract<Command, { kind: 'answer' }>, sp: Speaker):
     if (base === 'trade') {
       const give = cmd.give ?? [], get = cmd.get ?? [];
       if (give.length + get.length === 0) return fail('BAD_SYNTAX', L(s, '还价要写明条件：——协商。以乙乡交换20分', 'a counter-offer states its terms: 以X交换Y'));
-      const bad = checkGoods(x, r.to, r.from, give, false) ?? checkGoods(x, r.from, r.to, get, false);
+      const bad = checkGoods(x.s, x.map, r.to, r.from, give, false) ?? checkGoods(x.s, x.map, r.from, r.to, get, false);
       if (bad) return bad;
       next.give = give;
       next.get = get;
@@ -239,7 +249,7 @@ function answer(x: Ctx, cmd: Extract<Command, { kind: 'answer' }>, sp: Speaker):
       if (war.intervention && base === 'surrender' && terms.length > 0) {
         return fail('NOT_ALLOWED', L(s, '介入战争的求和只有基础分，不能要求赔款或领土（R5.8）', 'an intervention war ends with the base points only, no reparations (R5.8)'));
       }
-      const bad = checkGoods(x, loser, winner, terms, false);
+      const bad = checkGoods(x.s, x.map, loser, winner, terms, false);
       if (bad) return bad;
       next.terms = terms;
       next.war = r.war!;
@@ -280,7 +290,7 @@ function answer(x: Ctx, cmd: Extract<Command, { kind: 'answer' }>, sp: Speaker):
       const give = r.give ?? [], get = r.get ?? [];
       const bar = puppetBar(x, r.from, r.to, L(s, '交易', 'trade'));
       if (bar) return bar;
-      const bad = checkGoods(x, r.from, r.to, give, true) ?? checkGoods(x, r.to, r.from, get, true);
+      const bad = checkGoods(x.s, x.map, r.from, r.to, give, true) ?? checkGoods(x.s, x.map, r.to, r.from, get, true);
       if (bad) return fail('TRADE_INVALID', L(s, `交易失败，什么都没有交换：${bad.ok ? '' : bad.message}（R6.5）`, `the trade failed and nothing moved: ${bad.ok ? '' : bad.message} (R6.5)`));
       closeRequest(s, r);
       answered('accept', '');
@@ -328,7 +338,7 @@ function answer(x: Ctx, cmd: Extract<Command, { kind: 'answer' }>, sp: Speaker):
 
 /** R4–R6, R12 and R5.5 choices. */
 export function diplomacy(g: Game, cmd: Command, sp: Speaker, _at: number): Outcome {
-  const x: Ctx = { g, s: g.state, map: g.map, lg: g.state.settings.language };
+  const x = ctxOf(g.state, g.map);
   const s = x.s;
   if (cmd.kind === 'answer') {
     if (sp.kind === 'country' && !s.countries[sp.id]?.alive) return fail('NOT_ALLOWED', L(s, '你不在游戏中', 'you are not in the game'));
@@ -360,7 +370,7 @@ export function diplomacy(g: Game, cmd: Command, sp: Speaker, _at: number): Outc
       if (!war) return fail('NOT_AT_WAR', L(s, `${C(x, from)}与${C(x, to)}不在战争中`, `${C(x, from)} and ${C(x, to)} are not at war`));
       if (war.attacker !== from) return fail('NOT_ATTACKER', L(s, `只有进攻方能宣布胜利停战；防守方请用【求和】${C(x, from)}向${C(x, to)}请求投降（R5.3）`, `only the attacker may request a ceasefire; a defender sues for peace (R5.3, R5.4)`));
       if (!cmd.unconditional && cmd.terms.length === 0) return fail('BAD_SYNTAX', L(s, '有条件停战要写停战要求：【求和】法国向德国请求停战，有条件。停战要求：割让里尔，赔款20分', 'a conditional ceasefire states its terms'));
-      const bad = checkGoods(x, to, from, cmd.terms, false);
+      const bad = checkGoods(x.s, x.map, to, from, cmd.terms, false);
       if (bad) return bad;
       used();
       const req = addRequest(x, { kind: 'ceasefire', from, to, unconditional: cmd.unconditional, terms: cmd.terms, war: { attacker: war.attacker, defender: war.defender }, winner: from }, '', events);
@@ -412,7 +422,7 @@ export function diplomacy(g: Game, cmd: Command, sp: Speaker, _at: number): Outc
       const bar = puppetBar(x, from, to, L(s, '交易', 'trade'));
       if (bar) return bar;
       if (cmd.give.length + cmd.get.length === 0) return fail('BAD_SYNTAX', L(s, '格式：【交易】法国向德国提出交易申请，以（20分）交换（里尔）。', 'format: 【交易】A向B提出交易申请，以（20分）交换（里尔）。'));
-      const bad = checkGoods(x, from, to, cmd.give, false) ?? checkGoods(x, to, from, cmd.get, false);
+      const bad = checkGoods(x.s, x.map, from, to, cmd.give, false) ?? checkGoods(x.s, x.map, to, from, cmd.get, false);
       if (bad) return bad;
       used();
       const req = addRequest(x, { kind: 'trade', from, to, give: cmd.give, get: cmd.get }, '', events);
@@ -447,7 +457,7 @@ export function diplomacy(g: Game, cmd: Command, sp: Speaker, _at: number): Outc
     case 'demand': {
       if (s.countries[to]!.overlord !== from) return fail('NOT_ALLOWED', L(s, `${C(x, to)}不是${C(x, from)}的傀儡国（R5.5）`, `${C(x, to)} is not ${C(x, from)}'s puppet (R5.5)`));
       const items: Item[] = cmd.territories.map((id) => ({ kind: 'territory', id }));
-      const bad = checkGoods(x, to, from, items, false);
+      const bad = checkGoods(x.s, x.map, to, from, items, false);
       if (bad) return bad;
       const done = s.countries[from]!.demanded[to] ?? 0;
       const max = s.settings.puppetDemand;

@@ -6,8 +6,12 @@ export { createGame, cloneState, hardCloseAt, ownDeadline, activeCountries, land
 export { incomeTable, tributeOf, stackCap, stackPenalty, blockaders, type IncomeParts } from './resolve.ts';
 export { assault } from './combat.ts';
 export { describeEvent, describeOrders, describeStatus, helpText, reasonText } from './describe.ts';
-export { atWar, allied, pactActive, warBetween } from './relations.ts';
+export { atWar, allied, directWar, pactActive, puppetBarrier, warBetween } from './relations.ts';
+export { armiesAt, checkMove, pendingDeploy, type Check } from './orders.ts';
+export { techCost } from './economy.ts';
+export { checkDeclare, checkGoods } from './diplomacy.ts';
 export { cn, tn, L, type Lang } from './text.ts';
 export { TECH_NAMES_LOCAL as TECH_NAMES } from './technames.ts';
 export { stateJson } from './export.ts';
 export { isPrivateCommand, isPrivateEntry, isPrivateKind } from './privacy.ts';
+export { answerCommand, answeredRequest, requestCommand, type AnswerCommand, type RequestCommand } from './requests.ts';

@@ -42,3 +42,12 @@ export function sortedPair(a: CountryId, b: CountryId): [CountryId, CountryId] {
 export function puppetsOf(s: GameState, c: CountryId): CountryId[] {
   return Object.keys(s.countries).filter((p) => s.countries[p]!.alive && s.countries[p]!.overlord === c);
 }
+
+/** R6.4: a puppet deals only with its overlord. The side of a and b that may not deal with the other, if any. */
+export function puppetBarrier(s: GameState, a: CountryId, b: CountryId): { puppet: CountryId; overlord: CountryId } | null {
+  for (const [p, other] of [[a, b], [b, a]] as const) {
+    const ov = s.countries[p]!.overlord;
+    if (ov && ov !== other) return { puppet: p, overlord: ov };
+  }
+  return null;
+}

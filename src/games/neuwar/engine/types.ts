@@ -163,7 +163,7 @@ export interface War {
 export interface Pact { between: [CountryId, CountryId]; untilTurn: number }
 export interface Truce { winner: CountryId; loser: CountryId; untilTurn: number }
 
-export type RequestKind = 'ceasefire' | 'surrender' | 'alliance' | 'pact' | 'trade' | 'pledge' | 'peaceTerms' | 'counter';
+export type RequestKind = 'ceasefire' | 'surrender' | 'alliance' | 'pact' | 'trade' | 'pledge' | 'counter';
 
 export interface PendingRequest {
   id: number;

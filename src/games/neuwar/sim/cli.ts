@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { relative, resolve, dirname } from 'node:path';
 import { loadMapFile } from '../../europe/map/index.ts';
 import { simulate, toTranscript } from './simulate.ts';
+import { cn } from '../engine/index.ts';
 
 function args(argv: string[]): Record<string, string> {
   const out: Record<string, string> = {};
@@ -56,7 +57,7 @@ function main(): number {
     console.log(JSON.stringify({ ...st, ms: Math.round(ms) }, null, 2));
     return 0;
   }
-  const name = (c: string) => `${map.country.get(c)?.name.zh ?? c}(${c})`;
+  const name = (c: string) => `${cn(map, c, 'zh')}(${c})`;
   console.log(`map ${map.id}, players ${r.players.join(' ')}, seed ${seed}`);
   console.log(`turns resolved: ${st.turns}  status: ${st.status}  winner: ${st.winner ? st.winner.map(name).join('、') : '—'}`);
   console.log(`battles: ${st.battles}  captures: ${st.captures}  wars: ${st.wars}  peace treaties: ${st.peaceTreaties}  fallen capitals: ${st.fallenCapitals}`);

@@ -4,16 +4,18 @@
  * and answer (R4–R6, R12), the R5.5 choices after a capital falls, and commits. It reads the state only; the
  * simulator (simulate.ts) applies what it returns through the engine, one command at a time.
  *
- * "Legal" means legal by the engine's own checks at the moment it is generated: the generator mirrors them
- * (checkMove, checkGoods, costs, once-per-turn flags) so that refusals are rare; a refusal is not an error in
- * the simulation (the engine answers it and changes nothing) and the simulator counts them.
+ * "Legal" means legal by the engine's own checks at the moment it is generated: the generator calls them where the
+ * engine exports them (checkMove, checkGoods, checkDeclare, puppetBarrier) and minds costs and once-per-turn flags,
+ * so that refusals are rare; a refusal is not an error in the simulation (the engine answers it and changes nothing)
+ * and the simulator counts them.
  */
 import type { GameMap } from '../../europe/map/index.ts';
 import { isLandKind } from '../../europe/map/index.ts';
-import { assault, blockaders, stackCap, type Command, type CountryId, type GameState, type Item, type LandState, type PendingRequest, type TechId, type TerrId } from '../engine/index.ts';
-import { allied, atWar, directWar, pactActive, truceUntil, warBetween } from '../engine/relations.ts';
-import { armiesAt, checkMove, pendingDeploy } from '../engine/orders.ts';
-import { techCost } from '../engine/economy.ts';
+import {
+  allied, armiesAt, assault, atWar, blockaders, checkDeclare, checkGoods, checkMove, directWar, pactActive, pendingDeploy, puppetBarrier,
+  requestCommand as requestOf, stackCap, techCost, warBetween,
+  type Command, type CountryId, type GameState, type Item, type LandState, type PendingRequest, type TechId, type TerrId,
+} from '../engine/index.ts';
 import type { Rng } from './rng.ts';
 
 /** Probabilities and sizes that steer the generator (per country per turn unless said otherwise). */
@@ -118,25 +120,9 @@ export function needToWin(d: number, factor: number): number {
 
 // ---------------------------------------------------------------------------------------------- goods
 
-/** Mirrors the engine's goods check (R6.5, R5.7): `strict` is the check at acceptance. */
+/** The engine accepts these goods from `giver` to `receiver` (R6.5, R5.7); `strict` is the check at acceptance. */
 export function goodsOk(v: View, giver: CountryId, receiver: CountryId, items: Item[], strict: boolean): boolean {
-  let points = 0;
-  for (const it of items) {
-    if (it.kind === 'points') {
-      if (!Number.isInteger(it.n) || it.n < 1) return false;
-      points += it.n;
-    } else if (it.kind === 'territory') {
-      const def = v.map.territory.get(it.id);
-      if (!def || def.kind === 'capital' || !isLandKind(def.kind) || v.land(it.id).owner !== giver) return false;
-    } else {
-      const src = v.s.territories[it.from] as LandState | undefined, dst = v.s.territories[it.to] as LandState | undefined;
-      if (!src || !('owner' in src) || src.owner !== giver) return false;
-      if (!v.map.adj.get(it.from)!.has(it.to)) return false;
-      if (!dst || !('owner' in dst) || dst.owner !== receiver) return false;
-      if (strict && src.armies < it.n) return false;
-    }
-  }
-  return !(strict && points > v.s.countries[giver]!.score);
+  return checkGoods(v.s, v.map, giver, receiver, items, strict) === null;
 }
 
 /** 1–3 items that `giver` can hand to `receiver` now (points, non-capital territories, arms across a border). */
@@ -174,22 +160,14 @@ function lessOf(rng: Rng, items: Item[]): Item[] {
 
 // ---------------------------------------------------------------------------------------------- diplomacy
 
-/** R5.1/R5.8 exactly as the engine checks a declaration (without the speaker's right, which is the country's own). */
+/** The engine accepts a declaration of war by a on b (R5.1, R5.8; the speaker's right is the country's own). */
 export function canDeclare(v: View, a: CountryId, b: CountryId): boolean {
-  const s = v.s;
-  if (a === b || !v.alive(a) || !v.alive(b)) return false;
-  if (s.countries[a]!.overlord) return false;
-  if (warBetween(s, a, b) || allied(s, a, b) || pactActive(s, a, b) || truceUntil(s, a, b) !== null) return false;
-  const bar = s.countries[a]!.brokeWith[b];
-  if (bar !== undefined && bar >= s.turn) return false;
-  const intervention = s.wars.some((w) => w.active && w.attacker === b && allied(s, a, w.defender) && !allied(s, a, w.attacker));
-  return s.countries[a]!.score >= (intervention ? 0 : s.settings.warCost);
+  return checkDeclare(v.s, v.map, a, b) === null;
 }
 
 /** R6.4: a puppet deals only with its overlord. */
 function puppetOk(v: View, a: CountryId, b: CountryId): boolean {
-  const oa = v.s.countries[a]!.overlord, ob = v.s.countries[b]!.overlord;
-  return (!oa || oa === b) && (!ob || ob === a);
+  return puppetBarrier(v.s, a, b) === null;
 }
 
 function warsOf(s: GameState, c: CountryId) {
@@ -292,20 +270,15 @@ export function diplomacyFor(v: View, rng: Rng, c: CountryId, p: Policy): Comman
   return out;
 }
 
-/** The request a full-form answer quotes (commands.md §1), when it can be written back unambiguously. */
+/**
+ * The request a full-form answer quotes (commands.md §1, the engine's requestCommand), when it can be written back
+ * as text: a conditional ceasefire names its terms, a trade both its sides.
+ */
 export function requestCommand(r: PendingRequest): Command | null {
-  const base = r.base ?? r.kind;
-  switch (base) {
-    case 'alliance': case 'pact': case 'pledge': case 'surrender':
-      return { kind: base, from: r.from, to: r.to } as Command;
-    case 'ceasefire':
-      if (r.unconditional) return { kind: 'ceasefire', from: r.from, to: r.to, unconditional: true, terms: [] };
-      return r.terms && r.terms.length ? { kind: 'ceasefire', from: r.from, to: r.to, unconditional: false, terms: r.terms } : null;
-    case 'trade':
-      return r.give?.length && r.get?.length ? { kind: 'trade', from: r.from, to: r.to, give: r.give, get: r.get } : null;
-    default:
-      return null;
-  }
+  const q = requestOf(r);
+  if (q?.kind === 'ceasefire') return q.unconditional || q.terms.length ? q : null;
+  if (q?.kind === 'trade') return q.give.length && q.get.length ? q : null;
+  return q;
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { GameMap } from '../../europe/map/index.ts';
 import {
-  applyEntry, defaultSettings, mergeSettings, newGame,
+  activeCountries, answeredRequest, applyEntry, cn, defaultSettings, mergeSettings, newGame,
   type Command, type CountryId, type ErrorCode, type Game, type GameEvent, type LogEntry, type Settings, type Speaker, type Step,
 } from '../engine/index.ts';
 import { formatCommand } from '../parse/index.ts';
@@ -137,8 +137,7 @@ export class Simulation {
   }
 
   private active(): CountryId[] {
-    const s = this.state;
-    return Object.keys(s.countries).filter((c) => s.countries[c]!.alive && s.countries[c]!.player).sort();
+    return activeCountries(this.state).sort();
   }
 
   private country(id: CountryId): Speaker { return { kind: 'country', id }; }
@@ -166,13 +165,10 @@ export class Simulation {
         decided.add(r.id);
         const a = answerFor(new View(s, map), rng, r, p);
         if (!a) continue;
-        const mine = s.pending.filter((x) => x.to === r.to);
         const req = requestCommand(r);
-        // The full form names the request; it finds the newest open request of that kind between the two.
-        const full = req && 'from' in req && 'to' in req
-          ? [...mine].reverse().find((x) => (x.kind === req.kind || x.base === req.kind) && [req.from, req.to].includes(x.from) && [req.from, req.to].includes(x.to)) === r
-          : false;
-        const newest = mine[mine.length - 1] === r;
+        // The full form names the request, and the engine takes it for the newest open one of that kind between the two.
+        const full = req !== null && answeredRequest(s, r.to, req) === r;
+        const newest = answeredRequest(s, r.to) === r;
         let command: Command = a;
         if (full && (!newest || rng.chance(p.fullForm))) command = { ...a, request: req! };
         else if (!newest) continue;
@@ -231,7 +227,7 @@ export function simulate(map: GameMap, opts: SimOptions): SimResult {
 
 /** A country's or the judge's name as a transcript speaker. */
 function speakerText(map: GameMap, sp: Speaker): string {
-  return sp.kind === 'judge' ? '裁判' : map.country.get(sp.id)!.name.zh;
+  return sp.kind === 'judge' ? '裁判' : cn(map, sp.id, 'zh');
 }
 
 /**
