@@ -187,7 +187,7 @@ class FakeService {
   rulesOf() { return new NeuwarRules(tiny); }
   stateOf() { return null; }
   seatOf(_c: string, u: string) { return u === ALICE ? 'A' : null; }
-  viewOf() { return { info: this.gameOf(), seat: null, judge: false, laggards: [], state: null }; }
+  viewOf() { return { info: this.gameOf(), seat: null, judge: false, laggards: [] }; }
   listGames() { return [this.gameOf()]; }
   history: (ch: string, turn: number) => Promise<never> = async () => { throw new Error('unset'); };
 }

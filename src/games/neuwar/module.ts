@@ -7,11 +7,11 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { OutImage } from '../../platform/chat/index.ts';
 import { withTimeout } from '../../platform/session/index.ts';
-import type { Entry, GameModule, Lang, PictureAsk, Post, Rules, Speaker, StepResult } from '../../platform/session/index.ts';
+import type { Entry, GameModule, Lang, PageView, PictureAsk, Post, Rules, Speaker, StepResult } from '../../platform/session/index.ts';
 import { loadMapFile, normalizeName, type GameMap } from '../europe/map/index.ts';
 import {
-  applyEntry, cn, defaultSettings, hardCloseAt, helpText, isJudgeCommand, isPrivateEntry, mergeSettings, newGame, stateJson, SettingsSchema,
-  type Command, type Game, type GameEvent, type GameState, type LogEntry, type Settings,
+  answerCommand, applyEntry, cn, defaultSettings, hardCloseAt, helpText, isJudgeCommand, isPrivateEntry, mergeSettings, newGame, stateJson, SettingsSchema,
+  type Game, type GameEvent, type GameState, type LogEntry, type Settings,
 } from './engine/index.ts';
 import { entriesFromText } from './transcript.ts';
 import { reminderTimes, restartShift } from './live/schedule.ts';
@@ -157,8 +157,9 @@ export class NeuwarRules implements Rules<Game> {
     const req = game.state.pending.find((r) => r.id === id);
     if (!req) return { refuse: { code: 'NO_SUCH_REQUEST', text: T(lg, '这个请求已经回答过或已失效', 'this request has been answered or has lapsed') } };
     if (seat !== req.to) return { refuse: { code: 'NOT_ADDRESSED', text: T(lg, `只有${cn(this.map, req.to, lg)}的玩家可以回答这个请求`, `only the player of ${cn(this.map, req.to, lg)} may answer this request`) } };
-    const request = { kind: req.base ?? req.kind, from: req.from, to: req.to } as unknown as Command;
-    const entry: LogEntry = { type: 'command', at, speaker: { kind: 'country', id: seat }, command: { kind: 'answer', answer, request }, text: `button ${buttonId}` };
+    const command = answerCommand(req, answer);
+    if (!command) return { refuse: { code: 'NO_SUCH_REQUEST', text: T(lg, '这个请求已经回答过或已失效', 'this request has been answered or has lapsed') } };
+    const entry: LogEntry = { type: 'command', at, speaker: { kind: 'country', id: seat }, command, text: `button ${buttonId}` };
     return { entry: asEntry(entry) };
   }
   settled(game: Game | null, open: string[], steps: StepResult[], ended: boolean): { key: string; code: string; text: string }[] {
@@ -320,10 +321,15 @@ export class NeuwarRules implements Rules<Game> {
       hardCloseAt: st && st.status === 'running' ? hardCloseAt(st) : null,
       paused: st?.clock.pausedAt != null,
       turnSeconds: st?.settings.turnSeconds ?? null,
-      names: {
-        countries: this.map.countries.map((c) => ({ id: c.id, zh: c.name.zh, en: c.name.en, aliases: c.aliases ?? [] })),
-        territories: this.map.territories.map((t) => ({ id: t.id, zh: t.name.zh, en: t.name.en, aliases: t.aliases ?? [], kind: t.kind })),
-      },
+      names: this.names(),
+    };
+  }
+  /** The map's names for the page's input box: built once per map (the panel is asked for on every push). */
+  private namesCache: PageView['names'] | null = null;
+  private names(): PageView['names'] {
+    return this.namesCache ??= {
+      countries: this.map.countries.map((c) => ({ id: c.id, zh: c.name.zh, en: c.name.en, aliases: c.aliases ?? [] })),
+      territories: this.map.territories.map((t) => ({ id: t.id, zh: t.name.zh, en: t.name.en, aliases: t.aliases ?? [], kind: t.kind })),
     };
   }
   result(g: Game) {

@@ -1,8 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { findName, loadMapFile, MapError, normalizeName, type GameMap } from '../europe/map/index.ts';
-import { applyEntry, newGame, defaultSettings, mergeSettings, type Game, type Speaker, type LogEntry, type Step } from './engine/index.ts';
-import { coerceSettingValue } from './engine/settings.ts';
+import { applyEntry, newGame, defaultSettings, mergeSettings, coerceSettingValue, type Game, type Speaker, type LogEntry, type Step } from './engine/index.ts';
 import { parseMessage, toSimplified } from './parse/index.ts';
 
 /** A malformed transcript or map: `replay` exits 2 with file:line:reason (commands.md §3). */

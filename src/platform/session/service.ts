@@ -465,15 +465,20 @@ export class GameService implements GameServiceApi {
   }
 
   /** What adapters show of a channel's game: its kind, the viewer's seat and judge right, what is awaited. */
-  viewOf(channelId: string, userId: string | null): { info: GameInfo; seat: string | null; judge: boolean; laggards: string[]; state: unknown } | null {
+  viewOf(channelId: string, userId: string | null): { info: GameInfo; seat: string | null; judge: boolean; laggards: string[] } | null {
     const g = this.anyGame(channelId);
     if (!g) return null;
     const seat = userId ? this.seatOfUser(g.row, userId) : null;
     return {
       info: this.info(g), seat, judge: userId ? this.isJudge(g.row, { id: userId }) : false,
       laggards: g.game !== null && g.row.status === 'running' ? g.rules.laggards(g.game) : [],
-      state: g.game !== null ? g.rules.view(g.game, seat ?? 'public') : null,
     };
+  }
+
+  seatView(channelId: string, userId: string | null): unknown {
+    const g = this.anyGame(channelId);
+    if (!g || g.game === null) return null;
+    return g.rules.view(g.game, (userId ? this.seatOfUser(g.row, userId) : null) ?? 'public');
   }
 
   /**

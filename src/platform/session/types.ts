@@ -83,8 +83,10 @@ export interface GameServiceApi {
   rulesOf(channelId: string): FullRules<unknown> | null;
   /** The game's state object (the module's own shape), for tools and tests. */
   stateOf(channelId: string): unknown;
-  /** What an adapter shows a user of a channel's game: the game, the user's seat and judge right, who is awaited, the seat's view. */
-  viewOf(channelId: string, userId: string | null): { info: GameInfo; seat: string | null; judge: boolean; laggards: string[]; state: unknown } | null;
+  /** What an adapter shows a user of a channel's game: the game, the user's seat and judge right, who is awaited. Cheap: asked on every push. */
+  viewOf(channelId: string, userId: string | null): { info: GameInfo; seat: string | null; judge: boolean; laggards: string[] } | null;
+  /** The state the user's seat may see (the game's `view`; a spectator sees what everyone sees). */
+  seatView(channelId: string, userId: string | null): unknown;
   /** The rule settings in force in the channel's running (or archived) game; null before the start. */
   settingsOf(channelId: string): Record<string, unknown> | null;
   /** What the local page's panel shows of the channel's game. */

@@ -1,5 +1,5 @@
 export * from './types.ts';
-export { SettingsSchema, defaultSettings, mergeSettings, type Settings, type SettingKey } from './settings.ts';
+export { SettingsSchema, defaultSettings, mergeSettings, coerceSettingValue, type Settings, type SettingKey } from './settings.ts';
 export { newGame, applyEntry, isJudgeCommand, type Game, type Step } from './apply.ts';
 export { list } from './text.ts';
 export { createGame, cloneState, hardCloseAt, ownDeadline, activeCountries, land, sea, isSea, type NewGameOptions } from './state.ts';
