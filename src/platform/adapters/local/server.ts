@@ -159,6 +159,7 @@ export class LocalServer {
   private gamesTimer: NodeJS.Timeout | null = null;
   private tick: NodeJS.Timeout;
   private lastStatus = new Map<string, string>();
+  private lastListKey = new Map<string, string>();
   private maps: { path: string; name: string }[];
   private unsubscribe: () => void;
   private limits: Limits;
@@ -720,11 +721,20 @@ export class LocalServer {
   private pushStatus(channelId: string, force = false): void {
     const viewers = [...this.clients].filter((c) => c.channel === channelId && c.userId);
     if (viewers.length === 0) return;
-    const shared = JSON.stringify(this.statusOf(channelId, ''));
+    // The channel's status is built and serialized once; each viewer's frame differs only in `me`.
+    const base = this.channelStatus(channelId);
+    const shared = JSON.stringify(base);
     if (!force && this.lastStatus.get(channelId) === shared) return;
-    const changedList = this.lastStatus.get(channelId) !== shared;
     this.lastStatus.set(channelId, shared);
-    for (const c of viewers) this.send(c, { t: 'status', channelId, status: this.statusOf(channelId, c.userId!) });
+    // The game list shows a game's status, turn and number of players: pushed to every page only when those change.
+    const listKey = base ? `${base.status}|${base.turn}|${base.countries.filter((c) => c.player).length}` : '';
+    const changedList = this.lastListKey.get(channelId) !== listKey;
+    this.lastListKey.set(channelId, listKey);
+    const head = `{"t":"status","channelId":${JSON.stringify(channelId)},"status":`;
+    for (const c of viewers) {
+      if (c.ws.readyState !== WebSocket.OPEN) continue;
+      c.ws.send(base ? `${head}${shared.slice(0, -1)},"me":${JSON.stringify(this.meOf(channelId, c.userId!))}}}` : `${head}null}`);
+    }
     if (changedList) this.pushGames();
   }
 
@@ -767,9 +777,22 @@ export class LocalServer {
       });
   }
 
+  /** The status panel of a channel as `userId` sees it. */
   statusOf(channelId: string, userId: string): StatusView | null {
+    const base = this.channelStatus(channelId);
+    return base ? { ...base, me: this.meOf(channelId, userId) } : null;
+  }
+
+  /** The viewer's seat and judge right. */
+  private meOf(channelId: string, userId: string): StatusView['me'] {
+    const view = userId ? this.opts.service.viewOf(channelId, userId) : null;
+    return { country: view?.seat ?? null, judge: view?.judge ?? false };
+  }
+
+  /** The status panel of a channel, the same for every viewer. */
+  private channelStatus(channelId: string): Omit<StatusView, 'me'> | null {
     const svc = this.opts.service;
-    const view = svc.viewOf(channelId, userId || null);
+    const view = svc.viewOf(channelId, null);
     const rules = svc.rulesOf(channelId);
     if (!view || !rules) return null;
     const g = view.info;
@@ -804,7 +827,6 @@ export class LocalServer {
       judges: judges.map((j) => ({ userId: j, name: this.nameOf(j, g) })),
       countries,
       members: [...members.values()],
-      me: { country: view.seat, judge: view.judge },
       settings: { turnSeconds },
     };
   }
