@@ -179,7 +179,10 @@ export interface Rules<G = unknown> {
   winner(game: G): string[] | null;
 }
 
-/** A game kind the platform can host. */
+/**
+ * A game kind the platform can host. Its slash commands are files under commands/<kind>/, listed in
+ * commands/index.ts beside the platform's own (the Discord adapter is given that list).
+ */
 export interface GameModule<G = unknown> {
   readonly kind: string;
   readonly title: Record<Lang, string>;
@@ -193,8 +196,6 @@ export interface GameModule<G = unknown> {
   renderer?(): unknown;
   /** Rule settings schema (zod), for documentation and slash options. */
   readonly settingsSchema?: z.ZodTypeAny;
-  /** The game's slash commands (one file each under commands/<kind>/), registered by the Discord adapter. */
-  readonly slash?: readonly unknown[];
 }
 
 /** The games a process hosts, by kind; the first is the default of `/game new`. */
