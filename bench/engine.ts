@@ -14,7 +14,7 @@ import { applyEntry, newGame, type Command, type Game, type LogEntry, type Speak
 import { parseMessage, formatCommand } from '../src/games/neuwar/parse/index.ts';
 import { Simulation, simulate } from '../src/games/neuwar/sim/simulate.ts';
 import { ordersFor, padOrders, View, DEFAULT_POLICY } from '../src/games/neuwar/sim/generate.ts';
-import { makeRng } from '../src/games/neuwar/sim/rng.ts';
+import { makeRng } from '../src/games/europe/rng.ts';
 
 export interface BenchFigure { name: string; value: number; unit: string; target: number; pass: boolean }
 

@@ -35,7 +35,7 @@ import { WebSocket } from 'ws';
 import { loadMapFile, isLandKind, type GameMap } from '../src/games/europe/map/index.ts';
 import { newGame, type Command, type CountryId, type LandState } from '../src/games/neuwar/engine/index.ts';
 import { formatCommand } from '../src/games/neuwar/parse/index.ts';
-import { makeRng, type Rng } from '../src/games/neuwar/sim/rng.ts';
+import { makeRng, type Rng } from '../src/games/europe/rng.ts';
 import { ErrorCodeSchema } from '../src/games/neuwar/sim/schema.ts';
 
 export interface BenchFigure { name: string; value: number; unit: string; target: number; pass: boolean }

@@ -20,7 +20,7 @@ import { formatCommand } from '../src/games/neuwar/parse/index.ts';
 import type { CountryId, GameState } from '../src/games/neuwar/engine/index.ts';
 import type { GameMap } from '../src/games/europe/map/index.ts';
 import { DEFAULT_POLICY, ordersFor, padOrders, View } from '../src/games/neuwar/sim/generate.ts';
-import { makeRng, type Rng } from '../src/games/neuwar/sim/rng.ts';
+import { makeRng, type Rng } from '../src/games/europe/rng.ts';
 import { planAnswers, planOrders } from '../tests/helpers/soak.ts';
 
 export interface BenchFigure { name: string; value: number; unit: string; target: number; pass: boolean }

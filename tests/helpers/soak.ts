@@ -15,7 +15,7 @@ import { formatCommand } from '../../src/games/neuwar/parse/index.ts';
 import { Store } from '../../src/platform/store/index.ts';
 import { foldEntries, gameFromSnapshot, rebuildGame } from '../../src/games/neuwar/rebuild.ts';
 import { answerFor, DEFAULT_POLICY, diplomacyFor, economyFor, ordersFor, requestCommand, View, type Policy } from '../../src/games/neuwar/sim/generate.ts';
-import type { Rng } from '../../src/games/neuwar/sim/rng.ts';
+import type { Rng } from '../../src/games/europe/rng.ts';
 
 export const SOAK_CHILD = join(import.meta.dirname, 'live-child.ts');
 

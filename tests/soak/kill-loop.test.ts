@@ -15,7 +15,7 @@ import { loadMapFile, type GameMap } from '../../src/games/europe/map/index.ts';
 import { Store } from '../../src/platform/store/index.ts';
 import { rebuildGame } from '../../src/games/neuwar/rebuild.ts';
 import type { Game } from '../../src/games/neuwar/engine/index.ts';
-import { makeRng, type Rng } from '../../src/games/neuwar/sim/rng.ts';
+import { makeRng, type Rng } from '../../src/games/europe/rng.ts';
 import { T0, TINY } from '../helpers/live.ts';
 import { auditStore, plain, planAnswers, planCommits, planOrders, SoakBot, tmpDb, type Said } from '../helpers/soak.ts';
 

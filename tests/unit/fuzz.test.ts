@@ -10,7 +10,7 @@ import { applyEntry, stateJson, type Command, type ErrorCode, type Game, type Sp
 import { formatCommand, parseMessageUnsafe, type Parsed } from '../../src/games/neuwar/parse/index.ts';
 import { Simulation, simulate } from '../../src/games/neuwar/sim/simulate.ts';
 import { fuzzCorpus, mutate, toTraditional, widthMix } from '../../src/games/neuwar/sim/fuzz.ts';
-import { makeRng } from '../../src/games/neuwar/sim/rng.ts';
+import { makeRng } from '../../src/games/europe/rng.ts';
 import { ErrorCodeSchema } from '../../src/games/neuwar/sim/schema.ts';
 
 const europe = loadMapFile('maps/europe.json');

@@ -15,7 +15,7 @@ import { formatCommand, parseMessage } from '../../src/games/neuwar/parse/index.
 import { runTranscript } from '../../src/games/neuwar/transcript.ts';
 import { simulate, toTranscript, type SimResult } from '../../src/games/neuwar/sim/simulate.ts';
 import { withoutLines } from '../../src/games/neuwar/sim/invariants.ts';
-import { makeRng } from '../../src/games/neuwar/sim/rng.ts';
+import { makeRng } from '../../src/games/europe/rng.ts';
 import { needToWin } from '../../src/games/neuwar/sim/generate.ts';
 
 const europe = loadMapFile('maps/europe.json');

@@ -4,7 +4,7 @@
  * huge inputs, and valid commands from the generator mutated. Shared by the fuzz tests and the parser benchmark.
  */
 import type { GameMap } from '../../europe/map/index.ts';
-import { makeRng, type Rng } from './rng.ts';
+import { makeRng, type Rng } from '../../europe/rng.ts';
 
 const TRAD: Record<string, string> = {
   战: '戰', 国: '國', 结: '結', 约: '約', 协: '協', 调: '調', 军: '軍', 动: '動', 员: '員', 请: '請', 让: '讓', 赔: '賠',

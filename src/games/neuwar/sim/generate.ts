@@ -16,7 +16,7 @@ import {
   requestCommand as requestOf, stackCap, techCost, warBetween,
   type Command, type CountryId, type GameState, type Item, type LandState, type PendingRequest, type TechId, type TerrId,
 } from '../engine/index.ts';
-import type { Rng } from './rng.ts';
+import type { Rng } from '../../europe/rng.ts';
 
 /** Probabilities and sizes that steer the generator (per country per turn unless said otherwise). */
 export interface Policy {

@@ -10,7 +10,7 @@ import {
 } from '../engine/index.ts';
 import { formatCommand } from '../parse/index.ts';
 import { answerFor, DEFAULT_POLICY, diplomacyFor, economyFor, ordersFor, requestCommand, View, type Policy } from './generate.ts';
-import { makeRng, type Rng } from './rng.ts';
+import { makeRng, type Rng } from '../../europe/rng.ts';
 
 export interface SimOptions {
   /** Countries taken by players: ids, or how many of the map's playable countries (in map order). Default 10 or all. */

@@ -1,6 +1,7 @@
 /**
- * A small seeded PRNG (mulberry32) for the simulator, the fuzzers and the benchmarks. The engine stays pure:
- * randomness lives only here, and the same seed always gives the same game.
+ * A small seeded PRNG (mulberry32) for the simulator, the fuzzers, the benchmarks and Europe Duel's setup (duel.md
+ * D1.4). The engines stay pure: randomness lives only here, drawn from a seed kept in the log, and the same seed
+ * always gives the same game.
  */
 export interface Rng {
   /** A float in [0, 1). */
