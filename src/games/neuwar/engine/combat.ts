@@ -1,4 +1,8 @@
 import type { GameMap } from '../../europe/map/index.ts';
+import { assault } from '../../europe/combat.ts';
+
+/** R10.5's arithmetic is shared with Europe Duel (src/games/europe/combat.ts). */
+export { assault };
 import { checkMove, armiesAt } from './orders.ts';
 import { atActiveWar } from './relations.ts';
 import { land, sea } from './state.ts';
@@ -8,18 +12,6 @@ import type { Count, CountryId, GameEvent, GameState, Order, TerrId } from './ty
 export interface PendingCapture { territory: TerrId; from: CountryId | null; to: CountryId; armies: number }
 
 interface Flow { country: CountryId; from: TerrId; to: TerrId; n: number }
-
-/** R10.5 with exact arithmetic for the default factor 1.5 (to take 4 you need 7). */
-export function assault(a: number, d: number, factor: number): { won: boolean; left: number } {
-  // Compare in integers where the factor is a simple fraction p/q (1.5 = 3/2), so 7 vs 4 is exact.
-  const q = 1000;
-  const p = Math.round(factor * q);
-  if (a * q > p * d) {
-    return { won: true, left: Math.ceil((a * q - p * d) / q) };
-  }
-  // floor(d − a/f) = floor((d·p − a·q) / p)
-  return { won: false, left: Math.max(0, Math.floor((d * p - a * q) / p)) };
-}
 
 function take(count: Count, remaining: number, base: number): number {
   if (count.kind === 'all') return remaining;

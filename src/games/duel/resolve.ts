@@ -1,0 +1,136 @@
+/**
+ * Europe Duel's movement and combat, duel.md D2.6 steps 4–10 and 12 (take-off, sea, head-on, arrivals, melee,
+ * assaults, captures, growth) on a board of two sides. The moves come in with their counts decided (all, half,
+ * route shares: steps 2–3 and the count of step 4 are the order layer's); everything here is R10's arithmetic
+ * from src/games/europe/combat.ts, with the duel's differences (D4.7): the sides are always at war, neutrals
+ * are `null`, at most two entrants meet.
+ */
+import { assault, atSea, clash } from '../europe/combat.ts';
+import type { DuelGraph } from './board.ts';
+
+export type Side = 'A' | 'B';
+export const other = (s: Side): Side => (s === 'A' ? 'B' : 'A');
+
+/** The armies on the board: land territories with an owner (null: neutral) and a garrison; sea stacks per side. */
+export interface Board {
+  owner: Map<string, Side | null>;
+  armies: Map<string, number>;
+  stacks: Map<string, { A: number; B: number }>;
+}
+
+/** One move of the turn, its count fixed (step 4). */
+export interface Move { side: Side; from: string; to: string; n: number }
+
+export type DuelEvent =
+  | { type: 'headOn'; a: Move; b: Move; left: number; winner: Side | null }
+  | { type: 'melee'; territory: string; A: number; B: number; left: number; winner: Side | null }
+  | { type: 'reinforce'; territory: string; side: Side; n: number }
+  | { type: 'assault'; territory: string; side: Side; attackers: number; defenders: number; won: boolean; left: number; from: Side | null }
+  | { type: 'seaLoss'; sea: string; side: Side; before: number; after: number }
+  | { type: 'growth'; side: Side; n: number };
+
+export interface CombatSettings { defenseFactor: number; seaLoss: number }
+export const COMBAT_DEFAULTS: CombatSettings = { defenseFactor: 1.5, seaLoss: 0.1 };
+
+export function cloneBoard(b: Board): Board {
+  return { owner: new Map(b.owner), armies: new Map(b.armies), stacks: new Map([...b.stacks].map(([k, v]) => [k, { ...v }])) };
+}
+
+/** Steps 4–10 of D2.6: changes `board` in place and returns what happened, in resolution order. */
+export function resolveMoves(g: DuelGraph, board: Board, moves: readonly Move[], s: CombatSettings = COMBAT_DEFAULTS): DuelEvent[] {
+  const events: DuelEvent[] = [];
+  const isSea = (id: string) => g.kind.get(id) === 'sea';
+  // 4. Take-off: an order's armies leave now, even if its source falls later in this resolution.
+  for (const m of moves) {
+    if (m.n <= 0) continue;
+    if (isSea(m.from)) {
+      const st = board.stacks.get(m.from)!;
+      st[m.side] -= m.n;
+    } else board.armies.set(m.from, (board.armies.get(m.from) ?? 0) - m.n);
+  }
+  const live = moves.filter((m) => m.n > 0);
+  // 5. Sea: armies entering a zone join their side's stack there; then every stack keeps floor(90%).
+  for (const m of live) {
+    if (!isSea(m.to)) continue;
+    const st = board.stacks.get(m.to) ?? { A: 0, B: 0 };
+    st[m.side] += m.n;
+    board.stacks.set(m.to, st);
+  }
+  for (const id of [...board.stacks.keys()].sort()) {
+    const st = board.stacks.get(id)!;
+    for (const side of ['A', 'B'] as const) {
+      const before = st[side];
+      if (before <= 0) continue;
+      const after = atSea(before, s.seaLoss);
+      if (after !== before) events.push({ type: 'seaLoss', sea: id, side, before, after });
+      st[side] = after;
+    }
+  }
+  // 6. Head-on on land edges: A's X→Y against B's Y→X; the survivor goes on to its target.
+  const landward = live.filter((m) => !isSea(m.to));
+  const arriving = new Map<Move, number>(landward.map((m) => [m, m.n]));
+  for (const a of landward) {
+    if (a.side !== 'A' || g.edgeKind(a.from, a.to) !== 'land') continue;
+    const b = landward.find((m) => m.side === 'B' && m.from === a.to && m.to === a.from);
+    if (!b) continue;
+    const r = clash(a.n, b.n);
+    arriving.set(a, r.winner === 'a' ? r.left : 0);
+    arriving.set(b, r.winner === 'b' ? r.left : 0);
+    events.push({ type: 'headOn', a, b, left: r.left, winner: r.winner === 'a' ? 'A' : r.winner === 'b' ? 'B' : null });
+  }
+  // Several flows of one side into one territory add up to one army (D4.4).
+  const into = new Map<string, { A: number; B: number }>();
+  for (const [m, n] of arriving) {
+    if (n <= 0) continue;
+    const e = into.get(m.to) ?? { A: 0, B: 0 };
+    e[m.side] += n;
+    into.set(m.to, e);
+  }
+  const targets = [...into.keys()].sort();
+  // 7. Arrivals in own territories join the garrison before anything else (R10.2 over R10.4).
+  for (const t of targets) {
+    const owner = board.owner.get(t) ?? null;
+    const e = into.get(t)!;
+    if (owner && e[owner] > 0) {
+      board.armies.set(t, (board.armies.get(t) ?? 0) + e[owner]);
+      events.push({ type: 'reinforce', territory: t, side: owner, n: e[owner] });
+      e[owner] = 0;
+    }
+  }
+  // 8. Melee: both sides entering a neutral fight first, without defence bonus.
+  for (const t of targets) {
+    const e = into.get(t)!;
+    if (e.A > 0 && e.B > 0) {
+      const r = clash(e.A, e.B);
+      events.push({ type: 'melee', territory: t, A: e.A, B: e.B, left: r.left, winner: r.winner === 'a' ? 'A' : r.winner === 'b' ? 'B' : null });
+      e.A = r.winner === 'a' ? r.left : 0;
+      e.B = r.winner === 'b' ? r.left : 0;
+    }
+  }
+  // 9–10. Assaults, all against the garrisons as they stand after step 7; captures change owners.
+  for (const t of targets) {
+    const e = into.get(t)!;
+    const side: Side | null = e.A > 0 ? 'A' : e.B > 0 ? 'B' : null;
+    if (!side) continue;
+    const defenders = board.armies.get(t) ?? 0;
+    const from = board.owner.get(t) ?? null;
+    const r = assault(e[side], defenders, s.defenseFactor);
+    events.push({ type: 'assault', territory: t, side, attackers: e[side], defenders, won: r.won, left: r.left, from });
+    board.armies.set(t, r.left);
+    if (r.won) board.owner.set(t, side);
+  }
+  return events;
+}
+
+/** D3: every land territory a side owns grows by its value, one captured this turn and one at 0 included. */
+export function grow(g: DuelGraph, board: Board): DuelEvent[] {
+  const gained = { A: 0, B: 0 };
+  for (const t of g.land) {
+    const o = board.owner.get(t);
+    if (!o) continue;
+    const v = g.value.get(t) ?? 0;
+    board.armies.set(t, (board.armies.get(t) ?? 0) + v);
+    gained[o] += v;
+  }
+  return (['A', 'B'] as const).filter((side) => gained[side] > 0).map((side) => ({ type: 'growth' as const, side, n: gained[side] }));
+}
