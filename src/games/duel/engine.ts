@@ -1,0 +1,208 @@
+/**
+ * Europe Duel's turn engine (duel.md D2): the game as plain data, folded from its log entries — the start
+ * (seed, settings, optional explicit capitals), each side's commands (orders, cancel, ready, not ready,
+ * resign) and clock ticks. A turn resolves when both sides are ready or a tick reaches the deadline, in D2.6's
+ * order. Pure: no clock, I/O or randomness (the seed is drawn at the start, D1.4).
+ *
+ * Not yet here (the open parts of the Duel issue): routes (D5, step 2 and 11) and the helper (D6, step 3)
+ * plug in through `Planner`; without them a territory with no manual order stands.
+ */
+import type { GameMap } from '../europe/map/index.ts';
+import { duelGraph, setupBoard, DRAW_DEFAULTS, type DrawSettings, type DuelGraph } from './board.ts';
+import { grow, other, resolveMoves, COMBAT_DEFAULTS, type Board, type DuelEvent, type Move, type Side } from './resolve.ts';
+import { checkOrder, moveOf, nextIdle, type Order, type OrderRefusal } from './orders.ts';
+import { endCheck, score, END_DEFAULTS, type Outcome } from './end.ts';
+
+export interface DuelSettings extends DrawSettings {
+  turnSeconds: number;
+  startArmies: number;
+  garrisonMin: number;
+  garrisonMax: number;
+  defenseFactor: number;
+  seaLoss: number;
+  turnLimit: number;
+  drawMargin: number;
+  idleTurns: number;
+}
+
+export const DUEL_DEFAULTS: DuelSettings = {
+  ...DRAW_DEFAULTS, turnSeconds: 30, startArmies: 10, garrisonMin: 1, garrisonMax: 3,
+  ...COMBAT_DEFAULTS, ...END_DEFAULTS,
+};
+
+const SIDES = ['A', 'B'] as const;
+
+/** The game, JSON all the way down (snapshots and the state export are its JSON). */
+export interface DuelState {
+  settings: DuelSettings;
+  seed: number;
+  capitals: Record<Side, string>;
+  fair: boolean;
+  bots: Record<Side, boolean>;
+  turn: number;
+  openedAt: number;
+  deadlineAt: number;
+  status: 'running' | 'ended';
+  outcome: Outcome | null;
+  owner: Record<string, Side | null>;
+  armies: Record<string, number>;
+  stacks: Record<string, { A: number; B: number }>;
+  /** This turn's manual orders per side, by source node (secret until they act, D2.4). */
+  orders: Record<Side, Record<string, Order>>;
+  ready: Record<Side, boolean>;
+  acted: Record<Side, boolean>;
+  idle: Record<Side, number>;
+  /** What the last resolution did. */
+  lastEvents: DuelEvent[];
+}
+
+export type DuelCommand =
+  | { kind: 'order'; order: Order }
+  | { kind: 'cancel'; from: string | 'all' }
+  | { kind: 'ready' }
+  | { kind: 'unready' }
+  | { kind: 'resign' };
+
+export type DuelEntry =
+  | { type: 'start'; at: number; seed: number; settings?: Partial<DuelSettings>; capitals?: Record<Side, string>; bots?: Partial<Record<Side, boolean>> }
+  | { type: 'command'; at: number; side: Side; command: DuelCommand }
+  | { type: 'tick'; at: number };
+
+export type DuelAnswer = { ok: true } | { ok: false; code: OrderRefusal | 'GAME_OVER' | 'NOT_READY' };
+
+/** Where routes (D5) and the helper (D6) plug into a resolution. */
+export interface Planner {
+  /** D2.6 step 2: the moves routes emit, and the nodes they hold (the helper leaves those alone). */
+  routeMoves?(g: DuelGraph, board: Board, side: Side): { moves: Move[]; held: Set<string> };
+  /** D2.6 step 3: the helper's orders for the side's nodes with no manual order and no route. */
+  helperOrders?(g: DuelGraph, board: Board, side: Side, held: Set<string>): Order[];
+}
+
+export function toBoard(s: DuelState): Board {
+  return {
+    owner: new Map(Object.entries(s.owner)),
+    armies: new Map(Object.entries(s.armies)),
+    stacks: new Map(Object.entries(s.stacks).map(([k, v]) => [k, { ...v }])),
+  };
+}
+
+function fromBoard(s: DuelState, b: Board): void {
+  s.owner = Object.fromEntries(b.owner);
+  s.armies = Object.fromEntries(b.armies);
+  // A zone both sides have left is dropped, so equal boards have equal JSON.
+  s.stacks = Object.fromEntries([...b.stacks].filter(([, v]) => v.A > 0 || v.B > 0).sort(([a], [c]) => (a < c ? -1 : 1)));
+}
+
+/** D1.5: each side owns its capital with startArmies; every other land territory is neutral with its garrison. */
+export function newDuel(map: GameMap, e: Extract<DuelEntry, { type: 'start' }>): DuelState {
+  const settings: DuelSettings = { ...DUEL_DEFAULTS, ...(e.settings ?? {}) };
+  const g = duelGraph(map);
+  const setup = setupBoard(g, e.seed, {
+    garrisonMin: settings.garrisonMin, garrisonMax: settings.garrisonMax, startArmies: settings.startArmies, draw: settings,
+    ...(e.capitals ? { capitals: e.capitals } : {}),
+  });
+  const owner: Record<string, Side | null> = {};
+  const armies: Record<string, number> = {};
+  for (const t of g.land) {
+    owner[t] = t === setup.capitals.A ? 'A' : t === setup.capitals.B ? 'B' : null;
+    armies[t] = setup.garrison.get(t)!;
+  }
+  return {
+    settings, seed: e.seed, capitals: setup.capitals, fair: setup.fair,
+    bots: { A: e.bots?.A ?? false, B: e.bots?.B ?? false },
+    turn: 1, openedAt: e.at, deadlineAt: e.at + settings.turnSeconds * 1000, status: 'running', outcome: null,
+    owner, armies, stacks: {},
+    orders: { A: {}, B: {} }, ready: { A: false, B: false }, acted: { A: false, B: false }, idle: { A: 0, B: 0 },
+    lastEvents: [],
+  };
+}
+
+/** Folds one entry (after the start) into the game. */
+export function applyDuel(g: DuelGraph, s: DuelState, e: DuelEntry, planner: Planner = {}): DuelAnswer {
+  if (e.type === 'start') throw new Error('a duel starts once: newDuel');
+  if (s.status === 'ended') return e.type === 'tick' ? { ok: true } : { ok: false, code: 'GAME_OVER' };
+  if (e.type === 'tick') {
+    if (e.at >= s.deadlineAt) resolveTurn(g, s, e.at, planner);
+    return { ok: true };
+  }
+  const side = e.side;
+  const c = e.command;
+  switch (c.kind) {
+    case 'order': {
+      const no = checkOrder(g, toBoard(s), side, c.order);
+      if (no) return { ok: false, code: no };
+      // D2.2: a new order for the same node replaces the old one.
+      s.orders[side][c.order.from] = c.order;
+      break;
+    }
+    case 'cancel':
+      if (c.from === 'all') s.orders[side] = {};
+      else delete s.orders[side][c.from];
+      break;
+    case 'ready':
+      s.ready[side] = true;
+      break;
+    case 'unready':
+      s.ready[side] = false;
+      break;
+    case 'resign':
+      // D7.5: at once; the other side wins.
+      s.acted[side] = true;
+      end(s, { winner: [other(side)], how: 'resign' });
+      return { ok: true };
+  }
+  // D2.8: every accepted command but a query is an action, even one that changes nothing.
+  s.acted[side] = true;
+  if (s.ready.A && s.ready.B) resolveTurn(g, s, e.at, planner);
+  return { ok: true };
+}
+
+function end(s: DuelState, o: Outcome): void {
+  s.status = 'ended';
+  s.outcome = o;
+}
+
+/** D2.6: one resolution, at `at`. */
+export function resolveTurn(g: DuelGraph, s: DuelState, at: number, planner: Planner = {}): void {
+  const board = toBoard(s);
+  const moves: Move[] = [];
+  for (const side of SIDES) {
+    const manual = Object.values(s.orders[side]);
+    const held = new Set(manual.map((o) => o.from));
+    // 2. Route steps (D5), then 3. the helper (D6) where neither a manual order nor a route stands.
+    const routes = planner.routeMoves?.(g, board, side) ?? { moves: [], held: new Set<string>() };
+    for (const n of routes.held) held.add(n);
+    moves.push(...routes.moves);
+    const helper = planner.helperOrders?.(g, board, side, held) ?? [];
+    for (const o of [...manual, ...helper]) {
+      const m = moveOf(g, board, side, o);
+      if (m && m.n > 0) moves.push(m);
+    }
+  }
+  // 4–10. Take-off, sea, head-on, arrivals, melee, assaults, captures.
+  const events = resolveMoves(g, board, moves, s.settings);
+  // 12. Growth.
+  events.push(...grow(g, board));
+  fromBoard(s, board);
+  // 13. Idle counters, then the end checks: capital, technical defeat, turn limit.
+  for (const side of SIDES) s.idle[side] = nextIdle(s.idle[side], s.acted[side], s.bots[side]);
+  s.lastEvents = events;
+  const o = endCheck(g, board, s.capitals, s.idle, s.turn, s.settings);
+  if (o) {
+    end(s, o);
+    return;
+  }
+  // 14. The next turn opens at the resolution instant, both sides not ready, no orders.
+  s.turn += 1;
+  s.openedAt = at;
+  s.deadlineAt = at + s.settings.turnSeconds * 1000;
+  s.orders = { A: {}, B: {} };
+  s.ready = { A: s.bots.A, B: s.bots.B };
+  s.acted = { A: false, B: false };
+}
+
+/** D7.2 scores of both sides. */
+export function scores(g: DuelGraph, s: DuelState): Record<Side, number> {
+  const b = toBoard(s);
+  return { A: score(g, b, 'A'), B: score(g, b, 'B') };
+}
