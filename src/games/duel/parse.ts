@@ -1,0 +1,83 @@
+/**
+ * Europe Duel's text commands (duel.md D10.1), the part the turn engine plays today: orders (调兵, 驻守),
+ * cancelling them (撤销), ready (准备 = 完成, 取消准备 = 取消完成) and resign (认输); the queries 状态 and 帮助.
+ * Routes, the helper's brush and the rally point come with D5/D6. Names: Chinese, English, id or alias.
+ */
+import { findName, normalizeName } from '../europe/map/index.ts';
+import type { DuelGraph } from './board.ts';
+import type { DuelCommand } from './engine.ts';
+import type { Order } from './orders.ts';
+
+export type Parsed =
+  | { ok: true; command: DuelCommand | { kind: 'query'; what: 'status' | 'help' }; text: string }
+  | { ok: false; code: 'UNKNOWN_COMMAND' | 'BAD_SYNTAX' | 'UNKNOWN_TERRITORY' | 'COUNT_NOT_ALLOWED' | 'WRONG_GAME'; message: string; text: string };
+
+const SEGMENT = /[【〖［\[]\s*([^】〗］\]]+?)\s*[】〗］\]]([^【〖［\[]*)/g;
+const ARROW = /\s*(?:→|->|=>|＞|>|至|到)\s*/;
+/** New European War's commands: a duel refuses them as WRONG_GAME rather than as unknown (D10.1). */
+const WAR_MODE = new Set(['宣战', '求和', '投降', '结盟', '背盟', '协定', '交易', '同意', '拒绝', '协商', '纳贡', '傀儡', '吞并', '索要', '独立', '退出', '空运', '购买', '工业', '科技', '动员', '窥探']);
+const L = (lang: 'zh' | 'en', zh: string, en: string) => (lang === 'en' ? en : zh);
+
+function territory(g: DuelGraph, name: string): string | null {
+  const id = findName(g.map.territoryByName, name.trim());
+  return id && g.kind.has(id) ? id : null;
+}
+
+/** The commands of one chat message, in order; none when it holds no 【】 command. */
+export function parseDuel(g: DuelGraph, text: string, lang: 'zh' | 'en'): Parsed[] {
+  const out: Parsed[] = [];
+  for (const m of text.matchAll(SEGMENT)) {
+    const name = normalizeName(m[1]!);
+    const body = m[2]!.trim();
+    const raw = m[0].trim();
+    const unknown = (place: string): Parsed => ({ ok: false, code: 'UNKNOWN_TERRITORY', message: L(lang, `地图上没有"${place}"（对决中兵工厂不算领土）`, `no territory "${place}" on the map (arsenals are not part of a duel)`), text: raw });
+    switch (name) {
+      case '调兵': {
+        const words = body.split(/\s+/);
+        const last = words.length > 1 ? words[words.length - 1]! : '';
+        let count: 'all' | 'half' = 'all';
+        let path = body;
+        if (/^(一半|半|half)$/i.test(last)) { count = 'half'; path = words.slice(0, -1).join(' '); }
+        else if (/^(全部|全|all)$/i.test(last)) path = words.slice(0, -1).join(' ');
+        else if (/^\d+$/.test(last)) { out.push({ ok: false, code: 'COUNT_NOT_ALLOWED', message: L(lang, '对决中调兵只有"全部"或"一半"，不能写数字；例如【调兵】甲都→甲城 一半', 'a duel order moves all or half, never a number; e.g. 【调兵】a→b half'), text: raw }); continue; }
+        const ends = path.split(ARROW);
+        if (ends.length !== 2 || !ends[0] || !ends[1]) { out.push({ ok: false, code: 'BAD_SYNTAX', message: L(lang, '写法：【调兵】出发地→目的地 [全部|一半]', 'usage: 【调兵】from→to [all|half]'), text: raw }); continue; }
+        const from = territory(g, ends[0]);
+        const to = territory(g, ends[1]);
+        if (!from) { out.push(unknown(ends[0])); continue; }
+        if (!to) { out.push(unknown(ends[1])); continue; }
+        const order: Order = from === to ? { kind: 'stand', from } : { kind: 'move', from, to, count };
+        out.push({ ok: true, command: { kind: 'order', order }, text: raw });
+        continue;
+      }
+      case '驻守': {
+        const names = body.split(/[、，,\s]+/).filter(Boolean);
+        if (!names.length) { out.push({ ok: false, code: 'BAD_SYNTAX', message: L(lang, '写法：【驻守】领土、领土…', 'usage: 【驻守】place, place…'), text: raw }); continue; }
+        for (const n of names) {
+          const id = territory(g, n);
+          out.push(id ? { ok: true, command: { kind: 'order', order: { kind: 'stand', from: id } }, text: raw } : unknown(n));
+        }
+        continue;
+      }
+      case '撤销': {
+        // The war mode's 【撤销】X→Y is read as 【撤销】X (D10.1).
+        const what = body.split(ARROW)[0]!.trim();
+        if (/^(全部|all)$/i.test(what)) { out.push({ ok: true, command: { kind: 'cancel', from: 'all' }, text: raw }); continue; }
+        const id = territory(g, what);
+        out.push(id ? { ok: true, command: { kind: 'cancel', from: id }, text: raw } : unknown(what));
+        continue;
+      }
+      case '准备': case '完成': out.push({ ok: true, command: { kind: 'ready' }, text: raw }); continue;
+      case '取消准备': case '取消完成': out.push({ ok: true, command: { kind: 'unready' }, text: raw }); continue;
+      case '认输': out.push({ ok: true, command: { kind: 'resign' }, text: raw }); continue;
+      case '状态': out.push({ ok: true, command: { kind: 'query', what: 'status' }, text: raw }); continue;
+      case '帮助': out.push({ ok: true, command: { kind: 'query', what: 'help' }, text: raw }); continue;
+      default:
+        out.push(WAR_MODE.has(name)
+          ? { ok: false, code: 'WRONG_GAME', message: L(lang, `【${name}】是新欧洲战争的命令，对决中没有；对决用【调兵】【驻守】【撤销】【准备】【认输】`, `【${name}】 is a New European War command; a duel has 【调兵】【驻守】【撤销】【准备】【认输】`), text: raw }
+          : { ok: false, code: 'UNKNOWN_COMMAND', message: L(lang, `没有【${name}】这个命令；对决用【调兵】【驻守】【撤销】【准备】【认输】【状态】【帮助】`, `no command 【${name}】; a duel has 【调兵】【驻守】【撤销】【准备】【认输】【状态】【帮助】`), text: raw });
+    }
+  }
+  return out;
+}
+

@@ -1,0 +1,66 @@
+/**
+ * Europe Duel through the unchanged platform: the live service hosts it beside New European War (it is not in
+ * the registry until routes, the helper and the page are done). Orders are private, ready resolves, the 30 s
+ * deadline resolves, a seat's view hides the other side's orders (D2.4), and a restart rebuilds the duel.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { GameService } from '../../src/platform/session/index.ts';
+import { Store } from '../../src/platform/store/index.ts';
+import { VirtualClock } from '../../src/platform/clock/index.ts';
+import { neuwar } from '../../src/games/neuwar/module.ts';
+import { duel } from '../../src/games/duel/module.ts';
+import type { DuelState } from '../../src/games/duel/engine.ts';
+import { duelGraph } from '../../src/games/duel/board.ts';
+import { loadMapFile } from '../../src/games/europe/map/index.ts';
+import { FakeChat, T0, TINY, alice, bob, judy } from '../helpers/live.ts';
+
+let n = 0;
+const say = (svc: GameService, user: { id: string; name: string }, text: string) => svc.handleMessage({ channelId: 'd1', userId: user.id, userName: user.name, text, messageId: `duel-${++n}` });
+
+test('D2/D10.1 a duel on the platform: private orders, ready, the deadline, secrecy, WRONG_GAME, NOT_YOUR_COUNTRY, restart', async () => {
+  const store = new Store(':memory:');
+  const clock = new VirtualClock(T0);
+  const chat = new FakeChat();
+  const svc = new GameService({ store, clock, chat, games: [neuwar, duel], renderer: null, logError: () => undefined });
+  await svc.startUp();
+  const c = await svc.createGame('d1', judy, { game: 'duel', map: TINY });
+  assert.equal(c.ok, true, c.text);
+  assert.equal((await svc.join('d1', alice, '红方')).ok, true);
+  assert.equal((await svc.join('d1', bob, 'B')).ok, true);
+  assert.equal((await svc.start('d1', judy)).ok, true);
+  assert.match(chat.posts('d1').join('\n'), /欧陆对决开始/);
+  const s = svc.stateOf('d1') as DuelState;
+  const capA = s.capitals.A;
+  const to = duelGraph(loadMapFile(TINY)).landNbrs.get(capA)![0]!;
+
+  chat.clear();
+  const r = await say(svc, alice, `【调兵】${capA}→${to} 一半`);
+  assert.equal(r.ok, true, r.text);
+  assert.equal(r.private, true, 'an order is answered privately (D2.4)');
+  assert.equal(chat.posts('d1').filter((p) => p.includes('→')).length, 0, 'nothing of it in the channel');
+  assert.match((await say(svc, bob, '【宣战】乙国向甲国宣战')).code ?? '', /WRONG_GAME/);
+  assert.equal((await say(svc, judy, `【调兵】${capA}→${to}`)).code, 'NOT_YOUR_COUNTRY');
+  // Secrecy: Bob's view of the duel has no orders of Alice's.
+  const bobView = svc.seatView('d1', bob.id) as DuelState;
+  assert.deepEqual(bobView.orders.A, {});
+  assert.deepEqual(Object.keys((svc.seatView('d1', alice.id) as DuelState).orders.A), [capA]);
+
+  await say(svc, alice, '【准备】');
+  await say(svc, bob, '【完成】');
+  assert.equal((svc.stateOf('d1') as DuelState).turn, 2, 'both ready: resolved at once');
+  assert.equal((svc.stateOf('d1') as DuelState).owner[to], 'A', 'half of 10 takes a neutral of 1–3');
+  assert.match(chat.posts('d1').join('\n'), /第1回合结算/);
+
+  // Turn 2: nobody acts; the 30 s deadline resolves it.
+  await clock.advance(30_000);
+  assert.equal((svc.stateOf('d1') as DuelState).turn, 3);
+  const before = JSON.stringify(svc.stateOf('d1'));
+  svc.close();
+
+  const again = new GameService({ store, clock: new VirtualClock(clock.now()), chat: new FakeChat(), games: [neuwar, duel], renderer: null, logError: () => undefined });
+  await again.startUp();
+  assert.equal(JSON.stringify(again.stateOf('d1')), before, 'rebuilt from its log');
+  assert.equal(again.gameOf('d1')?.kind, 'duel');
+  again.close();
+});
