@@ -90,3 +90,20 @@ test('D1.8 a game is its log: the same entries give the same state, and the stat
   assert.deepEqual(a, fold());
   assert.deepEqual(JSON.parse(JSON.stringify(a)), a);
 });
+
+test('D5 through the engine: 【路线】甲都→乙都 with 8 takes the neutral 3 with 4 and walks on (D5.7); a manual order at its node cancels it (D2.3)', () => {
+  const s = newDuel(map, start);
+  s.armies.a_cap = 8;
+  s.armies.a_land = 3;
+  assert.deepEqual(applyDuel(g, s, { type: 'command', at: T0 + 1000, side: 'A', command: { kind: 'route', from: 'a_cap', points: ['b_cap'], count: 'all' } }), { ok: true });
+  assert.deepEqual(s.routes.map((r) => r.path), [['a_cap', 'a_land', 'b_land', 'b_cap']], 'the D5.3 path');
+  applyDuel(g, s, cmd('A', 'ready'));
+  applyDuel(g, s, cmd('B', 'ready'));
+  // need(3) = 5 ≤ 8: all 8 move; 8 vs 3 wins with ceil(8 − 4.5) = 4; growth makes a_land 5 but the route carries 4.
+  assert.deepEqual([s.owner.a_land, s.armies.a_land], ['A', 5]);
+  assert.deepEqual(s.routes.map((r) => [r.at, r.armies]), [[1, 4]]);
+  const r = applyDuel(g, s, order('A', 'a_land', 'a_city', 'all', s.openedAt + 1));
+  assert.deepEqual(r, { ok: true, cancelledRoutes: [1] });
+  assert.deepEqual(s.routes, []);
+  assert.deepEqual(applyDuel(g, s, { type: 'command', at: s.openedAt + 2, side: 'A', command: { kind: 'cancelRoute', target: { id: 1 } } }), { ok: false, code: 'NO_SUCH_ROUTE' });
+});

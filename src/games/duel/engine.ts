@@ -4,14 +4,17 @@
  * resign) and clock ticks. A turn resolves when both sides are ready or a tick reaches the deadline, in D2.6's
  * order. Pure: no clock, I/O or randomness (the seed is drawn at the start, D1.4).
  *
- * Not yet here (the open parts of the Duel issue): routes (D5, step 2 and 11) and the helper (D6, step 3)
- * plug in through `Planner`; without them a territory with no manual order stands.
+ * Routes (D5) step at step 2 and are kept at step 11. Not yet here: the helper (D6, step 3) plugs in through
+ * `Planner`; without it a territory with no manual order and no route stands.
  */
 import type { GameMap } from '../europe/map/index.ts';
 import { duelGraph, setupBoard, DRAW_DEFAULTS, type DrawSettings, type DuelGraph } from './board.ts';
 import { grow, other, resolveMoves, COMBAT_DEFAULTS, type Board, type DuelEvent, type Move, type Side } from './resolve.ts';
 import { checkOrder, moveOf, nextIdle, type Order, type OrderRefusal } from './orders.ts';
 import { endCheck, score, END_DEFAULTS, type Outcome } from './end.ts';
+import { cancelRoutes, createRoute, routeBookkeeping, routeFlows, routeSteps, type CancelTarget, type Route, type RouteMove, type RouteRefusal } from './routes.ts';
+import { cloneBoard } from './resolve.ts';
+import type { Count } from './orders.ts';
 
 export interface DuelSettings extends DrawSettings {
   turnSeconds: number;
@@ -52,6 +55,9 @@ export interface DuelState {
   ready: Record<Side, boolean>;
   acted: Record<Side, boolean>;
   idle: Record<Side, number>;
+  /** Live routes of both sides, in id order (D5), and the next route id. */
+  routes: Route[];
+  nextRoute: number;
   /** What the last resolution did. */
   lastEvents: DuelEvent[];
 }
@@ -59,6 +65,8 @@ export interface DuelState {
 export type DuelCommand =
   | { kind: 'order'; order: Order }
   | { kind: 'cancel'; from: string | 'all' }
+  | { kind: 'route'; from: string; points: string[]; count: Count }
+  | { kind: 'cancelRoute'; target: CancelTarget }
   | { kind: 'ready' }
   | { kind: 'unready' }
   | { kind: 'resign' };
@@ -68,12 +76,10 @@ export type DuelEntry =
   | { type: 'command'; at: number; side: Side; command: DuelCommand }
   | { type: 'tick'; at: number };
 
-export type DuelAnswer = { ok: true } | { ok: false; code: OrderRefusal | 'GAME_OVER' | 'NOT_READY' };
+export type DuelAnswer = { ok: true; cancelledRoutes?: number[] } | { ok: false; code: OrderRefusal | RouteRefusal | 'NO_SUCH_ROUTE' | 'GAME_OVER' };
 
-/** Where routes (D5) and the helper (D6) plug into a resolution. */
+/** Where the helper (D6) plugs into a resolution. */
 export interface Planner {
-  /** D2.6 step 2: the moves routes emit, and the nodes they hold (the helper leaves those alone). */
-  routeMoves?(g: DuelGraph, board: Board, side: Side): { moves: Move[]; held: Set<string> };
   /** D2.6 step 3: the helper's orders for the side's nodes with no manual order and no route. */
   helperOrders?(g: DuelGraph, board: Board, side: Side, held: Set<string>): Order[];
 }
@@ -113,6 +119,7 @@ export function newDuel(map: GameMap, e: Extract<DuelEntry, { type: 'start' }>):
     turn: 1, openedAt: e.at, deadlineAt: e.at + settings.turnSeconds * 1000, status: 'running', outcome: null,
     owner, armies, stacks: {},
     orders: { A: {}, B: {} }, ready: { A: false, B: false }, acted: { A: false, B: false }, idle: { A: 0, B: 0 },
+    routes: [], nextRoute: 1,
     lastEvents: [],
   };
 }
@@ -127,12 +134,35 @@ export function applyDuel(g: DuelGraph, s: DuelState, e: DuelEntry, planner: Pla
   }
   const side = e.side;
   const c = e.command;
+  let cancelledRoutes: number[] | undefined;
   switch (c.kind) {
     case 'order': {
       const no = checkOrder(g, toBoard(s), side, c.order);
       if (no) return { ok: false, code: no };
       // D2.2: a new order for the same node replaces the old one.
       s.orders[side][c.order.from] = c.order;
+      // D2.3: a manual order (stand included) cancels every route standing at its node.
+      const r = cancelRoutes(s.routes, side, { node: c.order.from });
+      if (r !== 'NO_SUCH_ROUTE') {
+        s.routes = r.routes;
+        cancelledRoutes = r.cancelled.map((x) => x.id);
+      }
+      break;
+    }
+    case 'route': {
+      const r = createRoute(g, toBoard(s), side, s.routes, c.from, c.points, c.count, s.nextRoute);
+      if (typeof r === 'string') return { ok: false, code: r };
+      s.routes = [...s.routes, r].sort((a, b) => a.id - b.id);
+      s.nextRoute += 1;
+      // D2.3: the latest intention wins — creating a route drops this turn's manual order for its origin.
+      delete s.orders[side][c.from];
+      break;
+    }
+    case 'cancelRoute': {
+      const r = cancelRoutes(s.routes, side, c.target);
+      if (r === 'NO_SUCH_ROUTE') return { ok: false, code: r };
+      s.routes = r.routes;
+      cancelledRoutes = r.cancelled.map((x) => x.id);
       break;
     }
     case 'cancel':
@@ -154,7 +184,7 @@ export function applyDuel(g: DuelGraph, s: DuelState, e: DuelEntry, planner: Pla
   // D2.8: every accepted command but a query is an action, even one that changes nothing.
   s.acted[side] = true;
   if (s.ready.A && s.ready.B) resolveTurn(g, s, e.at, planner);
-  return { ok: true };
+  return cancelledRoutes?.length ? { ok: true, cancelledRoutes } : { ok: true };
 }
 
 function end(s: DuelState, o: Outcome): void {
@@ -165,22 +195,31 @@ function end(s: DuelState, o: Outcome): void {
 /** D2.6: one resolution, at `at`. */
 export function resolveTurn(g: DuelGraph, s: DuelState, at: number, planner: Planner = {}): void {
   const board = toBoard(s);
+  const start = cloneBoard(board);
   const moves: Move[] = [];
+  const routeMoves: RouteMove[] = [];
+  const events: DuelEvent[] = [];
+  let routes = s.routes;
   for (const side of SIDES) {
     const manual = Object.values(s.orders[side]);
     const held = new Set(manual.map((o) => o.from));
-    // 2. Route steps (D5), then 3. the helper (D6) where neither a manual order nor a route stands.
-    const routes = planner.routeMoves?.(g, board, side) ?? { moves: [], held: new Set<string>() };
-    for (const n of routes.held) held.add(n);
-    moves.push(...routes.moves);
+    // 2. Route steps (D5.4) on the opening board, then 3. the helper (D6) where neither an order nor a route stands.
+    const steps = routeSteps(g, start, side, routes, s.settings);
+    routes = steps.routes;
+    for (const n of steps.held) held.add(n);
+    routeMoves.push(...steps.moves);
     const helper = planner.helperOrders?.(g, board, side, held) ?? [];
     for (const o of [...manual, ...helper]) {
       const m = moveOf(g, board, side, o);
       if (m && m.n > 0) moves.push(m);
     }
   }
+  // Several routes leaving one node for the same neighbour make one flow (D5.4).
+  moves.push(...routeFlows(routeMoves));
   // 4–10. Take-off, sea, head-on, arrivals, melee, assaults, captures.
-  const events = resolveMoves(g, board, moves, s.settings);
+  events.push(...resolveMoves(g, board, moves, s.settings));
+  // 11. Route bookkeeping (D5.5).
+  s.routes = routeBookkeeping(g, start, board, routes, routeMoves, events).routes;
   // 12. Growth.
   events.push(...grow(g, board));
   fromBoard(s, board);

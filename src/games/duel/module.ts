@@ -23,6 +23,10 @@ const ANSWERS: Record<string, [string, string]> = {
   NOT_OWNER: ['这里不是你的领土（或你在这片海域没有部队）', 'this is not your territory (or you have no stack in this sea zone)'],
   NOT_ADJACENT: ['目的地与出发地不相邻', 'the target is not a neighbour of the source'],
   NOT_ENOUGH_ARMIES: ['兵力不够：一半的1是0；用"全部"或换一个出发地', 'not enough armies: half of 1 is 0; order all, or another source'],
+  NO_PATH: ['找不到通往这个地点的路', 'there is no way to that point'],
+  BAD_SYNTAX: ['路线至少要有一个和出发地不同的地点', 'a route needs at least one point other than its origin'],
+  LIMIT_EXCEEDED: ['路线太多了（每方最多50条）；先撤销一些', 'too many routes (50 a side); cancel some first'],
+  NO_SUCH_ROUTE: ['没有这条路线', 'no such route of yours'],
   UNKNOWN_TERRITORY: ['地图上没有这个领土', 'no such territory'],
   GAME_OVER: ['对决已经结束', 'the duel is over'],
 };
@@ -78,7 +82,9 @@ export class DuelRules implements Rules<Duel> {
       const [zh, en] = ANSWERS[r.code] ?? [r.code, r.code];
       return { game, step: { answer: { ok: false, code: r.code, text: T(lg, zh, en), private: true }, resolved } };
     }
-    return { game, step: { answer: { ok: true, text: this.echo(e, lg), private: e.command.kind === 'order' || e.command.kind === 'cancel' }, resolved } };
+    const kind = e.command.kind;
+    const note = r.cancelledRoutes?.length ? T(lg, `（撤销了路线${r.cancelledRoutes.map((id) => `#${id}`).join('、')}）`, ` (cancelled route ${r.cancelledRoutes.map((id) => `#${id}`).join(', ')})`) : '';
+    return { game, step: { answer: { ok: true, text: this.echo(e, lg) + note, private: kind === 'order' || kind === 'cancel' || kind === 'route' || kind === 'cancelRoute' }, resolved } };
   }
   private echo(e: Extract<DuelEntry, { type: 'command' }>, lg: Lang): string {
     const n = (id: string) => this.map.territory.get(id)?.name[lg] ?? id;
@@ -89,6 +95,8 @@ export class DuelRules implements Rules<Duel> {
       case 'ready': return T(lg, `${this.seatName(e.side, lg)}已准备`, `${this.seatName(e.side, lg)} is ready`);
       case 'unready': return T(lg, `${this.seatName(e.side, lg)}取消准备`, `${this.seatName(e.side, lg)} is not ready`);
       case 'resign': return T(lg, `${this.seatName(e.side, lg)}认输`, `${this.seatName(e.side, lg)} resigns`);
+      case 'route': return T(lg, `路线：${[c.from, ...c.points].map(n).join('→')}（${c.count === 'half' ? '一半' : '全部'}）`, `route: ${[c.from, ...c.points].map(n).join(' → ')} (${c.count})`);
+      case 'cancelRoute': return T(lg, '路线已撤销', 'route cancelled');
     }
   }
   isGameEntry(e: Entry): boolean { return e.type === 'command' || e.type === 'tick' || e.type === 'refused'; }
@@ -113,7 +121,8 @@ export class DuelRules implements Rules<Duel> {
   }
   classify(e: Entry): { help?: boolean; private?: boolean } {
     const c = (e as { command?: { kind: string; what?: string } }).command;
-    return { ...(c?.kind === 'query' && c.what === 'help' ? { help: true } : {}), ...(c?.kind === 'order' || c?.kind === 'cancel' ? { private: true } : {}) };
+    const secret = c?.kind === 'order' || c?.kind === 'cancel' || c?.kind === 'route' || c?.kind === 'cancelRoute';
+    return { ...(c?.kind === 'query' && c.what === 'help' ? { help: true } : {}), ...(secret ? { private: true } : {}) };
   }
   help(lang: Lang): string {
     return T(lang,

@@ -1,6 +1,6 @@
 /**
  * Europe Duel's text commands (duel.md D10.1), the part the turn engine plays today: orders (调兵, 驻守),
- * cancelling them (撤销), ready (准备 = 完成, 取消准备 = 取消完成) and resign (认输); the queries 状态 and 帮助.
+ * routes (路线, D5), cancelling them (撤销, 撤销 路线), ready (准备 = 完成, 取消准备 = 取消完成) and resign (认输); the queries 状态 and 帮助.
  * Routes, the helper's brush and the rally point come with D5/D6. Names: Chinese, English, id or alias.
  */
 import { findName, normalizeName } from '../europe/map/index.ts';
@@ -59,7 +59,33 @@ export function parseDuel(g: DuelGraph, text: string, lang: 'zh' | 'en'): Parsed
         }
         continue;
       }
+      case '路线': {
+        // D5.2: 【路线】X→P1→…→Pn [全部|一半], all by default.
+        const words = body.split(/\s+/);
+        const last = words.length > 1 ? words[words.length - 1]! : '';
+        const half = /^(一半|半|half)$/i.test(last);
+        const path = half || /^(全部|全|all)$/i.test(last) ? words.slice(0, -1).join(' ') : body;
+        const names = path.split(ARROW).map((x) => x.trim()).filter(Boolean);
+        if (names.length < 2) { out.push({ ok: false, code: 'BAD_SYNTAX', message: L(lang, '写法：【路线】出发地→地点→…→终点 [全部|一半]', 'usage: 【路线】from→point→…→end [all|half]'), text: raw }); continue; }
+        const ids = names.map((x) => territory(g, x));
+        const bad = ids.findIndex((x) => !x);
+        if (bad >= 0) { out.push(unknown(names[bad]!)); continue; }
+        out.push({ ok: true, command: { kind: 'route', from: ids[0]!, points: ids.slice(1) as string[], count: half ? 'half' : 'all' }, text: raw });
+        continue;
+      }
       case '撤销': {
+        // D5.6: 【撤销】路线 X | #3 | 全部.
+        const rm = /^路线\s*(.*)$/.exec(body);
+        if (rm) {
+          const t = rm[1]!.trim();
+          if (!t) { out.push({ ok: false, code: 'BAD_SYNTAX', message: L(lang, '写法：【撤销】路线 领土 | #编号 | 全部', 'usage: 【撤销】路线 place | #id | 全部'), text: raw }); continue; }
+          if (/^(全部|all)$/i.test(t)) { out.push({ ok: true, command: { kind: 'cancelRoute', target: 'all' }, text: raw }); continue; }
+          const num = /^[#＃](\d+)$/.exec(t);
+          if (num) { out.push({ ok: true, command: { kind: 'cancelRoute', target: { id: Number(num[1]) } }, text: raw }); continue; }
+          const id = territory(g, t);
+          out.push(id ? { ok: true, command: { kind: 'cancelRoute', target: { node: id } }, text: raw } : unknown(t));
+          continue;
+        }
         // The war mode's 【撤销】X→Y is read as 【撤销】X (D10.1).
         const what = body.split(ARROW)[0]!.trim();
         if (/^(全部|all)$/i.test(what)) { out.push({ ok: true, command: { kind: 'cancel', from: 'all' }, text: raw }); continue; }
