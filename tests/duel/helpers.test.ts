@@ -356,3 +356,19 @@ test('D6.5/D5.3 the fist\'s land path: its length is D1.6 landDist, its first st
     assert.equal(geo.landDist(p.next, y), d - 1);
   }
 });
+
+test('D6.8 with the resolution\'s events: a painted helper flow destroyed head-on paints nothing; the surviving one paints', () => {
+  // A takes neutral 乙乡 (1) with 中原's 4 (rally-painted): 4000 > 1500 → captured. 甲乡's 6 (expand-painted) also
+  // headed there but lost a head-on fight to 7 of B (the event is built by hand: on this board 乙乡 is neutral).
+  // By take-off count 6 > 4 would paint expand; the head-on exclusion makes it rally.
+  const before = board(tiny, { a_land: ['A', 6], mid: ['A', 4] }, { b_land: 1 });
+  const b = board(tiny, { a_land: ['A', 6], mid: ['A', 4] }, { b_land: 1 });
+  const fromLand: Move = { side: 'A', from: 'a_land', to: 'b_land', n: 6 };
+  const fromMid: Move = { side: 'A', from: 'mid', to: 'b_land', n: 4 };
+  const events = resolveMoves(tiny, b, [fromMid]);
+  events.push({ type: 'headOn', a: fromLand, b: { side: 'B', from: 'b_land', to: 'a_land', n: 7 }, left: 1, winner: 'B' });
+  const paint = new Map<string, Mode>([['a_land', 'expand'], ['mid', 'rally']]);
+  assert.equal(b.owner.get('b_land'), 'A');
+  assert.equal(inheritPaint(tiny, 'A', paint, 'normal', [fromLand, fromMid], before, b).get('b_land'), 'expand', 'without events the larger flow (6) paints');
+  assert.equal(inheritPaint(tiny, 'A', paint, 'normal', [fromLand, fromMid], before, b, events).get('b_land'), 'rally', 'its flow died head-on: 中原\'s 4 paints');
+});

@@ -10,7 +10,7 @@
  */
 import { need as needOf } from '../europe/combat.ts';
 import { byId, type DuelGraph } from './board.ts';
-import { other, type Board, type Move, type Side } from './resolve.ts';
+import { other, type Board, type DuelEvent, type Move, type Side } from './resolve.ts';
 import type { Order } from './orders.ts';
 
 /** D6: the helper modes — normal 普通, expand 扩张, rally 集结, defend 防守. */
@@ -324,13 +324,21 @@ function seaStepToOwnCoast(g: DuelGraph, z: string, own: (u: string) => boolean)
  * (owner not the side in `before`, the side's in `after`) with no paint, among the helper-ordered flows into u
  * (`helperMoves`, counts at take-off) whose source's mode M differs from the default, the largest (tie: smallest
  * source id) paints u with M. Sea stacks carry no paint: their mode is the default, so they paint nothing; manual
- * orders and routes paint nothing (they are not in `helperMoves`). Returns the new paint; the input is not changed.
+ * orders and routes paint nothing (they are not in `helperMoves`); a flow that lost its head-on fight (in `events`)
+ * did not come to u. Returns the new paint; the input is not changed.
  */
-export function inheritPaint(g: DuelGraph, side: Side, paint: ReadonlyMap<string, Mode>, defaultMode: Mode, helperMoves: readonly Move[], before: Board, after: Board): Map<string, Mode> {
+export function inheritPaint(g: DuelGraph, side: Side, paint: ReadonlyMap<string, Mode>, defaultMode: Mode, helperMoves: readonly Move[], before: Board, after: Board, events: readonly DuelEvent[] = []): Map<string, Mode> {
   const out = new Map(paint);
   const best = new Map<string, Move>();
+  // A flow destroyed head-on (D4.3) never reached u, so it is no flow "of the capture" (pass resolveMoves' events).
+  const died = new Set<string>();
+  for (const e of events) {
+    if (e.type !== 'headOn' || e.winner === side) continue;
+    const m = side === 'A' ? e.a : e.b;
+    died.add(`${m.from}>${m.to}`);
+  }
   for (const m of helperMoves) {
-    if (m.side !== side || m.n <= 0 || g.kind.get(m.from) !== 'land') continue;
+    if (m.side !== side || m.n <= 0 || g.kind.get(m.from) !== 'land' || died.has(`${m.from}>${m.to}`)) continue;
     if (modeOf(paint, defaultMode, m.from) === defaultMode) continue;
     const u = m.to;
     if (paint.has(u) || before.owner.get(u) === side || after.owner.get(u) !== side) continue;
