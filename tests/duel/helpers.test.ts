@@ -97,6 +97,12 @@ test('D6.3 normal: the enemy capital first when beatable, then value, then the w
   assert.deepEqual(helperOrders(tiny, b, 'A', opts({ claimed: ['a_city'] })), [mv('a_land', 'c_city')]);
   // Same value and armies → smallest id: 乙乡 vs 中原 both value 1; mid has 5 so 乙乡 (1) is the weakest.
   assert.deepEqual(helperOrders(tiny, b, 'A', opts({ claimed: ['a_city', 'c_city'] })), [mv('a_land', 'b_land')]);
+  // Weakest before id: 中原 1 beats 乙乡 2 although 'b_land' < 'mid'; equal armies fall back to id.
+  b.armies.set('mid', 1);
+  b.armies.set('b_land', 2);
+  assert.deepEqual(helperOrders(tiny, b, 'A', opts({ claimed: ['a_city', 'c_city'] })), [mv('a_land', 'mid')]);
+  b.armies.set('b_land', 1);
+  assert.deepEqual(helperOrders(tiny, b, 'A', opts({ claimed: ['a_city', 'c_city'] })), [mv('a_land', 'b_land')]);
 });
 
 // ——— D6.4 expand ———
