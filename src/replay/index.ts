@@ -25,8 +25,10 @@ export interface AnyReplay {
   rules: Rules<unknown>;
   /** New European War's own result (answers with the engine's steps), when the transcript was one. */
   neuwar?: ReplayResult;
-  /** The generic runner's result, for every other game. */
+  /** The generic runner's result, for a game without its own runner. */
   generic?: GenericReplay;
+  /** What `replay` prints, when the game's own runner says. */
+  state?: unknown;
 }
 
 /**
@@ -55,6 +57,16 @@ export function runAnyTranscript(file: string, text?: string, root = process.cwd
     const r = runTranscript(file, body, root);
     return { kind, game: r.game, rules: new NeuwarRules(r.game.map) as Rules<unknown>, neuwar: r };
   }
+  if (mod.transcript) {
+    try {
+      const r = mod.transcript(file, body, root);
+      return { kind, game: r.game, rules: r.rules, state: r.state };
+    } catch (e) {
+      const m = /^(.*):(\d+): (.*)$/s.exec((e as Error).message ?? '');
+      if (m) throw new TranscriptError(m[1]!, Number(m[2]), m[3]!);
+      throw e;
+    }
+  }
   const g = runGenericTranscript(mod, file, body, root);
   return { kind, game: g.game, rules: g.rules, generic: g };
 }
@@ -67,7 +79,7 @@ export function replayCommand(file: string | undefined, io: { out(s: string): vo
   if (!file) { io.err('usage: npm run --silent replay -- FILE\n'); return 2; }
   try {
     const r = runAnyTranscript(file, undefined, root, games);
-    const state = r.neuwar ? stateJson(r.neuwar.game.state, r.neuwar.game.map) : r.rules.view(r.game, null);
+    const state = r.neuwar ? stateJson(r.neuwar.game.state, r.neuwar.game.map) : r.state !== undefined ? r.state : r.rules.view(r.game, null);
     io.out(JSON.stringify(state, null, 2) + '\n');
     return 0;
   } catch (e) {

@@ -10,6 +10,7 @@ import { loadMapFile, type GameMap } from '../europe/map/index.ts';
 import { duelGraph, type DuelGraph } from './board.ts';
 import { applyDuel, newDuel, scores, DUEL_DEFAULTS, type DuelEntry, type DuelSettings, type DuelState } from './engine.ts';
 import { parseDuel } from './parse.ts';
+import { duelStateJson, runDuelTranscript } from './transcript.ts';
 import type { Side } from './resolve.ts';
 
 /** A duel in memory: its graph (from the map) and its state (plain JSON). */
@@ -170,11 +171,19 @@ export class DuelRules implements Rules<Duel> {
     return T(lg, `⚔️ 欧陆对决 · 第${game.s.turn}回合 · 红方${sc.A}分 · 蓝方${sc.B}分 · 已准备：${ready.join('、') || '无'}`,
       `⚔️ Europe Duel · turn ${game.s.turn} · Red ${sc.A} · Blue ${sc.B} · ready: ${ready.join(', ') || 'none'}`);
   }
-  /** D2.4: a side sees its own orders, never the other's; the public (and a spectator) sees none. */
+  /**
+   * The state JSON of D10.8. A judge (null) sees everything; a side sees its own orders and routes, never the
+   * other's (D2.4); the public (a spectator) sees none.
+   */
   view(game: Duel, seat: string | null | 'public'): unknown {
-    const s = game.s;
-    if (seat === null) return s;
-    return { ...s, orders: { A: seat === 'A' ? s.orders.A : {}, B: seat === 'B' ? s.orders.B : {} } };
+    const json = duelStateJson(this.map, this.g, game.s);
+    if (seat === null) return json;
+    const orders = json.orders as Record<Side, unknown[]>;
+    return {
+      ...json,
+      orders: { A: seat === 'A' ? orders.A : [], B: seat === 'B' ? orders.B : [] },
+      routes: game.s.routes.filter((r) => r.side === seat),
+    };
   }
   result(game: Duel) {
     const o = game.s.outcome;
@@ -190,4 +199,9 @@ export const duel: GameModule<Duel> = {
   title: { zh: '欧陆对决', en: 'Europe Duel' },
   defaultResource: () => 'maps/europe.json',
   open: (resource: string, root: string) => new DuelRules(loadMapFile(resolve(root, resource))),
+  transcript(file: string, text: string, root: string) {
+    const r = runDuelTranscript(file, text, root);
+    const rules = new DuelRules(r.map);
+    return { game: { g: r.g, s: r.state }, rules: rules as unknown as Rules<unknown>, state: duelStateJson(r.map, r.g, r.state, r.names) };
+  },
 };

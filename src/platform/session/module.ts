@@ -194,6 +194,11 @@ export interface GameModule<G = unknown> {
   open(resource: string, root: string): Rules<G>;
   /** The pictures service a real process uses (tests give the service their own); none: no pictures. */
   renderer?(): unknown;
+  /**
+   * The game's own transcript runner (its header lines differ from the generic runner's): the final game, the
+   * rules it was played with and the state `replay` prints. Throws an error whose message is `FILE:LINE: reason`.
+   */
+  transcript?(file: string, text: string, root: string): { game: unknown; rules: Rules<unknown>; state: unknown };
   /** Rule settings schema (zod), for documentation and slash options. */
   readonly settingsSchema?: z.ZodTypeAny;
 }
