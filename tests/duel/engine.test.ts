@@ -1,9 +1,12 @@
-/** Europe Duel's turn engine (duel.md D1.5, D2, D3, D7) on the tiny map, capitals given explicitly (D1.7). */
+/** Europe Duel's turn engine (duel.md D1.5, D2, D3, D5, D7) on the tiny map, capitals given explicitly (D1.7). */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadMapFile } from '../../src/games/europe/map/index.ts';
 import { duelGraph } from '../../src/games/duel/board.ts';
-import { applyDuel, newDuel, scores, type DuelEntry, type DuelState } from '../../src/games/duel/engine.ts';
+import { applyDuel as applyWith, newDuel, scores, NO_HELPER, type DuelEntry, type DuelState } from '../../src/games/duel/engine.ts';
+
+/** These tests check the turn order itself: the helper is off, so a territory without an order stands. */
+const applyDuel = (graph: typeof g, s: DuelState, e: DuelEntry) => applyWith(graph, s, e, NO_HELPER);
 
 const map = loadMapFile('tests/fixtures/tiny.json');
 const g = duelGraph(map);

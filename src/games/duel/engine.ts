@@ -4,8 +4,8 @@
  * resign) and clock ticks. A turn resolves when both sides are ready or a tick reaches the deadline, in D2.6's
  * order. Pure: no clock, I/O or randomness (the seed is drawn at the start, D1.4).
  *
- * Routes (D5) step at step 2 and are kept at step 11. Not yet here: the helper (D6, step 3) plugs in through
- * `Planner`; without it a territory with no manual order and no route stands.
+ * Routes (D5) step at step 2 and are kept at step 11; the helper (D6) plays every own territory and stack with
+ * no manual order and no route at step 3, and its paint follows captures (D6.8) at step 11.
  */
 import type { GameMap } from '../europe/map/index.ts';
 import { duelGraph, setupBoard, DRAW_DEFAULTS, type DrawSettings, type DuelGraph } from './board.ts';
@@ -15,6 +15,7 @@ import { endCheck, score, END_DEFAULTS, type Outcome } from './end.ts';
 import { cancelRoutes, createRoute, routeBookkeeping, routeFlows, routeSteps, type CancelTarget, type Route, type RouteMove, type RouteRefusal } from './routes.ts';
 import { cloneBoard } from './resolve.ts';
 import type { Count } from './orders.ts';
+import { helperOrders as autopilot, inheritPaint, type Mode } from './helpers.ts';
 
 export interface DuelSettings extends DrawSettings {
   turnSeconds: number;
@@ -55,6 +56,8 @@ export interface DuelState {
   ready: Record<Side, boolean>;
   acted: Record<Side, boolean>;
   idle: Record<Side, number>;
+  /** Each side's helper: default mode, paint per territory (D6.9) and rally point (D6.5). Secret (D2.4). */
+  helper: Record<Side, { mode: Mode; paint: Record<string, Mode>; rally: string | null }>;
   /** Live routes of both sides, in id order (D5), and the next route id. */
   routes: Route[];
   nextRoute: number;
@@ -67,6 +70,9 @@ export type DuelCommand =
   | { kind: 'cancel'; from: string | 'all' }
   | { kind: 'route'; from: string; points: string[]; count: Count }
   | { kind: 'cancelRoute'; target: CancelTarget }
+  | { kind: 'helper'; mode: Mode; paint?: string[] }
+  | { kind: 'clearPaint'; ids: string[] | 'all' }
+  | { kind: 'rally'; at: string | null }
   | { kind: 'ready' }
   | { kind: 'unready' }
   | { kind: 'resign' };
@@ -78,11 +84,14 @@ export type DuelEntry =
 
 export type DuelAnswer = { ok: true; cancelledRoutes?: number[] } | { ok: false; code: OrderRefusal | RouteRefusal | 'NO_SUCH_ROUTE' | 'GAME_OVER' };
 
-/** Where the helper (D6) plugs into a resolution. */
+/** A resolution's helper can be replaced (tests of the turn order without the autopilot). */
 export interface Planner {
   /** D2.6 step 3: the helper's orders for the side's nodes with no manual order and no route. */
   helperOrders?(g: DuelGraph, board: Board, side: Side, held: Set<string>): Order[];
 }
+
+/** The planner that turns the helper off: every territory without an order stands. */
+export const NO_HELPER: Planner = { helperOrders: () => [] };
 
 export function toBoard(s: DuelState): Board {
   return {
@@ -119,6 +128,7 @@ export function newDuel(map: GameMap, e: Extract<DuelEntry, { type: 'start' }>):
     turn: 1, openedAt: e.at, deadlineAt: e.at + settings.turnSeconds * 1000, status: 'running', outcome: null,
     owner, armies, stacks: {},
     orders: { A: {}, B: {} }, ready: { A: false, B: false }, acted: { A: false, B: false }, idle: { A: 0, B: 0 },
+    helper: { A: { mode: 'normal', paint: {}, rally: null }, B: { mode: 'normal', paint: {}, rally: null } },
     routes: [], nextRoute: 1,
     lastEvents: [],
   };
@@ -158,6 +168,19 @@ export function applyDuel(g: DuelGraph, s: DuelState, e: DuelEntry, planner: Pla
       delete s.orders[side][c.from];
       break;
     }
+    case 'helper': {
+      // D6.9: a mode alone sets the default; with territories it paints them.
+      if (c.paint) for (const t of c.paint) s.helper[side].paint[t] = c.mode;
+      else s.helper[side].mode = c.mode;
+      break;
+    }
+    case 'clearPaint':
+      if (c.ids === 'all') s.helper[side].paint = {};
+      else for (const t of c.ids) delete s.helper[side].paint[t];
+      break;
+    case 'rally':
+      s.helper[side].rally = c.at;
+      break;
     case 'cancelRoute': {
       const r = cancelRoutes(s.routes, side, c.target);
       if (r === 'NO_SUCH_ROUTE') return { ok: false, code: r };
@@ -200,6 +223,7 @@ export function resolveTurn(g: DuelGraph, s: DuelState, at: number, planner: Pla
   const routeMoves: RouteMove[] = [];
   const events: DuelEvent[] = [];
   let routes = s.routes;
+  const helperMoves: Record<Side, Move[]> = { A: [], B: [] };
   for (const side of SIDES) {
     const manual = Object.values(s.orders[side]);
     const held = new Set(manual.map((o) => o.from));
@@ -208,18 +232,30 @@ export function resolveTurn(g: DuelGraph, s: DuelState, at: number, planner: Pla
     routes = steps.routes;
     for (const n of steps.held) held.add(n);
     routeMoves.push(...steps.moves);
-    const helper = planner.helperOrders?.(g, board, side, held) ?? [];
-    for (const o of [...manual, ...helper]) {
-      const m = moveOf(g, board, side, o);
+    const claimed = [...manual.flatMap((o) => (o.kind === 'move' ? [o.to] : [])), ...steps.moves.map((m) => m.to)];
+    const h = s.helper[side];
+    const helper = planner.helperOrders
+      ? planner.helperOrders(g, start, side, held)
+      : autopilot(g, start, side, { defaultMode: h.mode, paint: new Map(Object.entries(h.paint)), rally: h.rally, capitals: s.capitals, held, claimed, defenseFactor: s.settings.defenseFactor });
+    for (const o of manual) {
+      const m = moveOf(g, start, side, o);
       if (m && m.n > 0) moves.push(m);
+    }
+    for (const o of helper) {
+      const m = moveOf(g, start, side, o);
+      if (m && m.n > 0) { moves.push(m); helperMoves[side].push(m); }
     }
   }
   // Several routes leaving one node for the same neighbour make one flow (D5.4).
   moves.push(...routeFlows(routeMoves));
   // 4–10. Take-off, sea, head-on, arrivals, melee, assaults, captures.
   events.push(...resolveMoves(g, board, moves, s.settings));
-  // 11. Route bookkeeping (D5.5).
+  // 11. Route bookkeeping (D5.5) and paint inheritance (D6.8).
   s.routes = routeBookkeeping(g, start, board, routes, routeMoves, events).routes;
+  for (const side of SIDES) {
+    const h = s.helper[side];
+    h.paint = Object.fromEntries(inheritPaint(g, side, new Map(Object.entries(h.paint)), h.mode, helperMoves[side], start, board, events));
+  }
   // 12. Growth.
   events.push(...grow(g, board));
   fromBoard(s, board);

@@ -19,6 +19,9 @@ export interface Duel { g: DuelGraph; s: DuelState }
 const T = (lg: Lang, zh: string, en: string) => (lg === 'en' ? en : zh);
 const SIDE_NAME: Record<Side, [string, string]> = { A: ['红方', 'Red'], B: ['蓝方', 'Blue'] };
 const isSide = (x: string): x is Side => x === 'A' || x === 'B';
+/** D2.4: orders, routes, paint and the rally point are private until they act. */
+const SECRET = new Set(['order', 'cancel', 'route', 'cancelRoute', 'helper', 'clearPaint', 'rally']);
+const MODE_NAME: Record<string, [string, string]> = { normal: ['普通', 'normal'], expand: ['扩张', 'expand'], rally: ['集结', 'rally'], defend: ['防守', 'defend'] };
 
 const ANSWERS: Record<string, [string, string]> = {
   NOT_OWNER: ['这里不是你的领土（或你在这片海域没有部队）', 'this is not your territory (or you have no stack in this sea zone)'],
@@ -85,7 +88,7 @@ export class DuelRules implements Rules<Duel> {
     }
     const kind = e.command.kind;
     const note = r.cancelledRoutes?.length ? T(lg, `（撤销了路线${r.cancelledRoutes.map((id) => `#${id}`).join('、')}）`, ` (cancelled route ${r.cancelledRoutes.map((id) => `#${id}`).join(', ')})`) : '';
-    return { game, step: { answer: { ok: true, text: this.echo(e, lg) + note, private: kind === 'order' || kind === 'cancel' || kind === 'route' || kind === 'cancelRoute' }, resolved } };
+    return { game, step: { answer: { ok: true, text: this.echo(e, lg) + note, private: SECRET.has(kind) }, resolved } };
   }
   private echo(e: Extract<DuelEntry, { type: 'command' }>, lg: Lang): string {
     const n = (id: string) => this.map.territory.get(id)?.name[lg] ?? id;
@@ -98,6 +101,9 @@ export class DuelRules implements Rules<Duel> {
       case 'resign': return T(lg, `${this.seatName(e.side, lg)}认输`, `${this.seatName(e.side, lg)} resigns`);
       case 'route': return T(lg, `路线：${[c.from, ...c.points].map(n).join('→')}（${c.count === 'half' ? '一半' : '全部'}）`, `route: ${[c.from, ...c.points].map(n).join(' → ')} (${c.count})`);
       case 'cancelRoute': return T(lg, '路线已撤销', 'route cancelled');
+      case 'helper': return c.paint ? T(lg, `助手：${c.paint.map(n).join('、')} → ${MODE_NAME[c.mode][0]}`, `helper: ${c.paint.map(n).join(', ')} → ${MODE_NAME[c.mode][1]}`) : T(lg, `助手默认模式：${MODE_NAME[c.mode][0]}`, `helper default mode: ${MODE_NAME[c.mode][1]}`);
+      case 'clearPaint': return T(lg, '助手涂色已清除', 'helper paint cleared');
+      case 'rally': return c.at ? T(lg, `集结点：${n(c.at)}`, `rally point: ${n(c.at)}`) : T(lg, '集结点已取消', 'rally point cleared');
     }
   }
   isGameEntry(e: Entry): boolean { return e.type === 'command' || e.type === 'tick' || e.type === 'refused'; }
@@ -122,7 +128,7 @@ export class DuelRules implements Rules<Duel> {
   }
   classify(e: Entry): { help?: boolean; private?: boolean } {
     const c = (e as { command?: { kind: string; what?: string } }).command;
-    const secret = c?.kind === 'order' || c?.kind === 'cancel' || c?.kind === 'route' || c?.kind === 'cancelRoute';
+    const secret = !!c && SECRET.has(c.kind);
     return { ...(c?.kind === 'query' && c.what === 'help' ? { help: true } : {}), ...(secret ? { private: true } : {}) };
   }
   help(lang: Lang): string {

@@ -70,6 +70,9 @@ export function runDuelTranscript(file: string, text?: string, root = process.cw
       const headerOnly = ['@map', '@seed', '@players', '@capitals', '@bot'].includes(head!);
       if (headerOnly && s) throw err(n, `${head} belongs to the header, before the first command, @at or @pass`);
       switch (head) {
+        case '@game':
+          if (args[0] !== 'duel' || s) throw err(n, '@game duel comes first, once');
+          continue;
         case '@map': mapPath = args.join(' '); continue;
         case '@seed': {
           const v = Number(args[0]);
