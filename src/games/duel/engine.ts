@@ -15,7 +15,7 @@ import { endCheck, score, END_DEFAULTS, type Outcome } from './end.ts';
 import { cancelRoutes, createRoute, routeBookkeeping, routeFlows, routeSteps, type CancelTarget, type Route, type RouteMove, type RouteRefusal } from './routes.ts';
 import { cloneBoard } from './resolve.ts';
 import type { Count } from './orders.ts';
-import { helperOrders as autopilot, inheritPaint, type Mode } from './helpers.ts';
+import { checkRally, clearPaint, helperOrders as autopilot, inheritPaint, paintTerritories, type BrushRefusal, type Mode } from './helpers.ts';
 
 export interface DuelSettings extends DrawSettings {
   turnSeconds: number;
@@ -82,7 +82,7 @@ export type DuelEntry =
   | { type: 'command'; at: number; side: Side; command: DuelCommand }
   | { type: 'tick'; at: number };
 
-export type DuelAnswer = { ok: true; cancelledRoutes?: number[] } | { ok: false; code: OrderRefusal | RouteRefusal | 'NO_SUCH_ROUTE' | 'GAME_OVER' };
+export type DuelAnswer = { ok: true; cancelledRoutes?: number[] } | { ok: false; code: OrderRefusal | RouteRefusal | BrushRefusal | 'NO_SUCH_ROUTE' | 'GAME_OVER' };
 
 /** A resolution's helper can be replaced (tests of the turn order without the autopilot). */
 export interface Planner {
@@ -169,18 +169,25 @@ export function applyDuel(g: DuelGraph, s: DuelState, e: DuelEntry, planner: Pla
       break;
     }
     case 'helper': {
-      // D6.9: a mode alone sets the default; with territories it paints them.
-      if (c.paint) for (const t of c.paint) s.helper[side].paint[t] = c.mode;
-      else s.helper[side].mode = c.mode;
+      // D6.9: a mode alone sets the default; with territories it paints them (land only: a sea zone is NOT_ALLOWED).
+      if (!c.paint) { s.helper[side].mode = c.mode; break; }
+      const r = paintTerritories(g, new Map(Object.entries(s.helper[side].paint)), c.mode, c.paint);
+      if (!r.ok) return { ok: false, code: r.code };
+      s.helper[side].paint = Object.fromEntries(r.paint);
       break;
     }
-    case 'clearPaint':
-      if (c.ids === 'all') s.helper[side].paint = {};
-      else for (const t of c.ids) delete s.helper[side].paint[t];
+    case 'clearPaint': {
+      const r = clearPaint(g, new Map(Object.entries(s.helper[side].paint)), c.ids === 'all' ? 'all' : { ids: c.ids });
+      if (!r.ok) return { ok: false, code: r.code };
+      s.helper[side].paint = Object.fromEntries(r.paint);
       break;
-    case 'rally':
+    }
+    case 'rally': {
+      const no = checkRally(g, c.at);
+      if (no) return { ok: false, code: no };
       s.helper[side].rally = c.at;
       break;
+    }
     case 'cancelRoute': {
       const r = cancelRoutes(s.routes, side, c.target);
       if (r === 'NO_SUCH_ROUTE') return { ok: false, code: r };

@@ -1,8 +1,9 @@
 /**
  * Europe Duel as a game module of the platform (duel.md, the platform issue's interface). What it plays today:
- * D1 setup, D2 turns with manual orders, ready and the 30-second deadline, D3 growth, D4 combat, D7 the end.
- * Not yet: routes (D5), the helper (D6) — so a territory without an order stands —, bots (D8), ratings (D9), the
- * page and slash commands (D10). It is therefore not in the registry yet: tests host it beside New European War.
+ * D1 setup, D2 turns with manual orders, ready and the 30-second deadline, D3 growth, D4 combat, D5 routes, D6
+ * the helper and its brush, D7 the end, D10.7 transcripts and D10.8's state JSON. Not yet: bots (D8), ratings
+ * (D9), the page, pictures and slash commands (D10), the judge's commands. It is therefore not in the registry
+ * yet: tests host it beside New European War.
  */
 import { resolve } from 'node:path';
 import type { Entry, GameModule, Lang, Post, Rules, Speaker, StepResult } from '../../platform/session/index.ts';
@@ -31,6 +32,8 @@ const ANSWERS: Record<string, [string, string]> = {
   BAD_SYNTAX: ['路线至少要有一个和出发地不同的地点', 'a route needs at least one point other than its origin'],
   LIMIT_EXCEEDED: ['路线太多了（每方最多50条）；先撤销一些', 'too many routes (50 a side); cancel some first'],
   NO_SUCH_ROUTE: ['没有这条路线', 'no such route of yours'],
+  NOT_ALLOWED: ['海域不能涂助手模式，也不能当集结点', 'a sea zone takes no helper paint and is no rally point'],
+  UNKNOWN_REGION: ['没有这个区域', 'no such region'],
   UNKNOWN_TERRITORY: ['地图上没有这个领土', 'no such territory'],
   GAME_OVER: ['对决已经结束', 'the duel is over'],
 };
@@ -133,8 +136,8 @@ export class DuelRules implements Rules<Duel> {
   }
   help(lang: Lang): string {
     return T(lang,
-      '欧陆对决：每回合30秒，双方同时下令。【调兵】甲→乙 [全部|一半]、【驻守】甲、【撤销】甲|全部、【准备】、【取消准备】、【认输】、【状态】。\n提示：别让首都空着；中欧最富；敌人的主力在前线时，常常可以奇袭他的首都。',
-      'Europe Duel: 30-second simultaneous turns. 【调兵】a→b [all|half], 【驻守】a, 【撤销】a|all, 【准备】, 【取消准备】, 【认输】, 【状态】.\nTips: never leave your capital empty; central Europe is the richest; an enemy capital can often be taken by a sudden strike while its armies are at the front.');
+      '欧陆对决：每回合30秒，双方同时下令；没有命令的领土由助手代管。【调兵】甲→乙 [全部|一半]、【驻守】甲、【撤销】甲|全部、【路线】甲→…→丁 [一半]、【撤销】路线 甲|#1|全部、【助手】普通|扩张|集结|防守 [领土…|区域 名称]、【助手】清除 …、【集结点】甲|取消、【准备】、【取消准备】、【认输】、【状态】。\n提示：别让首都空着；中欧最富；敌人的主力在前线时，常常可以奇袭他的首都。',
+      'Europe Duel: 30-second simultaneous turns; the helper plays every territory without an order. 【调兵】a→b [all|half], 【驻守】a, 【撤销】a|all, 【路线】a→…→d [half], 【撤销】路线 a|#1|all, 【助手】普通|扩张|集结|防守 [places|区域 region], 【助手】清除 …, 【集结点】a|取消, 【准备】, 【取消准备】, 【认输】, 【状态】.\nTips: never leave your capital empty; central Europe is the richest; an enemy capital can often be taken by a sudden strike while its armies are at the front.');
   }
 
   timers(game: Duel) {

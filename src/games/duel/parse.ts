@@ -1,12 +1,14 @@
 /**
- * Europe Duel's text commands (duel.md D10.1), the part the turn engine plays today: orders (调兵, 驻守),
- * routes (路线, D5), cancelling them (撤销, 撤销 路线), ready (准备 = 完成, 取消准备 = 取消完成) and resign (认输); the queries 状态 and 帮助.
- * Routes, the helper's brush and the rally point come with D5/D6. Names: Chinese, English, id or alias.
+ * Europe Duel's text commands (duel.md D10.1): orders (调兵 all/half, 驻守), routes (路线, D5), cancelling
+ * (撤销 X|全部, 撤销 路线 X|#id|全部), the helper's mode and brush (助手, D6.9), the rally point (集结点, D6.5), ready
+ * (准备 = 完成, 取消准备 = 取消完成) and resign (认输); the queries 状态 and 帮助. Names: Chinese, English, id or
+ * alias. Not yet: Traditional Chinese, the judge's commands, leaderboard and rating queries.
  */
 import { findName, normalizeName } from '../europe/map/index.ts';
 import type { DuelGraph } from './board.ts';
 import type { DuelCommand } from './engine.ts';
 import type { Order } from './orders.ts';
+import { modeWord, regionTerritories } from './helpers.ts';
 
 export type Parsed =
   | { ok: true; command: DuelCommand | { kind: 'query'; what: 'status' | 'help' }; text: string }
@@ -91,6 +93,37 @@ export function parseDuel(g: DuelGraph, text: string, lang: 'zh' | 'en'): Parsed
         if (/^(全部|all)$/i.test(what)) { out.push({ ok: true, command: { kind: 'cancel', from: 'all' }, text: raw }); continue; }
         const id = territory(g, what);
         out.push(id ? { ok: true, command: { kind: 'cancel', from: id }, text: raw } : unknown(what));
+        continue;
+      }
+      case '助手': {
+        // D6.9: 【助手】模式 sets the default; 【助手】模式 X、Y… or 模式 区域 R paints; 【助手】清除 X…|区域 R|全部.
+        const words = body.split(/[、，,\s]+/).filter(Boolean);
+        const head = words.shift() ?? '';
+        const clear = head === '清除';
+        const mode = clear ? null : modeWord(head);
+        if (!clear && !mode) { out.push({ ok: false, code: 'BAD_SYNTAX', message: L(lang, '写法：【助手】普通|扩张|集结|防守 [领土、… | 区域 名称]，或【助手】清除 领土…|区域 名称|全部', 'usage: 【助手】普通|扩张|集结|防守 [places | 区域 region], or 【助手】清除 places|区域 region|全部'), text: raw }); continue; }
+        let ids: string[] | 'all' | null = null;
+        if (words[0] === '区域') {
+          const region = findName(g.map.regionByName, words.slice(1).join(' '));
+          const inside = region ? regionTerritories(g, region) : null;
+          if (!inside) { out.push({ ok: false, code: 'UNKNOWN_TERRITORY', message: L(lang, `没有叫"${words.slice(1).join(' ')}"的区域`, `no region "${words.slice(1).join(' ')}"`), text: raw }); continue; }
+          ids = inside;
+        } else if (clear && /^(全部|all)$/i.test(words[0] ?? '')) ids = 'all';
+        else if (words.length) {
+          const found = words.map((w) => territory(g, w));
+          const bad = found.findIndex((x) => !x);
+          if (bad >= 0) { out.push(unknown(words[bad]!)); continue; }
+          ids = found as string[];
+        }
+        if (clear) out.push(ids ? { ok: true, command: { kind: 'clearPaint', ids }, text: raw } : { ok: false, code: 'BAD_SYNTAX', message: L(lang, '写法：【助手】清除 领土…|区域 名称|全部', 'usage: 【助手】清除 places|区域 region|全部'), text: raw });
+        else out.push({ ok: true, command: { kind: 'helper', mode: mode!, ...(ids && ids !== 'all' ? { paint: ids } : {}) }, text: raw });
+        continue;
+      }
+      case '集结点': {
+        // D6.5: 【集结点】X sets the rally point ⚑, 【集结点】取消 clears it.
+        if (/^(取消|清除|cancel)$/i.test(body)) { out.push({ ok: true, command: { kind: 'rally', at: null }, text: raw }); continue; }
+        const id = territory(g, body);
+        out.push(id ? { ok: true, command: { kind: 'rally', at: id }, text: raw } : unknown(body));
         continue;
       }
       case '准备': case '完成': out.push({ ok: true, command: { kind: 'ready' }, text: raw }); continue;
