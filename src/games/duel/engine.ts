@@ -15,6 +15,7 @@ import { endCheck, score, END_DEFAULTS, type Outcome } from './end.ts';
 import { cancelRoutes, createRoute, routeBookkeeping, routeFlows, routeSteps, type CancelTarget, type Route, type RouteMove, type RouteRefusal } from './routes.ts';
 import { cloneBoard } from './resolve.ts';
 import type { Count } from './orders.ts';
+import { POLICIES } from './bots.ts';
 import { checkRally, clearPaint, helperOrders as autopilot, inheritPaint, paintTerritories, type BrushRefusal, type Mode } from './helpers.ts';
 
 export interface DuelSettings extends DrawSettings {
@@ -42,7 +43,8 @@ export interface DuelState {
   seed: number;
   capitals: Record<Side, string>;
   fair: boolean;
-  bots: Record<Side, boolean>;
+  /** A bot's policy id (D8), or null for a person. */
+  bots: Record<Side, string | null>;
   turn: number;
   openedAt: number;
   deadlineAt: number;
@@ -78,7 +80,7 @@ export type DuelCommand =
   | { kind: 'resign' };
 
 export type DuelEntry =
-  | { type: 'start'; at: number; seed: number; settings?: Partial<DuelSettings>; capitals?: Record<Side, string>; bots?: Partial<Record<Side, boolean>> }
+  | { type: 'start'; at: number; seed: number; settings?: Partial<DuelSettings>; capitals?: Record<Side, string>; bots?: Partial<Record<Side, string>> }
   | { type: 'command'; at: number; side: Side; command: DuelCommand }
   | { type: 'tick'; at: number };
 
@@ -122,9 +124,9 @@ export function newDuel(map: GameMap, e: Extract<DuelEntry, { type: 'start' }>):
     owner[t] = t === setup.capitals.A ? 'A' : t === setup.capitals.B ? 'B' : null;
     armies[t] = setup.garrison.get(t)!;
   }
-  return {
+  const s: DuelState = {
     settings, seed: e.seed, capitals: setup.capitals, fair: setup.fair,
-    bots: { A: e.bots?.A ?? false, B: e.bots?.B ?? false },
+    bots: { A: e.bots?.A ?? null, B: e.bots?.B ?? null },
     turn: 1, openedAt: e.at, deadlineAt: e.at + settings.turnSeconds * 1000, status: 'running', outcome: null,
     owner, armies, stacks: {},
     orders: { A: {}, B: {} }, ready: { A: false, B: false }, acted: { A: false, B: false }, idle: { A: 0, B: 0 },
@@ -132,6 +134,40 @@ export function newDuel(map: GameMap, e: Extract<DuelEntry, { type: 'start' }>):
     routes: [], nextRoute: 1,
     lastEvents: [],
   };
+  botsDecide(g, s);
+  return s;
+}
+
+/**
+ * D8.1: at a turn's opening each bot's policy decides; its decision is applied as if typed (a refusal is a bug)
+ * and the side is ready. Two bots resolve turn after turn until the game ends.
+ */
+function botsDecide(g: DuelGraph, s: DuelState, planner: Planner = {}): void {
+  for (const side of SIDES) {
+    const id = s.bots[side];
+    if (!id || s.status !== 'running') continue;
+    const policy = POLICIES[id];
+    if (!policy) throw new Error(`no duel policy "${id}"`);
+    const view = {
+      graph: g, board: toBoard(s), side, capitals: s.capitals, routes: s.routes.filter((r) => r.side === side),
+      maxRoutes: 50, defenseFactor: s.settings.defenseFactor, seaLoss: s.settings.seaLoss,
+    };
+    const d = policy.decide(view);
+    for (const o of d.orders) {
+      const order: Order = o.count === 'stand' || o.from === o.to ? { kind: 'stand', from: o.from } : { kind: 'move', from: o.from, to: o.to, count: o.count };
+      const no = checkOrder(g, view.board, side, order);
+      if (no) throw new Error(`duel bot ${id} gave a refused order (${no}): ${JSON.stringify(o)}`);
+      s.orders[side][order.from] = order;
+    }
+    for (const r of d.routes) {
+      const made = createRoute(g, toBoard(s), side, s.routes, r.points[0]!, r.points.slice(1), r.count, s.nextRoute);
+      if (typeof made === 'string') throw new Error(`duel bot ${id} gave a refused route (${made}): ${JSON.stringify(r)}`);
+      s.routes = [...s.routes, made].sort((a, b) => a.id - b.id);
+      s.nextRoute += 1;
+    }
+    s.ready[side] = true;
+  }
+  if (s.status === 'running' && s.bots.A && s.bots.B) resolveTurn(g, s, s.openedAt, planner);
 }
 
 /** Folds one entry (after the start) into the game. */
@@ -267,7 +303,7 @@ export function resolveTurn(g: DuelGraph, s: DuelState, at: number, planner: Pla
   events.push(...grow(g, board));
   fromBoard(s, board);
   // 13. Idle counters, then the end checks: capital, technical defeat, turn limit.
-  for (const side of SIDES) s.idle[side] = nextIdle(s.idle[side], s.acted[side], s.bots[side]);
+  for (const side of SIDES) s.idle[side] = nextIdle(s.idle[side], s.acted[side], s.bots[side] !== null);
   s.lastEvents = events;
   const o = endCheck(g, board, s.capitals, s.idle, s.turn, s.settings);
   if (o) {
@@ -279,8 +315,9 @@ export function resolveTurn(g: DuelGraph, s: DuelState, at: number, planner: Pla
   s.openedAt = at;
   s.deadlineAt = at + s.settings.turnSeconds * 1000;
   s.orders = { A: {}, B: {} };
-  s.ready = { A: s.bots.A, B: s.bots.B };
+  s.ready = { A: false, B: false };
   s.acted = { A: false, B: false };
+  botsDecide(g, s, planner);
 }
 
 /** D7.2 scores of both sides. */

@@ -3,7 +3,7 @@
  * @players @capitals @set` come before the first command, `@at` or `@pass`; turn 1 opens at virtual time 0; `@at
  * m:ss` counts from the current turn's opening and reaching a deadline resolves the turn; `@pass N` lets N
  * turns time out one after another; `SIDE: text` is a side's message (its name from `@players`), `judge:` /
- * `裁判:` a judge's. Not yet: `@bot` (bots come with D8) and the helper's moves (D6).
+ * `裁判:` a judge's; `@bot SIDE greedy|lander` seats a bot (D8).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -11,6 +11,7 @@ import { findName, loadMapFile, type GameMap } from '../europe/map/index.ts';
 import { duelGraph, type DuelGraph } from './board.ts';
 import { applyDuel, newDuel, scores, DUEL_DEFAULTS, type DuelEntry, type DuelSettings, type DuelState, type Planner } from './engine.ts';
 import { parseDuel } from './parse.ts';
+import { POLICIES } from './bots.ts';
 import type { Side } from './resolve.ts';
 
 export class DuelTranscriptError extends Error {
@@ -37,6 +38,7 @@ export function runDuelTranscript(file: string, text?: string, root = process.cw
   let names: Record<Side, string> = { A: '红方', B: '蓝方' };
   let capitalNames: [string, string, number] | null = null;
   const settings: Partial<DuelSettings> = {};
+  const bots: Partial<Record<Side, string>> = {};
   let map: GameMap | null = null;
   let g: DuelGraph | null = null;
   let s: DuelState | null = null;
@@ -58,7 +60,7 @@ export function runDuelTranscript(file: string, text?: string, root = process.cw
       if (ids.some((x) => !x || g!.kind.get(x) !== 'land') || ids[0] === ids[1]) throw err(capitalNames[2], '@capitals names two different land territories of the map');
       capitals = { A: ids[0]!, B: ids[1]! };
     }
-    const start: Extract<DuelEntry, { type: 'start' }> = { type: 'start', at: 0, seed, settings, ...(capitals ? { capitals } : {}) };
+    const start: Extract<DuelEntry, { type: 'start' }> = { type: 'start', at: 0, seed, settings, bots, ...(capitals ? { capitals } : {}) };
     s = newDuel(map, start);
   };
   for (let i = 0; i < lines.length; i++) {
@@ -90,7 +92,12 @@ export function runDuelTranscript(file: string, text?: string, root = process.cw
           capitalNames = [args[0]!, args[1]!, n];
           continue;
         }
-        case '@bot': throw err(n, '@bot: bots come with the duel\'s D8 opponents, not in this version');
+        case '@bot': {
+          const side = args[0] === 'A' || args[0] === names.A ? 'A' : args[0] === 'B' || args[0] === names.B ? 'B' : null;
+          if (!side || !args[1] || !(args[1] in POLICIES)) throw err(n, `@bot SIDE POLICY (policies: ${Object.keys(POLICIES).join(', ')}; the agent comes with its weights)`);
+          bots[side] = args[1];
+          continue;
+        }
         case '@set': {
           for (const kv of args) {
             const m = /^(\w+)=(.+)$/.exec(kv);
