@@ -3,8 +3,8 @@ async function main(argv: string[]): Promise<number> {
   switch (cmd) {
     case 'replay': {
       // Loaded here, as the other commands load theirs: the replay needs the games' registry, the others do not.
-      const { replayCommand } = await import('./replay/index.ts');
-      return replayCommand(rest.find((a) => !a.startsWith('-')), { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) });
+      const [{ replayCommand }, { TOOL_GAMES }] = await Promise.all([import('./replay/index.ts'), import('./games/index.ts')]);
+      return replayCommand(rest.find((a) => !a.startsWith('-')), { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) }, TOOL_GAMES);
     }
     case 'repl': {
       const { runRepl } = await import('./games/neuwar/repl.ts');

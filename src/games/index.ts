@@ -4,7 +4,14 @@
  */
 import type { GameRegistry } from '../platform/session/index.ts';
 import { neuwar } from './neuwar/module.ts';
+import { duel } from './duel/module.ts';
 
 export const GAMES: GameRegistry = [neuwar];
+
+/**
+ * Games the tools read (transcripts, `npm run replay`) before players can start them: Europe Duel plays its
+ * transcripts while its page, pictures and slash commands are being built.
+ */
+export const TOOL_GAMES: GameRegistry = [...GAMES, duel];
 
 export { GameService } from './host.ts';

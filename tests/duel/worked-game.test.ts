@@ -29,3 +29,11 @@ test('D10.7/D10.8: replay prints the duel\'s state JSON for an @game duel transc
   const json = JSON.parse(out) as { game: string; turn: number; sides: { A: { score: number }; B: { score: number } }; capitals: { A: string; B: string } };
   assert.deepEqual([json.game, json.turn, json.sides.A.score, json.sides.B.score, json.capitals], ['duel', 4, 6, 7, { A: 'a_cap', B: 'b_cap' }]);
 });
+
+test('npm run replay reads a duel transcript (the tools know Europe Duel before players can start one)', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'replay', FILE], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const json = JSON.parse(r.stdout) as { game: string; turn: number };
+  assert.deepEqual([json.game, json.turn], ['duel', 4]);
+});
