@@ -33,6 +33,17 @@ export interface DuelPolicy {
   decide(view: DuelView): DuelDecision;
 }
 
+/** The map's geography (coasts, the main sea, land distances) is the same every turn: kept per duel graph. */
+const geographies = new WeakMap<DuelGraph, ReturnType<typeof geography>>();
+function geographyOf(g: DuelGraph): ReturnType<typeof geography> {
+  let geo = geographies.get(g);
+  if (!geo) {
+    geo = geography(g);
+    geographies.set(g, geo);
+  }
+  return geo;
+}
+
 /** D8.2: the greedy bot leaves everything to the normal helper. */
 export const greedy: DuelPolicy = { id: 'greedy', decide: () => ({ orders: [], routes: [] }) };
 
@@ -45,7 +56,7 @@ export const lander: DuelPolicy = {
   decide(v: DuelView): DuelDecision {
     const { graph: g, board: b, side: S } = v;
     const none: DuelDecision = { orders: [], routes: [] };
-    const geo = geography(g);
+    const geo = geographyOf(g);
     const own = g.land.filter((t) => b.owner.get(t) === S);
     const d = (t: string) => b.armies.get(t) ?? 0;
     const E = v.capitals[other(S)];
