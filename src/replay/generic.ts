@@ -13,6 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { TranscriptError } from '../games/neuwar/transcript.ts';
 import { withDefaults, type Entry, type FullRules, type GameModule, type Speaker, type StepResult } from '../platform/session/index.ts';
+import { parseClock } from '../platform/clock/index.ts';
 
 export interface GenericReplay {
   kind: string;
@@ -23,12 +24,6 @@ export interface GenericReplay {
 }
 
 const JUDGE_NAMES = new Set(['judge', '裁判']);
-
-function parseClock(v: string): number | null {
-  const m = /^(\d+):([0-5]\d)$/.exec(v) ?? /^(\d+)$/.exec(v);
-  if (!m) return null;
-  return m.length === 3 ? (Number(m[1]) * 60 + Number(m[2])) * 1000 : Number(m[1]) * 1000;
-}
 
 /** Plays a transcript of `mod`'s game. Throws TranscriptError for a malformed transcript. */
 export function runGenericTranscript(mod: GameModule<unknown>, file: string, text?: string, root = process.cwd()): GenericReplay {

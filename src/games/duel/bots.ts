@@ -8,6 +8,7 @@ import { byId, geography, type DuelGraph } from './board.ts';
 import type { Board, Side } from './resolve.ts';
 import { other } from './resolve.ts';
 import type { Route } from './routes.ts';
+import { distThroughOwn, stepAlong } from './helpers.ts';
 
 export interface DuelView {
   graph: DuelGraph;
@@ -117,30 +118,12 @@ export const lander: DuelPolicy = {
     const orders: DuelDecision['orders'] = [{ from: p, to: p, count: 'stand' }];
     for (const t of [...own].sort(byId)) {
       if (t === p || frontier.has(t) || d(t) <= 0 || routeHeld.has(t)) continue;
-      const dt = dist.get(t);
-      if (dt === undefined) continue;
-      const step = (g.landNbrs.get(t) ?? []).filter((u) => b.owner.get(u) === S && dist.get(u) === dt - 1).sort(byId)[0];
+      const step = stepAlong(g, b, S, dist, t);
       if (step) orders.push({ from: t, to: step, count: 'all' });
     }
     return { orders, routes: [] };
   },
 };
-
-/** D6.1 distTo(X): breadth-first through own territories over land edges, X in id order, neighbours in id order. */
-function distThroughOwn(g: DuelGraph, b: Board, side: Side, from: string[]): Map<string, number> {
-  const dist = new Map<string, number>();
-  const queue = [...from].sort(byId);
-  for (const x of queue) dist.set(x, 0);
-  for (let i = 0; i < queue.length; i++) {
-    const t = queue[i]!;
-    for (const u of g.landNbrs.get(t) ?? []) {
-      if (b.owner.get(u) !== side || dist.has(u)) continue;
-      dist.set(u, dist.get(t)! + 1);
-      queue.push(u);
-    }
-  }
-  return dist;
-}
 
 /** Policies by id (D8.1): adding one needs no engine change. The agent (D8.4) joins when its weights ship. */
 export const POLICIES: Readonly<Record<string, DuelPolicy>> = { greedy, lander };

@@ -34,6 +34,30 @@ export interface HelperOpts {
   defenseFactor?: number;
 }
 
+/** D6.1 distTo(X): breadth-first through the side's own territories over land edges, X in id order, neighbours in id order. */
+export function distThroughOwn(g: DuelGraph, board: Board, side: Side, X: readonly string[]): Map<string, number> {
+  const dist = new Map<string, number>();
+  const queue: string[] = [];
+  for (const x of [...X].sort(byId)) if (!dist.has(x)) { dist.set(x, 0); queue.push(x); }
+  for (let i = 0; i < queue.length; i++) {
+    const here = queue[i]!;
+    for (const n of g.landNbrs.get(here) ?? []) {
+      if (board.owner.get(n) !== side || dist.has(n)) continue;
+      dist.set(n, dist.get(here)! + 1);
+      queue.push(n);
+    }
+  }
+  return dist;
+}
+
+/** D6.1 stepToward(t, X) on X's distances: the own land neighbour one step nearer, smallest id; none if t ∈ X or unreached. */
+export function stepAlong(g: DuelGraph, board: Board, side: Side, dist: ReadonlyMap<string, number>, t: string): string | null {
+  const dt = dist.get(t);
+  if (dt === undefined || dt === 0) return null;
+  for (const v of g.landNbrs.get(t) ?? []) if (board.owner.get(v) === side && dist.get(v) === dt - 1) return v; // landNbrs is in id order
+  return null;
+}
+
 /** A territory's mode (D6): its paint, else the default. Sea zones carry no paint (D6.7). */
 export function modeOf(paint: ReadonlyMap<string, Mode>, defaultMode: Mode, t: string): Mode {
   return paint.get(t) ?? defaultMode;
@@ -73,29 +97,13 @@ export function helperOrders(g: DuelGraph, board: Board, side: Side, opts: Helpe
   const distCache = new Map<readonly string[], Map<string, number>>();
   const distTo = (X: readonly string[]): Map<string, number> => {
     let dist = distCache.get(X);
-    if (dist) return dist;
-    dist = new Map<string, number>();
-    const queue: string[] = [];
-    for (const x of [...X].sort(byId)) if (!dist.has(x)) { dist.set(x, 0); queue.push(x); }
-    for (let i = 0; i < queue.length; i++) {
-      const here = queue[i]!;
-      for (const n of landNbrs(here)) {
-        if (!own(n) || dist.has(n)) continue;
-        dist.set(n, dist.get(here)! + 1);
-        queue.push(n);
-      }
+    if (!dist) {
+      dist = distThroughOwn(g, board, side, X);
+      distCache.set(X, dist);
     }
-    distCache.set(X, dist);
     return dist;
   };
-  // D6.1 stepToward(t, X): the own land neighbour one step nearer to X, smallest id; none if t ∈ X or unreached.
-  const stepToward = (t: string, X: readonly string[]): string | null => {
-    const dist = distTo(X);
-    const dt = dist.get(t);
-    if (dt === undefined || dt === 0) return null; // unreached, or t ∈ X (distance 0)
-    for (const v of landNbrs(t)) if (own(v) && dist.get(v) === dt - 1) return v; // landNbrs is in id order
-    return null;
-  };
+  const stepToward = (t: string, X: readonly string[]): string | null => stepAlong(g, board, side, distTo(X), t);
 
   const claimed = new Set<string>(opts.claimed ?? []);
   const orders = new Map<string, Order>();

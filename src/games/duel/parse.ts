@@ -20,6 +20,15 @@ const ARROW = /\s*(?:→|->|=>|＞|>|至|到)\s*/;
 const WAR_MODE = new Set(['宣战', '求和', '投降', '结盟', '背盟', '协定', '交易', '同意', '拒绝', '协商', '纳贡', '傀儡', '吞并', '索要', '独立', '退出', '空运', '购买', '工业', '科技', '动员', '窥探']);
 const L = (lang: 'zh' | 'en', zh: string, en: string) => (lang === 'en' ? en : zh);
 
+/** An order's or route's last word: 一半/半/half or 全部/全/all (all by default), and the text before it. */
+function countSuffix(body: string): { count: 'all' | 'half'; path: string; last: string } {
+  const words = body.split(/\s+/);
+  const last = words.length > 1 ? words[words.length - 1]! : '';
+  if (/^(一半|半|half)$/i.test(last)) return { count: 'half', path: words.slice(0, -1).join(' '), last };
+  if (/^(全部|全|all)$/i.test(last)) return { count: 'all', path: words.slice(0, -1).join(' '), last };
+  return { count: 'all', path: body, last };
+}
+
 function territory(g: DuelGraph, name: string): string | null {
   const id = findName(g.map.territoryByName, name.trim());
   return id && g.kind.has(id) ? id : null;
@@ -35,13 +44,8 @@ export function parseDuel(g: DuelGraph, text: string, lang: 'zh' | 'en'): Parsed
     const unknown = (place: string): Parsed => ({ ok: false, code: 'UNKNOWN_TERRITORY', message: L(lang, `地图上没有"${place}"（对决中兵工厂不算领土）`, `no territory "${place}" on the map (arsenals are not part of a duel)`), text: raw });
     switch (name) {
       case '调兵': {
-        const words = body.split(/\s+/);
-        const last = words.length > 1 ? words[words.length - 1]! : '';
-        let count: 'all' | 'half' = 'all';
-        let path = body;
-        if (/^(一半|半|half)$/i.test(last)) { count = 'half'; path = words.slice(0, -1).join(' '); }
-        else if (/^(全部|全|all)$/i.test(last)) path = words.slice(0, -1).join(' ');
-        else if (/^\d+$/.test(last)) { out.push({ ok: false, code: 'COUNT_NOT_ALLOWED', message: L(lang, '对决中调兵只有"全部"或"一半"，不能写数字；例如【调兵】甲都→甲城 一半', 'a duel order moves all or half, never a number; e.g. 【调兵】a→b half'), text: raw }); continue; }
+        const { count, path, last } = countSuffix(body);
+        if (/^\d+$/.test(last)) { out.push({ ok: false, code: 'COUNT_NOT_ALLOWED', message: L(lang, '对决中调兵只有"全部"或"一半"，不能写数字；例如【调兵】甲都→甲城 一半', 'a duel order moves all or half, never a number; e.g. 【调兵】a→b half'), text: raw }); continue; }
         const ends = path.split(ARROW);
         if (ends.length !== 2 || !ends[0] || !ends[1]) { out.push({ ok: false, code: 'BAD_SYNTAX', message: L(lang, '写法：【调兵】出发地→目的地 [全部|一半]', 'usage: 【调兵】from→to [all|half]'), text: raw }); continue; }
         const from = territory(g, ends[0]);
@@ -63,16 +67,13 @@ export function parseDuel(g: DuelGraph, text: string, lang: 'zh' | 'en'): Parsed
       }
       case '路线': {
         // D5.2: 【路线】X→P1→…→Pn [全部|一半], all by default.
-        const words = body.split(/\s+/);
-        const last = words.length > 1 ? words[words.length - 1]! : '';
-        const half = /^(一半|半|half)$/i.test(last);
-        const path = half || /^(全部|全|all)$/i.test(last) ? words.slice(0, -1).join(' ') : body;
+        const { count, path } = countSuffix(body);
         const names = path.split(ARROW).map((x) => x.trim()).filter(Boolean);
         if (names.length < 2) { out.push({ ok: false, code: 'BAD_SYNTAX', message: L(lang, '写法：【路线】出发地→地点→…→终点 [全部|一半]', 'usage: 【路线】from→point→…→end [all|half]'), text: raw }); continue; }
         const ids = names.map((x) => territory(g, x));
         const bad = ids.findIndex((x) => !x);
         if (bad >= 0) { out.push(unknown(names[bad]!)); continue; }
-        out.push({ ok: true, command: { kind: 'route', from: ids[0]!, points: ids.slice(1) as string[], count: half ? 'half' : 'all' }, text: raw });
+        out.push({ ok: true, command: { kind: 'route', from: ids[0]!, points: ids.slice(1) as string[], count }, text: raw });
         continue;
       }
       case '撤销': {

@@ -13,6 +13,7 @@ import { applyDuel, newDuel, scores, DUEL_DEFAULTS, type DuelEntry, type DuelSet
 import { parseDuel } from './parse.ts';
 import { POLICIES } from './bots.ts';
 import type { Side } from './resolve.ts';
+import { parseClock } from '../../platform/clock/index.ts';
 
 export class DuelTranscriptError extends Error {
   constructor(readonly file: string, readonly line: number, readonly reason: string) {
@@ -21,12 +22,6 @@ export class DuelTranscriptError extends Error {
 }
 
 export interface DuelReplay { map: GameMap; g: DuelGraph; state: DuelState; names: Record<Side, string> }
-
-function clockOf(v: string): number | null {
-  const m = /^(\d+):([0-5]\d)$/.exec(v) ?? /^(\d+)$/.exec(v);
-  if (!m) return null;
-  return m.length === 3 ? (Number(m[1]) * 60 + Number(m[2])) * 1000 : Number(m[1]) * 1000;
-}
 
 /** Plays a duel transcript; throws DuelTranscriptError naming the line of a malformed one. */
 export function runDuelTranscript(file: string, text?: string, root = process.cwd(), planner: Planner = {}): DuelReplay {
@@ -110,7 +105,7 @@ export function runDuelTranscript(file: string, text?: string, root = process.cw
         }
         case '@at': {
           setUp(n);
-          const ms = clockOf(args[0] ?? '');
+          const ms = parseClock(args[0] ?? '');
           if (ms === null) throw err(n, '@at m:ss');
           const st = s!;
           // Reaching a deadline resolves that turn there, before any line stamped at that instant (and the next, if

@@ -88,7 +88,6 @@ export class NeuwarRules implements Rules<Game> {
     }
     if (!game || !this.isGameEntry(entry)) return { game, step: null };
     const e = asLog(entry);
-    const turn = game.state.turn;
     const step = applyEntry(game, e);
     const detail: Detail = { resolved: step.resolved, events: [] };
     const out: StepResult = { answer: null, resolved: step.resolved.map((r) => r.turn), detail };
@@ -111,7 +110,6 @@ export class NeuwarRules implements Rules<Game> {
     } else {
       out.answer = { ok: false, code: o.code, text: o.message, private: priv };
     }
-    void turn;
     return { game, step: out };
   }
   isGameEntry(e: Entry): boolean { return e.type === 'command' || e.type === 'refused' || e.type === 'tick'; }
@@ -236,13 +234,12 @@ export class NeuwarRules implements Rules<Game> {
   }
 
   // ── speaking ──
-  present(g: Game, steps: StepResult[], lang: Lang): Post[] {
+  present(g: Game, steps: StepResult[], _lang: Lang): Post[] {
     const posts: Post[] = [];
     const resolved = steps.flatMap((st) => (st.detail as Detail | undefined)?.resolved ?? []);
     const reopened = steps.some((st) => st.undoneFromTurn !== undefined);
     for (const r of resolved) posts.push({ text: turnSummary(this.map, r.turn, r.events, g.state.settings.language) });
     const lg = g.state.settings.language;
-    void lang;
     if (resolved.length && g.state.status === 'running') {
       posts.push({ text: T(lg, `▶ 第${g.state.turn}回合开始，截止 ${rel(g.state.clock.deadlineAt)}`, `▶ Turn ${g.state.turn} opens, deadline ${rel(g.state.clock.deadlineAt)}`), pictures: { which: ['map', 'scores'] } });
     } else if (reopened && g.state.status === 'running') {
@@ -308,8 +305,9 @@ export class NeuwarRules implements Rules<Game> {
   pictureCaption(ask: PictureAsk, lg: Lang): string {
     return [ask.which.includes('map') ? T(lg, '地图', 'Map') : '', ask.which.includes('scores') ? T(lg, '分数表', 'Score table') : ''].filter(Boolean).join(' · ');
   }
-  view(g: Game, seat: string | null | 'public'): unknown {
-    return seat === null ? stateJson(g.state, this.map) : stateJson(g.state, this.map);
+  /** The state JSON of commands.md §4 is the same for every seat: it never holds the secret orders (R3.1). */
+  view(g: Game, _seat: string | null | 'public'): unknown {
+    return stateJson(g.state, this.map);
   }
   page(g: Game | null) {
     const st = g?.state;

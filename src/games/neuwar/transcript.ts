@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { findName, loadMapFile, MapError, normalizeName, type GameMap } from '../europe/map/index.ts';
 import { applyEntry, newGame, defaultSettings, mergeSettings, coerceSettingValue, type Game, type Speaker, type LogEntry, type Step } from './engine/index.ts';
 import { parseMessage, toSimplified } from './parse/index.ts';
+import { parseClock } from '../../platform/clock/index.ts';
 
 /** A malformed transcript or map: `replay` exits 2 with file:line:reason (commands.md §3). */
 export class TranscriptError extends Error {
@@ -39,12 +40,6 @@ export function entriesFromText(map: GameMap, text: string, speaker: Speaker, at
     if (p.ok) return { type: 'command' as const, command: p.command, ...base };
     return { type: 'refused' as const, code: p.code, message: p.message, ...(p.kind ? { kind: p.kind } : {}), ...base };
   });
-}
-
-function parseClock(v: string): number | null {
-  const m = /^(\d+):([0-5]\d)$/.exec(v) ?? /^(\d+)$/.exec(v);
-  if (!m) return null;
-  return m.length === 3 ? (Number(m[1]) * 60 + Number(m[2])) * 1000 : Number(m[1]) * 1000;
 }
 
 /**

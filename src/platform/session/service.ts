@@ -341,18 +341,12 @@ export class GameService implements GameServiceApi {
 
   // ── public queries ───────────────────────────────────────────────────────────────────────────────────
 
+  /** A held game: its row's info with what the game itself says (language in force, turn, deadline, winner). */
   private info(h: Held): GameInfo {
     const g = h.game;
-    const running = g !== null && h.rules.phase(g) !== 'ended';
-    return {
-      id: h.row.id, kind: h.row.kind ?? this.registry[0]!.kind, channelId: h.row.channelId, status: h.row.status, mapPath: h.row.mapPath, mapId: h.row.mapId,
-      language: this.langOf(h),
-      creator: h.row.creator, judges: h.row.judges,
-      players: this.playersOf(h.row),
-      createdAt: h.row.createdAt, startedAt: h.row.startedAt, endedAt: h.row.endedAt,
-      turn: g !== null ? h.rules.turn(g) : null, deadlineAt: g !== null && running && h.row.status === 'running' ? h.rules.deadline(g) : null,
-      winner: g !== null ? h.rules.winner(g) : null,
-    };
+    if (g === null) return { ...this.rowInfo(h.row), language: this.langOf(h) };
+    const running = h.rules.phase(g) !== 'ended' && h.row.status === 'running';
+    return { ...this.rowInfo(h.row), language: this.langOf(h), turn: h.rules.turn(g), deadlineAt: running ? h.rules.deadline(g) : null, winner: h.rules.winner(g) };
   }
 
   /** The players of a game as listed; a damaged players table lists none rather than failing the whole list. */

@@ -731,9 +731,10 @@ export class LocalServer {
     const changedList = this.lastListKey.get(channelId) !== listKey;
     this.lastListKey.set(channelId, listKey);
     const head = `{"t":"status","channelId":${JSON.stringify(channelId)},"status":`;
+    const judges = this.opts.service.judgesOf(channelId);
     for (const c of viewers) {
       if (c.ws.readyState !== WebSocket.OPEN) continue;
-      c.ws.send(base ? `${head}${shared.slice(0, -1)},"me":${JSON.stringify(this.meOf(channelId, c.userId!))}}}` : `${head}null}`);
+      c.ws.send(base ? `${head}${shared.slice(0, -1)},"me":${JSON.stringify(this.meOf(channelId, c.userId!, judges))}}}` : `${head}null}`);
     }
     if (changedList) this.pushGames();
   }
@@ -780,13 +781,12 @@ export class LocalServer {
   /** The status panel of a channel as `userId` sees it. */
   statusOf(channelId: string, userId: string): StatusView | null {
     const base = this.channelStatus(channelId);
-    return base ? { ...base, me: this.meOf(channelId, userId) } : null;
+    return base ? { ...base, me: this.meOf(channelId, userId, this.opts.service.judgesOf(channelId)) } : null;
   }
 
-  /** The viewer's seat and judge right. */
-  private meOf(channelId: string, userId: string): StatusView['me'] {
-    const view = userId ? this.opts.service.viewOf(channelId, userId) : null;
-    return { country: view?.seat ?? null, judge: view?.judge ?? false };
+  /** The viewer's seat and judge right (`judges`: the service's judgesOf, asked once per push). */
+  private meOf(channelId: string, userId: string, judges: readonly string[]): StatusView['me'] {
+    return { country: userId ? this.opts.service.seatOf(channelId, userId) : null, judge: !!userId && judges.includes(userId) };
   }
 
   /** The status panel of a channel, the same for every viewer. */
