@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: engine, parser, render, turn post and load benchmarks. Each line prints its figure and target,
  * FAIL when it misses; a summary line at the end. Exit code 0 regardless (figures depend on the machine).
- * `npm run bench -- engine render` runs only the named sections; `--quick` shortens the load runs (the normal one and the abuse one) to 10 s each.
+ * `npm run bench -- engine render` (or `duel`, `bots`) runs only the named sections; `--quick` shortens the load runs (the normal one and the abuse one) to 10 s each.
  */
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -39,6 +39,17 @@ if (want('render') && existsSync(renderFile)) {
     const mod = (await import(pathToFileURL(renderFile.pathname).href)) as { benchRender?: () => Promise<BenchFigure[]> };
     if (typeof mod.benchRender !== 'function') throw new Error('bench/render.ts exports no benchRender()');
     return mod.benchRender();
+  }));
+}
+// Optional sections, each from its own file: `duel` (Europe Duel B1–B9) and `bots` (New European War computer players).
+for (const [name, file, fn] of [['duel', './duel.ts', 'benchDuel'], ['bots', './bots.ts', 'benchBots']] as const) {
+  const url = new URL(file, import.meta.url);
+  if (!want(name) || !existsSync(url)) continue;
+  all.push(...await section(name, async () => {
+    const mod = (await import(pathToFileURL(url.pathname).href)) as Record<string, unknown>;
+    const run = mod[fn];
+    if (typeof run !== 'function') throw new Error(`bench/${file.slice(2)} exports no ${fn}()`);
+    return (run as () => Promise<BenchFigure[]>)();
   }));
 }
 if (want('turnpost')) all.push(...await section('turn post end to end (resolve + store + both PNGs)', benchTurnPost));
