@@ -23,12 +23,13 @@ test('D1.5 start: each side holds its capital with 10, every other land territor
   assert.ok(!('a_ars' in s.owner), 'no arsenal on the board');
 });
 
-test('D2.2 a refused order changes nothing; a new order for the same source replaces the old one', () => {
+test('D2.2 a refused order changes nothing (but its D10.8 log row); a new order for the same source replaces the old one', () => {
   const s = newDuel(map, start);
   const before = JSON.stringify(s);
   assert.deepEqual(applyDuel(g, s, order('A', 'b_cap', 'b_land')), { ok: false, code: 'NOT_OWNER' });
   assert.deepEqual(applyDuel(g, s, order('A', 'a_cap', 'mid')), { ok: false, code: 'NOT_ADJACENT' });
-  assert.equal(JSON.stringify(s), before);
+  assert.deepEqual(s.log.map((r) => [r.command, r.ok, r.code]), [['move', false, 'NOT_OWNER'], ['move', false, 'NOT_ADJACENT']]);
+  assert.equal(JSON.stringify({ ...s, log: [] }), before);
   applyDuel(g, s, order('A', 'a_cap', 'a_land'));
   applyDuel(g, s, order('A', 'a_cap', 'a_city', 'half'));
   assert.deepEqual(s.orders.A, { a_cap: { kind: 'move', from: 'a_cap', to: 'a_city', count: 'half' } });
@@ -70,7 +71,7 @@ test('D2.8/D7.4: three turns without an action lose by technical defeat; both id
   const both = newDuel(map, start);
   for (let t = 1; t <= 3; t++) applyDuel(g, both, { type: 'tick', at: both.deadlineAt });
   assert.deepEqual(both.outcome, { winner: [], how: 'abandoned' });
-  assert.deepEqual(applyDuel(g, both, cmd('A', 'ready')), { ok: false, code: 'GAME_OVER' });
+  assert.deepEqual(applyDuel(g, both, cmd('A', 'ready')), { ok: false, code: 'GAME_NOT_RUNNING' });
 });
 
 test('D7.1 taking the enemy capital wins at once; D7.5 resign', () => {

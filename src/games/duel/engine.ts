@@ -6,16 +6,24 @@
  *
  * Routes (D5) step at step 2 and are kept at step 11; the helper (D6) plays every own territory and stack with
  * no manual order and no route at step 3, and its paint follows captures (D6.8) at step 11.
+ *
+ * The judge (D7.6, D10.1) has entries of its own: 【结算】 forces the resolution, 【暂停】/【继续】 stop the clock and
+ * move the deadline by the pause (D2.7), 【规则】 changes settings (D10.9), 【结束】 ends the game on the scores or
+ * names the winner; in a rated game the first three are NOT_ALLOWED, 【规则】 is RATED_LOCKED and 【结束】 only
+ * aborts. A restart's fresh deadline is an entry too (D2.7), so D1.8 holds. Every command, judge's included,
+ * leaves a row in `log` (D10.8).
  */
 import type { GameMap } from '../europe/map/index.ts';
 import { duelGraph, setupBoard, DRAW_DEFAULTS, type DrawSettings, type DuelGraph } from './board.ts';
 import { grow, other, resolveMoves, COMBAT_DEFAULTS, type Board, type DuelEvent, type Move, type Side } from './resolve.ts';
 import { checkOrder, moveOf, nextIdle, type Order, type OrderRefusal } from './orders.ts';
-import { endCheck, score, END_DEFAULTS, type Outcome } from './end.ts';
+import { byScore, endCheck, score, type Outcome } from './end.ts';
 import { cancelRoutes, createRoute, routeBookkeeping, routeFlows, routeSteps, type CancelTarget, type Route, type RouteMove, type RouteRefusal } from './routes.ts';
 import { cloneBoard } from './resolve.ts';
 import type { Count } from './orders.ts';
-import { POLICIES } from './bots.ts';
+import { policyFor } from './agent.ts';
+import { refusalText } from './parse.ts';
+import { mergeSettings, SETTING_DEFAULTS } from './settings.ts';
 import { checkRally, clearPaint, helperOrders as autopilot, inheritPaint, paintTerritories, type BrushRefusal, type Mode } from './helpers.ts';
 
 export interface DuelSettings extends DrawSettings {
@@ -28,12 +36,14 @@ export interface DuelSettings extends DrawSettings {
   turnLimit: number;
   drawMargin: number;
   idleTurns: number;
+  maxRoutes: number;
+  /** D10.3: the map picture every N turns (presentation only). */
+  mapEvery: number;
+  language: 'zh' | 'en';
 }
 
-export const DUEL_DEFAULTS: DuelSettings = {
-  ...DRAW_DEFAULTS, turnSeconds: 30, startArmies: 10, garrisonMin: 1, garrisonMax: 3,
-  ...COMBAT_DEFAULTS, ...END_DEFAULTS,
-};
+/** D10.9's defaults (settings.ts holds the table with the ranges). */
+export const DUEL_DEFAULTS: DuelSettings = { ...DRAW_DEFAULTS, ...COMBAT_DEFAULTS, ...SETTING_DEFAULTS };
 
 const SIDES = ['A', 'B'] as const;
 
@@ -49,7 +59,13 @@ export interface DuelState {
   openedAt: number;
   deadlineAt: number;
   status: 'running' | 'ended';
+  /** D2.7: when the judge paused the clock (null: running). The turn does not resolve while paused. */
+  pausedAt: number | null;
+  /** D9.2: a rated game (the judge's commands are limited, D10.10). Transcripts are never rated. */
+  rated: boolean;
   outcome: Outcome | null;
+  /** The turn the game ended in (D10.8 `result.turn`): the resolved one, or the open one for 【认输】 and 【结束】. */
+  endTurn?: number;
   owner: Record<string, Side | null>;
   armies: Record<string, number>;
   stacks: Record<string, { A: number; B: number }>;
@@ -65,7 +81,24 @@ export interface DuelState {
   nextRoute: number;
   /** What the last resolution did. */
   lastEvents: DuelEvent[];
+  /** D10.8 `log`: one row per command (refused ones and queries included), in input order; bots make none (D8.1). */
+  log: LogRow[];
 }
+
+/** D10.8's `log.command` kinds. A war-mode command refused with WRONG_GAME keeps its war-mode kind. */
+export type LogKind = 'move' | 'stand' | 'cancel' | 'route' | 'cancelRoute' | 'helper' | 'paint' | 'rally' | 'ready' | 'unready' | 'resign' | 'query'
+  | 'resolve' | 'pause' | 'resume' | 'end' | 'rule' | 'unknown' | (string & {});
+
+/** One row of D10.8's `log`: the transcript line (live: the row's number), the open turn, who, what, and a refusal's code. */
+export interface LogRow { line: number; turn: number; speaker: Side | 'judge'; command: LogKind; ok: boolean; code?: string; message?: string }
+
+/** The judge's commands (D7.6, D10.1, D2.7, D10.9). */
+export type JudgeCommand =
+  | { kind: 'resolve' }
+  | { kind: 'pause' }
+  | { kind: 'resume' }
+  | { kind: 'rule'; patch: Record<string, unknown> }
+  | { kind: 'end'; winner?: Side };
 
 export type DuelCommand =
   | { kind: 'order'; order: Order }
@@ -80,11 +113,15 @@ export type DuelCommand =
   | { kind: 'resign' };
 
 export type DuelEntry =
-  | { type: 'start'; at: number; seed: number; settings?: Partial<DuelSettings>; capitals?: Record<Side, string>; bots?: Partial<Record<Side, string>> }
-  | { type: 'command'; at: number; side: Side; command: DuelCommand }
+  | { type: 'start'; at: number; seed: number; settings?: Partial<DuelSettings>; capitals?: Record<Side, string>; bots?: Partial<Record<Side, string>>; rated?: boolean }
+  | { type: 'command'; at: number; side: Side; command: DuelCommand; line?: number }
+  | { type: 'judge'; at: number; command: JudgeCommand; line?: number }
+  /** D2.7: after a server restart the open turn gets a fresh full deadline from `at`. */
+  | { type: 'restart'; at: number }
   | { type: 'tick'; at: number };
 
-export type DuelAnswer = { ok: true; cancelledRoutes?: number[] } | { ok: false; code: OrderRefusal | RouteRefusal | BrushRefusal | 'NO_SUCH_ROUTE' | 'GAME_OVER' };
+export type DuelRefusal = OrderRefusal | RouteRefusal | BrushRefusal | 'NO_SUCH_ROUTE' | 'GAME_NOT_RUNNING' | 'NOT_ALLOWED' | 'RATED_LOCKED' | 'BAD_SYNTAX';
+export type DuelAnswer = { ok: true; cancelledRoutes?: number[] } | { ok: false; code: DuelRefusal; message?: { zh: string; en: string } };
 
 /** A resolution's helper can be replaced (tests of the turn order without the autopilot). */
 export interface Planner {
@@ -127,12 +164,13 @@ export function newDuel(map: GameMap, e: Extract<DuelEntry, { type: 'start' }>):
   const s: DuelState = {
     settings, seed: e.seed, capitals: setup.capitals, fair: setup.fair,
     bots: { A: e.bots?.A ?? null, B: e.bots?.B ?? null },
-    turn: 1, openedAt: e.at, deadlineAt: e.at + settings.turnSeconds * 1000, status: 'running', outcome: null,
+    turn: 1, openedAt: e.at, deadlineAt: e.at + settings.turnSeconds * 1000, status: 'running', pausedAt: null, rated: e.rated === true, outcome: null,
     owner, armies, stacks: {},
     orders: { A: {}, B: {} }, ready: { A: false, B: false }, acted: { A: false, B: false }, idle: { A: 0, B: 0 },
     helper: { A: { mode: 'normal', paint: {}, rally: null }, B: { mode: 'normal', paint: {}, rally: null } },
     routes: [], nextRoute: 1,
     lastEvents: [],
+    log: [],
   };
   botsDecide(g, s);
   return s;
@@ -146,11 +184,13 @@ function botsDecide(g: DuelGraph, s: DuelState, planner: Planner = {}): void {
   for (const side of SIDES) {
     const id = s.bots[side];
     if (!id || s.status !== 'running') continue;
-    const policy = POLICIES[id];
+    const policy = policyFor(id);
     if (!policy) throw new Error(`no duel policy "${id}"`);
+    // D8.1's view; the agent's observation (D8.4) also reads the turn and the idle counter.
     const view = {
       graph: g, board: toBoard(s), side, capitals: s.capitals, routes: s.routes.filter((r) => r.side === side),
-      maxRoutes: 50, defenseFactor: s.settings.defenseFactor, seaLoss: s.settings.seaLoss,
+      maxRoutes: s.settings.maxRoutes, defenseFactor: s.settings.defenseFactor, seaLoss: s.settings.seaLoss,
+      turn: s.turn, turnLimit: s.settings.turnLimit, idle: s.idle[side], idleTurns: s.settings.idleTurns,
     };
     const d = policy.decide(view);
     for (const o of d.orders) {
@@ -160,7 +200,7 @@ function botsDecide(g: DuelGraph, s: DuelState, planner: Planner = {}): void {
       s.orders[side][order.from] = order;
     }
     for (const r of d.routes) {
-      const made = createRoute(g, toBoard(s), side, s.routes, r.points[0]!, r.points.slice(1), r.count, s.nextRoute);
+      const made = createRoute(g, toBoard(s), side, s.routes, r.points[0]!, r.points.slice(1), r.count, s.nextRoute, s.settings.maxRoutes);
       if (typeof made === 'string') throw new Error(`duel bot ${id} gave a refused route (${made}): ${JSON.stringify(r)}`);
       s.routes = [...s.routes, made].sort((a, b) => a.id - b.id);
       s.nextRoute += 1;
@@ -173,11 +213,92 @@ function botsDecide(g: DuelGraph, s: DuelState, planner: Planner = {}): void {
 /** Folds one entry (after the start) into the game. */
 export function applyDuel(g: DuelGraph, s: DuelState, e: DuelEntry, planner: Planner = {}): DuelAnswer {
   if (e.type === 'start') throw new Error('a duel starts once: newDuel');
-  if (s.status === 'ended') return e.type === 'tick' ? { ok: true } : { ok: false, code: 'GAME_OVER' };
-  if (e.type === 'tick') {
-    if (e.at >= s.deadlineAt) resolveTurn(g, s, e.at, planner);
+  if (e.type === 'tick' || e.type === 'restart') {
+    if (s.status !== 'running' || s.pausedAt !== null) return { ok: true };
+    // D2.7: a restart gives the open turn a fresh full deadline; downtime never resolves a turn.
+    if (e.type === 'restart') s.deadlineAt = e.at + s.settings.turnSeconds * 1000;
+    else if (e.at >= s.deadlineAt) resolveTurn(g, s, e.at, planner);
     return { ok: true };
   }
+  const speaker = e.type === 'judge' ? 'judge' : e.side;
+  const kind = e.type === 'judge' ? e.command.kind : logKind(e.command);
+  const turn = s.turn;
+  const row = (a: DuelAnswer): DuelAnswer => {
+    noteDuel(s, { line: e.line, turn, speaker, command: kind, ok: a.ok, ...(a.ok ? {} : { code: a.code, message: refusalText(a.code, s.settings.language, a.message) }) });
+    return a;
+  };
+  // D10.7: lines after the game ended are answered GAME_NOT_RUNNING.
+  if (s.status === 'ended') return row({ ok: false, code: 'GAME_NOT_RUNNING' });
+  if (e.type === 'judge') return row(judge(g, s, e.at, e.command, planner));
+  // D10.1: commands for a bot side are NOT_ALLOWED (the bot gives its own orders, D8.1).
+  if (s.bots[e.side]) return row({ ok: false, code: 'NOT_ALLOWED', message: { zh: '这一方由电脑玩家操控，不能替它下命令', en: 'a bot plays this side; it takes no commands' } });
+  return row(sideCommand(g, s, e, planner));
+}
+
+/** D10.8's log kind of a side's command: 【调兵】X→X is `stand`, 【助手】 with places and 【助手】清除 are `paint`. */
+export function logKind(c: DuelCommand): LogKind {
+  switch (c.kind) {
+    case 'order': return c.order.kind === 'stand' ? 'stand' : 'move';
+    case 'helper': return c.paint ? 'paint' : 'helper';
+    case 'clearPaint': return 'paint';
+    default: return c.kind;
+  }
+}
+
+/** Appends a row to D10.8's `log` (the module and the transcript runner add refusals of the parser and queries). */
+export function noteDuel(s: DuelState, r: Omit<LogRow, 'line'> & { line?: number | undefined }): void {
+  const { line, ...rest } = r;
+  s.log.push({ line: line ?? s.log.length + 1, ...rest });
+}
+
+/**
+ * The judge's commands (D7.6, D2.7, D10.9). Rated games (D10.10): 【结算】【暂停】【继续】 NOT_ALLOWED, 【规则】
+ * RATED_LOCKED, 【结束】 aborts (abandoned, unrated).
+ */
+function judge(g: DuelGraph, s: DuelState, at: number, c: JudgeCommand, planner: Planner): DuelAnswer {
+  const rated = (zh: string, en: string): DuelAnswer => ({ ok: false, code: 'NOT_ALLOWED', message: { zh: `排位赛中裁判不能${zh}（D10.10）`, en: `a judge may not ${en} in a rated game (D10.10)` } });
+  switch (c.kind) {
+    case 'resolve':
+      if (s.rated) return rated('强制结算', 'force the resolution');
+      // D2.1: the judge forces the turn now, ready or not, paused or not (a paused game stays paused, D2.7).
+      resolveTurn(g, s, at, planner, true);
+      return { ok: true };
+    case 'pause':
+      if (s.rated) return rated('暂停', 'pause');
+      if (s.pausedAt !== null) return { ok: false, code: 'NOT_ALLOWED', message: { zh: '对决已经暂停了；用【继续】恢复', en: 'the duel is already paused; 【继续】 resumes it' } };
+      s.pausedAt = at;
+      return { ok: true };
+    case 'resume': {
+      if (s.rated) return rated('继续', 'resume');
+      if (s.pausedAt === null) return { ok: false, code: 'NOT_ALLOWED', message: { zh: '对决没有暂停', en: 'the duel is not paused' } };
+      // D2.7: 【继续】 moves the deadline by the length of the pause, so the time left is what it was.
+      s.deadlineAt += Math.max(0, at - s.pausedAt);
+      s.pausedAt = null;
+      if (s.ready.A && s.ready.B) resolveTurn(g, s, at, planner);
+      return { ok: true };
+    }
+    case 'rule': {
+      if (s.rated) return { ok: false, code: 'RATED_LOCKED', message: { zh: '排位赛的设置不能修改（D9.2）', en: 'a rated game\'s settings are locked (D9.2)' } };
+      const m = mergeSettings(s.settings, c.patch);
+      if (!m.ok) return { ok: false, code: 'BAD_SYNTAX', message: { zh: m.zh, en: m.en } };
+      // D10.9: a turnLimit below the open turn is refused.
+      if (m.settings.turnLimit < s.turn) return { ok: false, code: 'NOT_ALLOWED', message: { zh: `turnLimit 不能小于当前回合（第${s.turn}回合）`, en: `turnLimit may not be below the open turn (${s.turn})` } };
+      // In force at once; turnSeconds from the next opening (the open deadline stays); setup settings no longer act.
+      s.settings = m.settings;
+      return { ok: true };
+    }
+    case 'end': {
+      // D7.6: on the current scores by D7.3's comparison, or the named winner; a rated game is only aborted.
+      if (s.rated) { end(s, { winner: [], how: 'abandoned' }); return { ok: true }; }
+      const sc = scores(g, s);
+      end(s, c.winner ? { winner: [c.winner], how: 'judge' } : byScore(sc.A, sc.B, s.settings.drawMargin, 'judge'));
+      return { ok: true };
+    }
+  }
+}
+
+/** A side's command (D2.2–D2.5, D5, D6.9, D6.5, D7.5). */
+function sideCommand(g: DuelGraph, s: DuelState, e: Extract<DuelEntry, { type: 'command' }>, planner: Planner): DuelAnswer {
   const side = e.side;
   const c = e.command;
   let cancelledRoutes: number[] | undefined;
@@ -185,7 +306,8 @@ export function applyDuel(g: DuelGraph, s: DuelState, e: DuelEntry, planner: Pla
     case 'order': {
       const no = checkOrder(g, toBoard(s), side, c.order);
       if (no) return { ok: false, code: no };
-      // D2.2: a new order for the same node replaces the old one.
+      // D2.2: a new order for the same node replaces the old one; it counts as given when it replaced (D10.8's order).
+      delete s.orders[side][c.order.from];
       s.orders[side][c.order.from] = c.order;
       // D2.3: a manual order (stand included) cancels every route standing at its node.
       const r = cancelRoutes(s.routes, side, { node: c.order.from });
@@ -196,7 +318,7 @@ export function applyDuel(g: DuelGraph, s: DuelState, e: DuelEntry, planner: Pla
       break;
     }
     case 'route': {
-      const r = createRoute(g, toBoard(s), side, s.routes, c.from, c.points, c.count, s.nextRoute);
+      const r = createRoute(g, toBoard(s), side, s.routes, c.from, c.points, c.count, s.nextRoute, s.settings.maxRoutes);
       if (typeof r === 'string') return { ok: false, code: r };
       s.routes = [...s.routes, r].sort((a, b) => a.id - b.id);
       s.nextRoute += 1;
@@ -249,17 +371,21 @@ export function applyDuel(g: DuelGraph, s: DuelState, e: DuelEntry, planner: Pla
   }
   // D2.8: every accepted command but a query is an action, even one that changes nothing.
   s.acted[side] = true;
-  if (s.ready.A && s.ready.B) resolveTurn(g, s, e.at, planner);
+  // D2.7: while paused the turn does not resolve even when both sides are ready.
+  if (s.ready.A && s.ready.B && s.pausedAt === null) resolveTurn(g, s, e.at, planner);
   return cancelledRoutes?.length ? { ok: true, cancelledRoutes } : { ok: true };
 }
 
 function end(s: DuelState, o: Outcome): void {
   s.status = 'ended';
   s.outcome = o;
+  s.endTurn = s.turn;
+  s.pausedAt = null;
 }
 
-/** D2.6: one resolution, at `at`. */
-export function resolveTurn(g: DuelGraph, s: DuelState, at: number, planner: Planner = {}): void {
+/** D2.6: one resolution, at `at` (`forced`: the judge's 【结算】). */
+export function resolveTurn(g: DuelGraph, s: DuelState, at: number, planner: Planner = {}, forced = false): void {
+  void forced;
   const board = toBoard(s);
   const start = cloneBoard(board);
   const moves: Move[] = [];
@@ -314,6 +440,8 @@ export function resolveTurn(g: DuelGraph, s: DuelState, at: number, planner: Pla
   s.turn += 1;
   s.openedAt = at;
   s.deadlineAt = at + s.settings.turnSeconds * 1000;
+  // A forced resolution while paused opens the next turn paused (its clock starts at 【继续】, D2.7).
+  if (s.pausedAt !== null) s.pausedAt = at;
   s.orders = { A: {}, B: {} };
   s.ready = { A: false, B: false };
   s.acted = { A: false, B: false };

@@ -1,16 +1,19 @@
 /**
  * Europe Duel as a game module of the platform (duel.md, the platform issue's interface). What it plays today:
- * D1 setup, D2 turns with manual orders, ready and the 30-second deadline, D3 growth, D4 combat, D5 routes, D6
- * the helper and its brush, D7 the end, D10.7 transcripts and D10.8's state JSON. Not yet: bots (D8), ratings
- * (D9), the page, pictures and slash commands (D10), the judge's commands. It is therefore not in the registry
- * yet: tests host it beside New European War.
+ * D1 setup, D2 turns with manual orders, ready and the 30-second deadline, D2.7 the judge's pause and resume and
+ * a restart's fresh deadline, D3 growth, D4 combat, D5 routes, D6 the helper and its brush, D7 the end (the
+ * judge's 【结束】 included), D8 the bots and the agent's interface, D10.7 transcripts, D10.8's state JSON and
+ * D10.9's settings. Not yet: ratings (D9), the challenge flow, the page, pictures and slash commands (D10.2–D10.6).
+ * It is therefore not in the registry yet: tests host it beside New European War.
  */
 import { resolve } from 'node:path';
 import type { Entry, GameModule, Lang, Post, Rules, Speaker, StepResult } from '../../platform/session/index.ts';
 import { loadMapFile, type GameMap } from '../europe/map/index.ts';
 import { duelGraph, type DuelGraph } from './board.ts';
-import { applyDuel, newDuel, scores, DUEL_DEFAULTS, type DuelEntry, type DuelSettings, type DuelState } from './engine.ts';
-import { parseDuel } from './parse.ts';
+import { applyDuel, logKind, newDuel, noteDuel, scores, DUEL_DEFAULTS, type DuelEntry, type DuelSettings, type DuelState, type JudgeCommand } from './engine.ts';
+import { parseDuel, refusalText, type Query } from './parse.ts';
+import { mergeSettings } from './settings.ts';
+import { agentUnavailableText, MODEL_DIR, resolveBot } from './agent.ts';
 import { duelStateJson, runDuelTranscript } from './transcript.ts';
 import type { Side } from './resolve.ts';
 
@@ -23,20 +26,6 @@ const isSide = (x: string): x is Side => x === 'A' || x === 'B';
 /** D2.4: orders, routes, paint and the rally point are private until they act. */
 const SECRET = new Set(['order', 'cancel', 'route', 'cancelRoute', 'helper', 'clearPaint', 'rally']);
 const MODE_NAME: Record<string, [string, string]> = { normal: ['普通', 'normal'], expand: ['扩张', 'expand'], rally: ['集结', 'rally'], defend: ['防守', 'defend'] };
-
-const ANSWERS: Record<string, [string, string]> = {
-  NOT_OWNER: ['这里不是你的领土（或你在这片海域没有部队）', 'this is not your territory (or you have no stack in this sea zone)'],
-  NOT_ADJACENT: ['目的地与出发地不相邻', 'the target is not a neighbour of the source'],
-  NOT_ENOUGH_ARMIES: ['兵力不够：一半的1是0；用"全部"或换一个出发地', 'not enough armies: half of 1 is 0; order all, or another source'],
-  NO_PATH: ['找不到通往这个地点的路', 'there is no way to that point'],
-  BAD_SYNTAX: ['路线至少要有一个和出发地不同的地点', 'a route needs at least one point other than its origin'],
-  LIMIT_EXCEEDED: ['路线太多了（每方最多50条）；先撤销一些', 'too many routes (50 a side); cancel some first'],
-  NO_SUCH_ROUTE: ['没有这条路线', 'no such route of yours'],
-  NOT_ALLOWED: ['海域不能涂助手模式，也不能当集结点', 'a sea zone takes no helper paint and is no rally point'],
-  UNKNOWN_REGION: ['没有这个区域', 'no such region'],
-  UNKNOWN_TERRITORY: ['地图上没有这个领土', 'no such territory'],
-  GAME_OVER: ['对决已经结束', 'the duel is over'],
-};
 
 export class DuelRules implements Rules<Duel> {
   readonly minSeats = 2;
@@ -52,15 +41,12 @@ export class DuelRules implements Rules<Duel> {
     for (const side of ['A', 'B'] as const) if (n === side.toLowerCase() || SIDE_NAME[side].some((x) => x.toLowerCase() === n || x.replace('方', '') === n)) return side;
     return null;
   }
+  /** D10.9: the defaults merged with the stored settings and a patch, every key, range and decimal checked. */
   settings(base: unknown, patch: Record<string, unknown>) {
-    const merged: Record<string, unknown> = { ...DUEL_DEFAULTS, ...((base ?? {}) as object), ...patch };
-    for (const [k, v] of Object.entries(merged)) {
-      if (k === 'language') { if (v !== 'zh' && v !== 'en') return { ok: false as const, key: k, reason: 'zh or en' }; continue; }
-      if (!(k in DUEL_DEFAULTS)) return { ok: false as const, key: k, reason: 'not a duel setting' };
-      if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) return { ok: false as const, key: k, reason: 'a number ≥ 0' };
-    }
-    if ((merged.turnSeconds as number) < 5) return { ok: false as const, key: 'turnSeconds', reason: '5 … 604800 (D2.7)' };
-    return { ok: true as const, settings: merged as unknown };
+    const stored = { ...DUEL_DEFAULTS, ...((base ?? {}) as object) };
+    const m = mergeSettings(stored, patch);
+    if (!m.ok) return { ok: false as const, key: m.key, reason: this.language(stored) === 'en' ? m.en : m.zh };
+    return { ok: true as const, settings: m.settings as unknown };
   }
   language(settings: unknown): Lang { return (settings as { language?: Lang } | null)?.language === 'en' ? 'en' : 'zh'; }
 
@@ -69,29 +55,60 @@ export class DuelRules implements Rules<Duel> {
     return start as unknown as Entry;
   }
   apply(game: Duel | null, entry: Entry): { game: Duel | null; step: StepResult | null } {
-    const e = entry as unknown as DuelEntry | { type: 'refused'; code: string; message: string; side?: Side };
+    const e = entry as unknown as DuelEntry | { type: 'refused'; at: number; code: string; message: string; side?: Side | null; kind?: string };
     if (e.type === 'start') return { game: { g: this.g, s: newDuel(this.map, e) }, step: null };
     if (!game) return { game, step: null };
-    if (e.type === 'refused') return { game, step: { answer: { ok: false, code: e.code, text: e.message, private: true }, resolved: [] } };
-    const turn = game.s.turn;
     const lg = this.language(game.s.settings);
-    if (e.type === 'command' && (e.command as { kind: string }).kind === 'query') {
-      const help = (e.command as { what?: string }).what === 'help';
-      return { game, step: { answer: { ok: true, text: help ? this.help(lg) : this.status(game, lg), private: true }, resolved: [] } };
+    const who = (side: Side | null | undefined) => side ?? 'judge';
+    if (e.type === 'refused') {
+      // A refusal the parser or the speaker's right decided: one row in D10.8's log, nothing else changes.
+      noteDuel(game.s, { turn: game.s.turn, speaker: who(e.side), command: e.kind ?? 'unknown', ok: false, code: e.code, message: e.message });
+      return { game, step: { answer: { ok: false, code: e.code, text: e.message, private: true }, resolved: [] } };
+    }
+    const turn = game.s.turn;
+    if (e.type === 'command' && (e.command as unknown as Query).kind === 'query') {
+      noteDuel(game.s, { turn, speaker: who(e.side), command: 'query', ok: true });
+      return { game, step: { answer: { ok: true, text: this.query(game, (e.command as unknown as Query).what, e.side ?? null, lg), private: true }, resolved: [] } };
     }
     const wasRunning = game.s.status === 'running';
     const r = applyDuel(this.g, game.s, e);
-    // A resolution happened when the turn moved on, or when it ended the game (a resign ends it without one).
-    const resigned = e.type === 'command' && e.command.kind === 'resign';
-    const resolved = game.s.turn !== turn || (wasRunning && game.s.status === 'ended' && !resigned) ? [turn] : [];
-    if (e.type === 'tick') return { game, step: { answer: null, resolved } };
-    if (!r.ok) {
-      const [zh, en] = ANSWERS[r.code] ?? [r.code, r.code];
-      return { game, step: { answer: { ok: false, code: r.code, text: T(lg, zh, en), private: true }, resolved } };
-    }
+    // A resolution happened when the turn moved on, or when it ended the game (resign and the judge's end close it without one).
+    const closes = (e.type === 'command' && e.command.kind === 'resign') || (e.type === 'judge' && e.command.kind === 'end');
+    const resolved = game.s.turn !== turn || (wasRunning && game.s.status === 'ended' && !closes) ? [turn] : [];
+    if (e.type === 'tick' || e.type === 'restart') return { game, step: { answer: null, resolved } };
+    if (!r.ok) return { game, step: { answer: { ok: false, code: r.code, text: refusalText(r.code, lg, r.message), private: true }, resolved } };
+    if (e.type === 'judge') return { game, step: { answer: { ok: true, text: this.judgeEcho(e.command, lg), private: false }, resolved } };
     const kind = e.command.kind;
     const note = r.cancelledRoutes?.length ? T(lg, `（撤销了路线${r.cancelledRoutes.map((id) => `#${id}`).join('、')}）`, ` (cancelled route ${r.cancelledRoutes.map((id) => `#${id}`).join(', ')})`) : '';
     return { game, step: { answer: { ok: true, text: this.echo(e, lg) + note, private: SECRET.has(kind) }, resolved } };
+  }
+  /** The judge's commands, said in the channel (R13: every judge action is shown). */
+  private judgeEcho(c: JudgeCommand, lg: Lang): string {
+    switch (c.kind) {
+      case 'resolve': return T(lg, '裁判强制结算本回合', 'the judge forced the resolution');
+      case 'pause': return T(lg, '裁判暂停了对决，计时停止', 'the judge paused the duel; the clock stopped');
+      case 'resume': return T(lg, '裁判恢复了对决，截止时间顺延', 'the judge resumed the duel; the deadline moved by the pause');
+      case 'rule': return T(lg, `裁判修改规则：${Object.entries(c.patch).map(([k, v]) => `${k}=${String(v)}`).join(' ')}（立即生效；turnSeconds 从下回合起）`, `the judge changed the rules: ${Object.entries(c.patch).map(([k, v]) => `${k}=${String(v)}`).join(' ')} (in force at once; turnSeconds from the next turn)`);
+      case 'end': return T(lg, '裁判结束了对决', 'the judge ended the duel');
+    }
+  }
+  /** Queries (D10.1): status, the own orders/routes/paint, scores, help; map, leaderboard and rating come with part 2. */
+  private query(game: Duel, what: Query['what'], side: Side | null, lg: Lang): string {
+    const n = (id: string) => this.map.territory.get(id)?.name[lg] ?? id;
+    switch (what) {
+      case 'help': return this.help(lg);
+      case 'scores': { const sc = scores(this.g, game.s); return T(lg, `分数：红方${sc.A} · 蓝方${sc.B}`, `Scores: Red ${sc.A} · Blue ${sc.B}`); }
+      case 'orders': {
+        if (!side) return T(lg, '裁判没有自己的命令', 'the judge has no orders');
+        const os = Object.values(game.s.orders[side]).map((o) => (o.kind === 'stand' ? T(lg, `${n(o.from)}：驻守`, `${n(o.from)}: stand`) : `${n(o.from)} → ${n(o.to)}：${o.count === 'half' ? T(lg, '一半', 'half') : T(lg, '全部', 'all')}`));
+        const rs = game.s.routes.filter((r) => r.side === side).map((r) => `#${r.id} ${r.path.map(n).join('→')}${r.waiting ? T(lg, '（等待）', ' (waiting)') : ''}`);
+        const h = game.s.helper[side];
+        return [T(lg, `命令：${os.join('；') || '无'}`, `Orders: ${os.join('; ') || 'none'}`), T(lg, `路线：${rs.join('；') || '无'}`, `Routes: ${rs.join('; ') || 'none'}`),
+          T(lg, `助手：${MODE_NAME[h.mode]![0]}；涂色 ${Object.keys(h.paint).length} 处；集结点 ${h.rally ? n(h.rally) : '无'}`, `Helper: ${MODE_NAME[h.mode]![1]}; ${Object.keys(h.paint).length} painted; rally point ${h.rally ? n(h.rally) : 'none'}`)].join('\n');
+      }
+      case 'leaderboard': case 'rating': return T(lg, '等级分和排行榜随排位赛推出（D9），目前还没有', 'ratings and the leaderboard come with rated play (D9); not yet');
+      default: return this.status(game, lg);
+    }
   }
   private echo(e: Extract<DuelEntry, { type: 'command' }>, lg: Lang): string {
     const n = (id: string) => this.map.territory.get(id)?.name[lg] ?? id;
@@ -109,25 +126,47 @@ export class DuelRules implements Rules<Duel> {
       case 'rally': return c.at ? T(lg, `集结点：${n(c.at)}`, `rally point: ${n(c.at)}`) : T(lg, '集结点已取消', 'rally point cleared');
     }
   }
-  isGameEntry(e: Entry): boolean { return e.type === 'command' || e.type === 'tick' || e.type === 'refused'; }
+  isGameEntry(e: Entry): boolean { return e.type === 'command' || e.type === 'judge' || e.type === 'restart' || e.type === 'tick' || e.type === 'refused'; }
   snapshot(game: Duel): string { return JSON.stringify(game.s); }
   restore(json: string): Duel { return { g: this.g, s: JSON.parse(json) as DuelState }; }
   freeze(game: Duel): Duel { return { g: this.g, s: structuredClone(game.s) }; }
   turn(game: Duel): number { return game.s.turn; }
-  phase(game: Duel): 'running' | 'paused' | 'ended' { return game.s.status === 'ended' ? 'ended' : 'running'; }
+  phase(game: Duel): 'running' | 'paused' | 'ended' { return game.s.status === 'ended' ? 'ended' : game.s.pausedAt !== null ? 'paused' : 'running'; }
   deadline(game: Duel): number | null { return game.s.status === 'running' ? game.s.deadlineAt : null; }
   settingsOf(game: Duel): unknown { return game.s.settings; }
   stateOf(game: Duel): unknown { return game.s; }
 
-  parse(text: string, _game: Duel | null, speaker: Speaker, _judge: boolean, at: number, lang: Lang): Entry[] {
+  parse(text: string, game: Duel | null, speaker: Speaker, judge: boolean, at: number, lang: Lang): Entry[] {
     const side = speaker.kind === 'seat' && isSide(speaker.seat) ? speaker.seat : null;
+    const refuse = (code: string, message: string, text: string, kind: string) => ({ type: 'refused', at, code, message, text, side, kind } as Entry);
     return parseDuel(this.g, text, lang).map((p) => {
-      if (!p.ok) return { type: 'refused', at, code: p.code, message: p.message, text: p.text } as Entry;
-      if (p.command.kind === 'query') return { type: 'command', at, side, command: p.command, text: p.text } as unknown as Entry;
+      if (!p.ok) return refuse(p.code, p.message, p.text, p.kind);
+      const c = p.command;
+      if (c.kind === 'query') return { type: 'command', at, side, command: c, text: p.text } as unknown as Entry;
+      if (c.kind === 'judge') {
+        // D10.1: the judge's commands need a judge (a judge who also plays speaks as the judge for them).
+        if (!judge) return refuse('NOT_JUDGE', refusalText('NOT_JUDGE', lang), p.text, c.command.kind);
+        return { type: 'judge', at, command: c.command, text: p.text } as unknown as Entry;
+      }
       // D10.1: a side's command spoken by the judge (who has no side) is NOT_YOUR_COUNTRY.
-      if (!side) return { type: 'refused', at, code: 'NOT_YOUR_COUNTRY', message: T(lang, '你在这局对决里没有一方；只有红方和蓝方的玩家可以下命令', 'you have no side in this duel; only the players of Red and Blue give orders'), text: p.text } as Entry;
-      return { type: 'command', at, side, command: p.command, text: p.text } as unknown as Entry;
+      if (!side) return refuse('NOT_YOUR_COUNTRY', refusalText('NOT_YOUR_COUNTRY', lang), p.text, logKind(c));
+      void game;
+      return { type: 'command', at, side, command: c, text: p.text } as unknown as Entry;
     });
+  }
+  /** D7.6: the platform's /end is the judge's 【结束】 (on the scores; in a rated game an abort). */
+  endEntry(_game: Duel, _judgeName: string, at: number): Entry {
+    return { type: 'judge', at, command: { kind: 'end' } } as unknown as Entry;
+  }
+  /** D2.7: after a restart the open turn gets a fresh full deadline from the restart, as a log entry. */
+  restart(game: Duel, now: number) {
+    const s = game.s;
+    if (s.status !== 'running' || s.pausedAt !== null || now + s.settings.turnSeconds * 1000 === s.deadlineAt) return null;
+    const lg = this.language(s.settings);
+    return {
+      entries: [{ type: 'restart', at: now } as Entry],
+      text: () => T(lg, `⚠️ 机器人重启了。第${s.turn}回合重新计时：还有${s.settings.turnSeconds}秒（停机不结算任何回合）。`, `⚠️ The bot restarted. Turn ${s.turn} gets a fresh ${s.settings.turnSeconds} s (downtime never resolves a turn).`),
+    };
   }
   classify(e: Entry): { help?: boolean; private?: boolean } {
     const c = (e as { command?: { kind: string; what?: string } }).command;
@@ -136,16 +175,17 @@ export class DuelRules implements Rules<Duel> {
   }
   help(lang: Lang): string {
     return T(lang,
-      '欧陆对决：每回合30秒，双方同时下令；没有命令的领土由助手代管。【调兵】甲→乙 [全部|一半]、【驻守】甲、【撤销】甲|全部、【路线】甲→…→丁 [一半]、【撤销】路线 甲|#1|全部、【助手】普通|扩张|集结|防守 [领土…|区域 名称]、【助手】清除 …、【集结点】甲|取消、【准备】、【取消准备】、【认输】、【状态】。\n提示：别让首都空着；中欧最富；敌人的主力在前线时，常常可以奇袭他的首都。',
-      'Europe Duel: 30-second simultaneous turns; the helper plays every territory without an order. 【调兵】a→b [all|half], 【驻守】a, 【撤销】a|all, 【路线】a→…→d [half], 【撤销】路线 a|#1|all, 【助手】普通|扩张|集结|防守 [places|区域 region], 【助手】清除 …, 【集结点】a|取消, 【准备】, 【取消准备】, 【认输】, 【状态】.\nTips: never leave your capital empty; central Europe is the richest; an enemy capital can often be taken by a sudden strike while its armies are at the front.');
+      '欧陆对决：每回合30秒，双方同时下令；没有命令的领土由助手代管。【调兵】甲→乙 [全部|一半]、【驻守】甲、【撤销】甲|全部、【路线】甲→…→丁 [一半]、【撤销】路线 甲|#1|全部、【助手】普通|扩张|集结|防守 [领土…|区域 名称]、【助手】清除 …、【集结点】甲|取消、【准备】、【取消准备】、【认输】；查询：【状态】【命令】【分数】【帮助】。裁判（非排位赛）：【结算】【暂停】【继续】【规则】turnSeconds=60、【结束】[红方|蓝方]。\n提示：别让首都空着；中欧最富；敌人的主力在前线时，常常可以奇袭他的首都。',
+      'Europe Duel: 30-second simultaneous turns; the helper plays every territory without an order. 【调兵】a→b [all|half], 【驻守】a, 【撤销】a|all, 【路线】a→…→d [half], 【撤销】路线 a|#1|all, 【助手】普通|扩张|集结|防守 [places|区域 region], 【助手】清除 …, 【集结点】a|取消, 【准备】, 【取消准备】, 【认输】; queries 【状态】【命令】【分数】【帮助】. The judge (unrated games): 【结算】【暂停】【继续】【规则】turnSeconds=60, 【结束】[Red|Blue].\nTips: never leave your capital empty; central Europe is the richest; an enemy capital can often be taken by a sudden strike while its armies are at the front.');
   }
 
   timers(game: Duel) {
-    if (game.s.status !== 'running') return null;
+    // A paused clock does not run out (D2.7).
+    if (game.s.status !== 'running' || game.s.pausedAt !== null) return null;
     return { turn: game.s.turn, deadlines: [{ kind: 'deadline', at: game.s.deadlineAt }], reminders: [] };
   }
   tick(game: Duel, _kind: string, now: number): Entry | null {
-    return game.s.status === 'running' && now >= game.s.deadlineAt ? ({ type: 'tick', at: now } as Entry) : null;
+    return game.s.status === 'running' && game.s.pausedAt === null && now >= game.s.deadlineAt ? ({ type: 'tick', at: now } as Entry) : null;
   }
   laggards(game: Duel): string[] { return game.s.status === 'running' ? (['A', 'B'] as const).filter((x) => !game.s.ready[x]) : []; }
 
@@ -177,8 +217,9 @@ export class DuelRules implements Rules<Duel> {
   status(game: Duel, lg: Lang): string {
     const sc = scores(this.g, game.s);
     const ready = (['A', 'B'] as const).filter((x) => game.s.ready[x]).map((x) => this.seatName(x, lg));
-    return T(lg, `⚔️ 欧陆对决 · 第${game.s.turn}回合 · 红方${sc.A}分 · 蓝方${sc.B}分 · 已准备：${ready.join('、') || '无'}`,
-      `⚔️ Europe Duel · turn ${game.s.turn} · Red ${sc.A} · Blue ${sc.B} · ready: ${ready.join(', ') || 'none'}`);
+    const paused = game.s.pausedAt !== null;
+    return T(lg, `⚔️ 欧陆对决 · 第${game.s.turn}/${game.s.settings.turnLimit}回合${paused ? '（暂停中）' : ''} · 红方${sc.A}分 · 蓝方${sc.B}分 · 已准备：${ready.join('、') || '无'}`,
+      `⚔️ Europe Duel · turn ${game.s.turn}/${game.s.settings.turnLimit}${paused ? ' (paused)' : ''} · Red ${sc.A} · Blue ${sc.B} · ready: ${ready.join(', ') || 'none'}`);
   }
   /**
    * The state JSON of D10.8. A judge (null) sees everything; a side sees its own orders and routes, never the
@@ -188,10 +229,17 @@ export class DuelRules implements Rules<Duel> {
     const json = duelStateJson(this.map, this.g, game.s);
     if (seat === null) return json;
     const orders = json.orders as Record<Side, unknown[]>;
+    const paint = json.paint as Record<Side, unknown>;
+    const mine = (x: Side) => seat === x;
+    // D2.4: a side sees its own orders, routes, paint, rally point and log rows, never the other's; the judge's rows are public.
+    const sides = json.sides as Record<Side, Record<string, unknown>>;
     return {
       ...json,
-      orders: { A: seat === 'A' ? orders.A : [], B: seat === 'B' ? orders.B : [] },
+      sides: { A: mine('A') ? sides.A : { ...sides.A, helper: null, rally: null }, B: mine('B') ? sides.B : { ...sides.B, helper: null, rally: null } },
+      orders: { A: mine('A') ? orders.A : [], B: mine('B') ? orders.B : [] },
+      paint: { A: mine('A') ? paint.A : {}, B: mine('B') ? paint.B : {} },
       routes: game.s.routes.filter((r) => r.side === seat),
+      log: game.s.log.filter((r) => r.speaker === 'judge' || r.speaker === seat),
     };
   }
   result(game: Duel) {
@@ -201,6 +249,16 @@ export class DuelRules implements Rules<Duel> {
     return [{ seat: o.winner[0]!, place: 1 }, { seat: o.winner[0] === 'A' ? 'B' : 'A', place: 2 }];
   }
   winner(game: Duel): string[] | null { return game.s.outcome ? game.s.outcome.winner : null; }
+}
+
+/**
+ * D8/D10.2: a bot chosen for a duel (`greedy`, `lander`, `agent`) → its policy id, or AGENT_UNAVAILABLE (D8.4) in
+ * the player's language when no usable weights file is present (`root`/models/duel-agent); null: no such bot.
+ */
+export function duelBot(g: DuelGraph, name: string, lang: Lang, root = process.cwd()): { ok: true; id: string } | { ok: false; code: 'AGENT_UNAVAILABLE' | 'BAD_SYNTAX'; text: string } {
+  const r = resolveBot(name.trim().toLowerCase(), g, resolve(root, MODEL_DIR));
+  if (!r) return { ok: false, code: 'BAD_SYNTAX', text: T(lang, `没有"${name}"这种电脑对手；可选：greedy（贪婪）、lander（登陆）、agent（智能体）`, `no bot "${name}"; the bots are greedy, lander and agent`) };
+  return r.ok ? r : { ok: false, code: r.code, text: agentUnavailableText(lang, r.reason) };
 }
 
 export const duel: GameModule<Duel> = {
