@@ -1,8 +1,16 @@
 import { SlashCommandSubcommandBuilder, type SlashCommandStringOption } from 'discord.js';
-import { autocompleteOption, command, lookupNames, named, suggestNames, textOption, type GameNames, type SlashCommand } from '../../src/platform/slash/index.ts';
+import { autocompleteOption, command, intOption, lookupNames, named, suggestNames, textOption, type GameNames, type SlashCommand } from '../../src/platform/slash/index.ts';
 import { GAMES } from '../../src/games/index.ts';
 
 const sub = (name: string, zh: string, desc: string, zhDesc: string) => named(new SlashCommandSubcommandBuilder(), name, zh, desc, zhDesc);
+
+/** A computer player's style (issue 13): balanced (the default), aggressive, defensive. */
+export const botStyleOption = () => (o: SlashCommandStringOption) => textOption('style', '风格', 'balanced (default), aggressive or defensive', '均衡（默认）、进攻或防守', false, 20)(o)
+  .addChoices(
+    { name: 'balanced', name_localizations: { 'zh-CN': '均衡' }, value: 'balanced' },
+    { name: 'aggressive', name_localizations: { 'zh-CN': '进攻' }, value: 'aggressive' },
+    { name: 'defensive', name_localizations: { 'zh-CN': '防守' }, value: 'defensive' },
+  );
 
 /** `key=value key2=value2` → settings object (numbers and booleans read as such; the service validates). */
 export function parseSettings(text: string | null): Record<string, unknown> | undefined {
@@ -43,10 +51,17 @@ const gameChoice = () => (o: SlashCommandStringOption) => textOption('game', '�
 export function gameCommand(games: readonly GameNames[]): SlashCommand {
   return {
     data: command('game', '游戏', 'Create, join, start or end the game of this channel', '创建、加入、开始或结束本频道的游戏')
-      .addSubcommand(newGame(sub('new', '新建', 'Open a new game in this channel (choose the game)', '在本频道开一局新游戏（可选游戏）').addStringOption(gameChoice())))
+      .addSubcommand(newGame(sub('new', '新建', 'Open a new game in this channel (choose the game)', '在本频道开一局新游戏（可选游戏）').addStringOption(gameChoice()))
+        .addIntegerOption(intOption('bots', '机器人', 'Computer players in this many free countries (e.g. 11)', '让机器人占几个空闲国家（如 11）', false, 1, 100))
+        .addStringOption(autocompleteOption('country', '国家', 'The country you take at once', '你直接加入的国家', false)))
       .addSubcommand(newGame(sub('create', '创建', 'Open a new game in this channel', '在本频道开一局新游戏')))
       .addSubcommand(sub('join', '加入', 'Join the game (optionally as a country)', '加入游戏（可指定国家）').addStringOption(autocompleteOption('country', '国家', 'The country you want', '想要的国家', false)))
       .addSubcommand(sub('leave', '离开', 'Leave the game before it starts', '开始前离开游戏'))
+      .addSubcommand(
+        sub('bot', '机器人', 'Seat a computer player in a free country (judge)', '让机器人占一个空闲国家（裁判）')
+          .addStringOption(autocompleteOption('country', '国家', 'The country', '国家'))
+          .addStringOption(botStyleOption()),
+      )
       .addSubcommand(sub('start', '开始', 'Start the game', '开始游戏'))
       .addSubcommand(
         sub('settings', '设置', 'Show the rule settings, or change them (judge)', '查看规则设置，或修改（裁判）')
@@ -70,13 +85,27 @@ export function gameCommand(games: readonly GameNames[]): SlashCommand {
           const r = await service.createGame(channelId, user, { ...(kind ? { game: kind } : {}), ...(map ? { map } : {}), ...(settings ? { settings } : {}) });
           // A new game's channel is where the bot must post, react and delete private orders: say now what it may not.
           const note = r.ok ? ctx.checkPermissions() : null;
-          return ctx.result(r, { text: note ?? '' });
+          if (!r.ok) return ctx.result(r, { text: note ?? '' });
+          // Issue 13: the creator's own country first, then computer players in free countries (`/game new bots:11`).
+          const extra: string[] = [];
+          const mine = ctx.string('country');
+          if (mine) {
+            const j = await service.join(channelId, user, lookupNames(games, ctx).seat(mine));
+            extra.push(j.ok ? j.text : `❌ ${j.text}`);
+          }
+          const bots = ctx.integer('bots');
+          if (bots) {
+            const f = await service.fillBots(channelId, user, bots);
+            extra.push(f.ok ? f.text : `❌ ${f.text}`);
+          }
+          return ctx.result(r, { text: [note ?? '', ...extra].filter(Boolean).join('\n') });
         }
         case 'join': {
           const c = ctx.string('country');
           return ctx.result(await service.join(channelId, user, c ? lookupNames(games, ctx).seat(c) : undefined));
         }
         case 'leave': return ctx.result(await service.leave(channelId, user));
+        case 'bot': return ctx.result(await service.seatBot(channelId, user, lookupNames(games, ctx).seat(ctx.string('country') ?? ''), ctx.string('style') ?? undefined));
         case 'start': return ctx.result(await service.start(channelId, user));
         case 'end': return ctx.result(await service.end(channelId, user));
         case 'settings': {

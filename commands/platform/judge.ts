@@ -1,6 +1,7 @@
 import { SlashCommandSubcommandBuilder } from 'discord.js';
 import { autocompleteOption, choice, command, intOption, lookupNames, named, suggestNames, textOption, userOption, type GameNames, type SlashCommand } from '../../src/platform/slash/index.ts';
 import { shownName } from '../../src/platform/adapters/discord/index.ts';
+import { botStyleOption } from './game.ts';
 
 const sub = (name: string, zh: string, desc: string, zhDesc: string) => named(new SlashCommandSubcommandBuilder(), name, zh, desc, zhDesc);
 
@@ -34,6 +35,11 @@ export function judgeCommand(games: readonly GameNames[]): SlashCommand {
           .addUserOption(userOption('user', '玩家', 'The new player', '新玩家')),
       )
       .addSubcommand(sub('remove', '移除', 'Remove a player (civil disorder)', '移除玩家（该国陷入无政府状态）').addStringOption(autocompleteOption('country', '国家', 'The country', '国家')))
+      .addSubcommand(
+        sub('bot', '机器人', 'A computer player takes a country without a player', '让机器人接手一个没有玩家的国家')
+          .addStringOption(autocompleteOption('country', '国家', 'The country', '国家'))
+          .addStringOption(botStyleOption()),
+      )
       .addSubcommand(sub('grant', '任命', 'Make a user a judge of this game', '任命一位裁判').addUserOption(userOption('user', '用户', 'The new judge', '新裁判')))
       .addSubcommand(sub('revoke', '免除', "Remove a user's judge role in this game", '免除一位裁判').addUserOption(userOption('user', '用户', 'The judge', '裁判'))),
     ephemeral: true,
@@ -65,6 +71,7 @@ export function judgeCommand(games: readonly GameNames[]): SlashCommand {
         }
         case 'replace': return ctx.result(await service.replacePlayer(channelId, user, lookupNames(games, ctx).seat(ctx.string('country') ?? ''), other()));
         case 'remove': return ctx.result(await service.removePlayer(channelId, user, lookupNames(games, ctx).seat(ctx.string('country') ?? '')));
+        case 'bot': return ctx.result(await service.seatBot(channelId, user, lookupNames(games, ctx).seat(ctx.string('country') ?? ''), ctx.string('style') ?? undefined));
         case 'grant': return ctx.result(await service.addJudge(channelId, user, other().id));
         case 'revoke': return ctx.result(await service.removeJudge(channelId, user, other().id));
       }

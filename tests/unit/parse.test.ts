@@ -322,7 +322,7 @@ const ALL_KINDS: Record<CommandKind, true> = {
   declareWar: true, ceasefire: true, surrender: true, alliance: true, breakAlliance: true, pact: true, trade: true, pledge: true,
   answer: true, puppet: true, annex: true, demand: true, independence: true, leave: true, move: true, cancel: true, airlift: true,
   buy: true, industry: true, tech: true, mobilize: true, commit: true, uncommit: true, spy: true, query: true, resolve: true,
-  pause: true, resume: true, extend: true, undo: true, set: true, rule: true, control: true, endGame: true,
+  pause: true, resume: true, extend: true, undo: true, set: true, rule: true, control: true, endGame: true, bot: true,
 };
 
 /** One example of every command kind, round-tripped through formatCommand (zh and en names). */
@@ -398,6 +398,7 @@ const EVERY: Command[] = [
   { kind: 'control', country: 'B', player: true },
   { kind: 'endGame' },
   { kind: 'endGame', winners: ['A', 'C'] },
+  { kind: 'bot', country: 'B', style: 'aggressive' },
 ];
 
 test('formatCommand round-trips every command kind (zh and en names)', () => {

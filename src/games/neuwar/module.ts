@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { OutImage } from '../../platform/chat/index.ts';
 import { withTimeout } from '../../platform/session/index.ts';
-import type { Entry, GameModule, Lang, PageView, PictureAsk, Post, Rules, Speaker, StepResult } from '../../platform/session/index.ts';
+import type { BotMessage, Entry, GameModule, Lang, PageView, PictureAsk, Post, Rules, Speaker, StepResult } from '../../platform/session/index.ts';
 import { loadMapFile, normalizeName, type GameMap } from '../europe/map/index.ts';
 import {
   answerCommand, applyEntry, cn, defaultSettings, hardCloseAt, helpText, isJudgeCommand, isPrivateEntry, mergeSettings, newGame, stateJson, SettingsSchema,
@@ -18,9 +18,14 @@ import { reminderTimes, restartShift } from './live/schedule.ts';
 import { list, rel, reminderText, statusText, T, turnSummary, uncommitted } from './live/texts.ts';
 import { scoreChartPng } from './live/chart.ts';
 import { defaultRenderer } from './live/renderer.ts';
+import { botMark, botMessages, botName, seatLabel, styleList, styleOf } from './live/bots.ts';
 
 /** The start entry: what newGame needs, so the log alone rebuilds the game. */
-export type StartEntry = { type: 'start'; at: number; players: string[]; settings: Settings; mapId: string };
+export type StartEntry = {
+  type: 'start'; at: number; players: string[]; settings: Settings; mapId: string;
+  /** Issue 13: the seats computer players take, with their style; and the seed their choices use. */
+  bots?: Record<string, string>; seed?: number;
+};
 
 /** What the service needs of a renderer for this game: injectable so tests use a fake and a missing renderer only loses pictures. */
 export interface NeuwarRenderer {
@@ -77,14 +82,17 @@ export class NeuwarRules implements Rules<Game> {
   gameLanguage(g: Game): Lang { return g.state.settings.language; }
 
   // ── the log ──
-  setup(seats: string[], settings: unknown, _seed: number, at: number): Entry {
+  setup(seats: string[], settings: unknown, seed: number, at: number, bots?: Record<string, string>): Entry {
     const start: StartEntry = { type: 'start', at, players: [...seats].sort(), settings: settings as Settings, mapId: this.map.id };
+    const botSeats = Object.keys(bots ?? {}).filter((c) => seats.includes(c)).sort();
+    if (botSeats.length) start.bots = Object.fromEntries(botSeats.map((c) => [c, bots![c]!]));
+    start.seed = seed >>> 0;
     return asEntry(start);
   }
   apply(game: Game | null, entry: Entry): { game: Game | null; step: StepResult | null } {
     if (entry.type === 'start') {
       const e = entry as unknown as StartEntry;
-      return { game: newGame(this.map, { players: e.players, settings: e.settings, at: e.at }), step: null };
+      return { game: newGame(this.map, { players: e.players, settings: e.settings, at: e.at, ...(e.bots ? { bots: e.bots } : {}), ...(e.seed !== undefined ? { seed: e.seed } : {}) }), step: null };
     }
     if (!game || !this.isGameEntry(entry)) return { game, step: null };
     const e = asLog(entry);
@@ -131,9 +139,25 @@ export class NeuwarRules implements Rules<Game> {
   parse(text: string, game: Game | null, speaker: Speaker, judge: boolean, at: number, lang: Lang): Entry[] {
     const sp = speaker.kind === 'seat' ? { kind: 'country' as const, id: speaker.seat } : { kind: 'judge' as const, name: speaker.name };
     const parsed = entriesFromText(this.map, text, sp, at, lang, undefined, game?.state.settings);
+    // Issue 13: a computer player's entries are marked (its commits are never late; they do not hand back an autopilot).
+    if (speaker.kind === 'seat' && speaker.bot) return parsed.map((e) => asEntry(e.type === 'tick' ? e : { ...e, bot: true }));
     // R13: a judge who also plays speaks as the judge for the judge's commands.
     return parsed.map((e) => asEntry(e.type === 'command' && judge && isJudgeCommand(e.command.kind) ? { ...e, speaker: { kind: 'judge', name: speaker.name } } : e));
   }
+  seatsBot(entry: Entry): { seat: string; style: string } | { code: string; text: string } | null {
+    const e = asLog(entry);
+    if (e.type === 'refused' && e.kind === 'bot') return { code: e.code, text: e.message };
+    return e.type === 'command' && e.command.kind === 'bot' ? { seat: e.command.country, style: e.command.style } : null;
+  }
+  botStyle(name: string | undefined, lang: Lang): { id: string; label: string } | null {
+    const style = styleOf(name);
+    return style ? { id: style, label: botName(style, lang) } : null;
+  }
+  botStyles(lang: Lang): string { return styleList(lang); }
+  botEntry(seat: string, style: string, judgeName: string, at: number): Entry {
+    return asEntry({ type: 'command', at, speaker: { kind: 'judge', name: judgeName }, command: { kind: 'bot', country: seat, style } });
+  }
+  bots(g: Game, gameId: number): BotMessage[] { return botMessages(g, gameId); }
   classify(entry: Entry): { picture?: PictureAsk; help?: boolean; private?: boolean } {
     const e = asLog(entry);
     const picture = pictureOf(e);
@@ -191,7 +215,8 @@ export class NeuwarRules implements Rules<Game> {
   }
   vacant(g: Game, seat: string): boolean {
     const c = g.state.countries[seat];
-    return c?.alive === true && c.player === false;
+    // A computer player's seat may be given to a person too (issue 13).
+    return c?.alive === true && (c.player === false || !!c.bot);
   }
 
   // ── the clock ──
@@ -238,8 +263,13 @@ export class NeuwarRules implements Rules<Game> {
     const posts: Post[] = [];
     const resolved = steps.flatMap((st) => (st.detail as Detail | undefined)?.resolved ?? []);
     const reopened = steps.some((st) => st.undoneFromTurn !== undefined);
-    for (const r of resolved) posts.push({ text: turnSummary(this.map, r.turn, r.events, g.state.settings.language) });
     const lg = g.state.settings.language;
+    // Issue 13: the player's own command took the country back from the autopilot (a resolution's notices are in its summary).
+    const inSummary = new Set(resolved.flatMap((r) => r.events));
+    for (const st of steps) {
+      for (const ev of (st.detail as Detail | undefined)?.events ?? []) if (ev.type === 'notice' && ev.tag === 'autopilot' && !inSummary.has(ev)) posts.push({ text: ev.text });
+    }
+    for (const r of resolved) posts.push({ text: turnSummary(this.map, r.turn, r.events, g.state.settings.language) });
     if (resolved.length && g.state.status === 'running') {
       posts.push({ text: T(lg, `▶ 第${g.state.turn}回合开始，截止 ${rel(g.state.clock.deadlineAt)}`, `▶ Turn ${g.state.turn} opens, deadline ${rel(g.state.clock.deadlineAt)}`), pictures: { which: ['map', 'scores'] } });
     } else if (reopened && g.state.status === 'running') {
@@ -272,7 +302,7 @@ export class NeuwarRules implements Rules<Game> {
     if (win) lines.push(T(lg, `胜者：${win}`, `Winner: ${win}`));
     if (s) {
       const ranking = Object.keys(s.countries).filter((c) => s.countries[c]!.player).sort((a, b) => s.countries[b]!.score - s.countries[a]!.score || a.localeCompare(b));
-      lines.push(T(lg, '最终分数：', 'Final scores:'), ...ranking.map((c, i) => `${i + 1}. ${cn(this.map, c, lg)} ${s.countries[c]!.score}`));
+      lines.push(T(lg, '最终分数：', 'Final scores:'), ...ranking.map((c, i) => `${i + 1}. ${seatLabel(g!, c, lg)} ${s.countries[c]!.score}`));
     }
     return { text: lines.join('\n'), ...(s ? { pictures: { which: ['scores'] }, chart: true } : {}) };
   }
@@ -314,7 +344,8 @@ export class NeuwarRules implements Rules<Game> {
     return {
       seats: this.map.countries.map((c) => {
         const cs = st?.countries[c.id];
-        return { id: c.id, zh: c.name.zh, en: c.name.en, color: c.color, playable: c.playable !== false, committed: cs?.committed ?? false, score: cs ? cs.score : null, alive: cs ? cs.alive : true };
+        const bot = st && cs ? botMark(st, c.id, 'zh').replace(/[（）]/g, '') || null : null;
+        return { id: c.id, zh: c.name.zh, en: c.name.en, color: c.color, playable: c.playable !== false, committed: cs?.committed ?? false, score: cs ? cs.score : null, alive: cs ? cs.alive : true, bot };
       }),
       hardCloseAt: st && st.status === 'running' ? hardCloseAt(st) : null,
       paused: st?.clock.pausedAt != null,

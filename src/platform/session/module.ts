@@ -16,7 +16,14 @@ export type Lang = 'zh' | 'en';
 export interface Entry { type: string; at: number; [k: string]: unknown }
 
 /** Who speaks in a message: a seat's player, or a judge (the creator, a judge, a moderator) who holds no seat. */
-export type Speaker = { kind: 'seat'; seat: string; name: string } | { kind: 'judge'; name: string };
+export type Speaker = { kind: 'seat'; seat: string; name: string; bot?: boolean } | { kind: 'judge'; name: string };
+
+/**
+ * What a game's computer players say now (issue 13): one message per seat, sent through the same parse → apply →
+ * log path as a person's. `key` names the decision (e.g. a seat's turn, its answers to requests): the platform
+ * asks each key once. `note`: a sentence posted beside it in the channel (why a bot answered a request so).
+ */
+export interface BotMessage { seat: string; key: string; text: string; note?: string }
 
 /** The answer to one entry, as its speaker (and, if public, the channel) reads it. */
 export interface Answer { ok: boolean; code?: string; text: string; private: boolean }
@@ -58,7 +65,7 @@ export type SettingsCheck<S> = { ok: true; settings: S } | { ok: false; key: str
 
 /** The game as the local page's panel shows it. */
 export interface PageView {
-  seats: { id: string; zh: string; en: string; color: string; playable: boolean; committed: boolean; score: number | null; alive: boolean }[];
+  seats: { id: string; zh: string; en: string; color: string; playable: boolean; committed: boolean; score: number | null; alive: boolean; bot?: string | null }[];
   hardCloseAt: number | null;
   paused: boolean;
   turnSeconds: number | null;
@@ -91,7 +98,7 @@ export interface Rules<G = unknown> {
 
   // ── the log ──
   /** The start entry: what `apply` needs to create the game, so the log alone rebuilds it. */
-  setup(seats: string[], settings: unknown, seed: number, at: number): Entry;
+  setup(seats: string[], settings: unknown, seed: number, at: number, bots?: Record<string, string>): Entry;
   /** Folds one entry: a start entry makes the game (`game` null before it); others change `game` in place. */
   apply(game: G | null, entry: Entry): { game: G | null; step: StepResult | null };
   /** Entries the game reads (not lifecycle notes). */
@@ -129,6 +136,16 @@ export interface Rules<G = unknown> {
   control?(seat: string, player: boolean, judgeName: string, at: number): Entry | null;
   /** A seat still in play whose player was removed (a judge may seat someone there). */
   vacant?(game: G, seat: string): boolean;
+  /** A lobby entry that seats a computer player (the game's 【机器人】 before the start; its refusal when the parser refused it), or null. */
+  seatsBot?(entry: Entry): { seat: string; style: string } | { code: string; text: string } | null;
+  /** The style a judge named for a computer player (none: the default) with its label, or null: no such style. */
+  botStyle?(name: string | undefined, lang: Lang): { id: string; label: string } | null;
+  /** The styles, as an error message lists them. */
+  botStyles?(lang: Lang): string;
+  /** The entry that seats a computer player of `style` in a running game's seat (the judge's), or null: the game has none. */
+  botEntry?(seat: string, style: string, judgeName: string, at: number): Entry | null;
+  /** What computer players (and the autopilot of absent players) say now; `gameId` seeds a game without a seed. */
+  bots?(game: G, gameId: number): BotMessage[];
   /** The text of 【帮助】 (answered in the lobby too). */
   help(lang: Lang): string;
 
@@ -238,6 +255,11 @@ export function withDefaults<G>(rules: Rules<G>): FullRules<G> {
       names: { countries: rules.seats(null).map(seatRow), territories: [] },
     }),
     classify: () => ({}),
+    seatsBot: () => null,
+    botStyle: () => null,
+    botStyles: () => '',
+    botEntry: () => null,
+    bots: () => [],
     laggards: () => [],
     reminder: () => '',
   };

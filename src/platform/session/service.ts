@@ -4,7 +4,7 @@ import { faultPoint, isCorruptError, isReadOnlyError, isUniqueViolation, sqliteC
 import { cleanName, nameKey } from '../chat/index.ts';
 import { PictureRate, RenderQueue } from './renderer.ts';
 import { rebuildGame, type MetaEntry } from './rebuild.ts';
-import { withDefaults, type Entry, type FullRules, type GameModule, type GameRegistry, type Lang, type PageView, type PictureAsk, type Rules, type Speaker, type StepResult } from './module.ts';
+import { withDefaults, type BotMessage, type Entry, type FullRules, type GameModule, type GameRegistry, type Lang, type PageView, type PictureAsk, type Rules, type Speaker, type StepResult } from './module.ts';
 import type { CreateOptions, ExportData, GameInfo, GameServiceApi, GameStatus, Result } from './types.ts';
 
 /** One sentence in the game's language. */
@@ -40,7 +40,17 @@ interface Live {
   timers: TimerId[];
   /** The status message's text as last posted or edited. */
   statusText?: string;
+  /** Computer players' decisions already sent in this process (BotMessage keys), and whether they are being sent now. */
+  botDone?: Set<string>;
+  driving?: boolean;
 }
+
+/** A seat a computer player takes before the start is a players row with this user id (issue 13): `bot:<seat>:<style>`. */
+export const BOT_USER_PREFIX = 'bot:';
+const botUserId = (seat: string, style: string) => `${BOT_USER_PREFIX}${seat}:${style}`;
+const isBotUser = (userId: string) => userId.startsWith(BOT_USER_PREFIX);
+/** The style of a computer player's players row. */
+const botStyleOfUser = (userId: string) => userId.slice(BOT_USER_PREFIX.length).split(':')[1] ?? '';
 
 /** A game of any status as read from the store (an archived one is not held). */
 type Held = { row: GameRow; rules: FullRules<unknown>; game: unknown | null };
@@ -150,7 +160,7 @@ export class GameService implements GameServiceApi {
         continue;
       }
       // One game failing to come back (its store damaged past what load read) must not keep the others down.
-      if (row.status === 'running' && lv.game) await this.locked(row.id, () => this.afterRestart(lv, lastAlive)).catch((e: unknown) => { this.markBroken(row, e); });
+      if (row.status === 'running' && lv.game) await this.locked(row.id, async () => { await this.afterRestart(lv, lastAlive); await this.driveBots(lv); }).catch((e: unknown) => { this.markBroken(row, e); });
       else if (row.status === 'running') this.reschedule(lv);
     }
     this.heartbeat();
@@ -680,7 +690,8 @@ export class GameService implements GameServiceApi {
       const at = this.clock.now();
       // A game that shuffles takes its seed from the start entry, so a replay deals the same.
       const seed = (at ^ (lv.row.id * 2654435761)) >>> 0;
-      const startEntry = lv.rules.setup(players.map((p) => p.seat), lv.row.settings, seed, at);
+      const bots = Object.fromEntries(players.filter((p) => isBotUser(p.userId)).map((p) => [p.seat, botStyleOfUser(p.userId)]));
+      const startEntry = lv.rules.setup(players.map((p) => p.seat), lv.row.settings, seed, at, bots);
       const g = lv.rules.apply(null, startEntry).game;
       if (g === null) return fail<GameInfo>('INTERNAL_ERROR', T(lg, '内部错误：游戏没有开始', 'internal error: the game did not start'));
       const seq = this.store.lastSeq(lv.row.id) + 1;
@@ -705,6 +716,8 @@ export class GameService implements GameServiceApi {
       }
       await this.updateStatus(lv);
       this.reschedule(lv);
+      // Issue 13: computer players play their first turn at once.
+      await this.driveBots(lv);
       return okr(this.info(lv), posts.map((p) => p.text).join('\n'));
     });
   }
@@ -835,7 +848,7 @@ export class GameService implements GameServiceApi {
       const players = this.store.players(lv.row.id);
       const cur = players.find((p) => p.seat === id);
       // A seat in civil disorder (its player removed, R3.2) may be given a new player too.
-      const orphan = !!id && !cur && lv.game !== null && lv.rules.vacant(lv.game, id);
+      const orphan = !!id && (!cur || isBotUser(cur.userId)) && lv.game !== null && lv.rules.vacant(lv.game, id);
       if (!id || (!cur && !orphan)) return fail('UNKNOWN_COUNTRY', T(lg, `没有玩家扮演"${seatName}"`, `nobody plays "${seatName}"`));
       if (players.some((p) => p.userId === user.id)) return fail('ALREADY_JOINED', T(lg, `${name || user.id}已经在这局游戏里了`, `${name || user.id} already plays in this game`));
       // The player being replaced leaves, so the newcomer may carry the same name.
@@ -848,7 +861,7 @@ export class GameService implements GameServiceApi {
         T(lg, `裁判${by.name}将${sn}的玩家由${was}换为${name}（R13）`, `Judge ${by.name} replaced ${was} with ${name} as ${sn} (R13)`));
     });
     const lv = this.liveIn(channelId);
-    if (r.ok && revive && lv && lv.game !== null) {
+    if (r.ok && revive && lv && lv.game !== null && lv.row.status === 'running') {
       const entry = lv.rules.control(revive, true, by.name, this.clock.now());
       if (entry) await this.locked(lv.row.id, () => this.applyAndAnswer(lv, [{ ...entry, user: by.id }], { userId: by.id, messageId: null, public: true, deliver: false }));
     }
@@ -956,6 +969,20 @@ export class GameService implements GameServiceApi {
     const refuse = (code: string, text: string): Promise<Reply> => answer(refusal(code, text));
 
     if (lv.row.status === 'open' || lv.game === null) {
+      // Issue 13: the judge seats computer players in the lobby with the game's own command (【机器人】法国 进攻).
+      const seating = parsed.map((e) => lv.rules.seatsBot(e));
+      if (seating.length && seating.every((x) => x !== null)) {
+        const by = { id: inc.userId, name: inc.userName, ...(inc.isModerator !== undefined ? { isModerator: inc.isModerator } : {}) };
+        const items: ReplyItem[] = [];
+        for (const x of seating) {
+          if ('code' in x!) { items.push({ ok: false, code: x.code, text: x.text, private: true }); continue; }
+          const r = judge ? await this.seatBotOpen(lv, by, x!.seat, x!.style)
+            : fail<{ country: string }>('NOT_JUDGE', T(lg, '只有裁判（创建者或裁判角色）可以安排机器人', 'only a judge (the creator or the judge role) may seat a computer player'));
+          items.push(r.ok ? { ok: true, text: r.text, private: true } : { ok: false, code: r.code, text: r.text, private: true });
+        }
+        const bad = items.find((x) => !x.ok);
+        return answer({ handled: true, ok: !bad, ...(bad?.code ? { code: bad.code } : {}), text: items.map((x) => (x.ok ? x.text : `✗ ${x.text}`)).join('\n'), private: true, items });
+      }
       // In the lobby help is answered (anyone may read how to play); every real command waits for the start.
       if (parsed.every((e) => lv.rules.classify(e).help)) {
         const text = lv.rules.help(lg);
@@ -1241,7 +1268,143 @@ export class GameService implements GameServiceApi {
     }
     await this.updateStatus(lv);
     if (!wasEnded && lv.rules.phase(g) === 'ended') await this.archive(lv, null).catch((e: unknown) => this.logError(`archiving game ${lv.row.id} failed`, e));
-    else this.reschedule(lv);
+    else {
+      this.reschedule(lv);
+      await this.driveBots(lv);
+    }
+  }
+
+  // ── computer players (issue 13) ──────────────────────────────────────────────────────────────────────
+
+  /**
+   * Whatever computer players owe now (a turn that opened, a request addressed to one), sent as their seats'
+   * messages through the one path (parse → apply → log → speak). Called under the game's lock after every
+   * change; the messages it sends change the game in turn, so it asks again until nothing is owed. A failing
+   * decision or a refused command is logged and never stops the game.
+   */
+  private async driveBots(lv: Live): Promise<void> {
+    if (lv.driving || lv.game === null || lv.row.status !== 'running') return;
+    lv.driving = true;
+    const done = (lv.botDone ??= new Set());
+    try {
+      for (let round = 0; round < 60; round++) {
+        const g = lv.game;
+        if (g === null || lv.rules.phase(g) === 'ended' || !this.games.has(lv.row.id) || lv.row.status !== 'running') return;
+        let work: BotMessage[];
+        try {
+          work = lv.rules.bots(g, lv.row.id).filter((w) => !done.has(w.key));
+        } catch (e) {
+          this.logError(`the computer players of game ${lv.row.id} could not decide`, e);
+          return;
+        }
+        if (!work.length) return;
+        const turn = lv.rules.turn(g);
+        for (const w of work) {
+          // Decided on this turn's game: once a message resolved the turn, the rest are decided again.
+          if (lv.game === null || lv.rules.turn(lv.game) !== turn || lv.rules.phase(lv.game) === 'ended') break;
+          done.add(w.key);
+          await this.botSays(lv, w);
+        }
+        if (done.size > 5000) done.clear();
+      }
+      this.logError(`the computer players of game ${lv.row.id} were still talking after 60 rounds; left for the next change`);
+    } finally {
+      lv.driving = false;
+    }
+  }
+
+  /** One computer player's message: what a person would type, applied and answered the same way (private answers go to nobody). */
+  private async botSays(lv: Live, w: BotMessage): Promise<void> {
+    try {
+      const g = lv.game!;
+      const lg = this.lang(lv);
+      const name = `${lv.rules.seatName(w.seat, lg)}${T(lg, '（机器人）', ' (bot)')}`;
+      const entries = lv.rules.parse(w.text, g, { kind: 'seat', seat: w.seat, name, bot: true }, false, this.clock.now(), lg);
+      if (!entries.length) return;
+      // What it typed shows in the channel like a player's message, but for its private orders and the bare 【完成】.
+      const shown = entries.filter((e) => !lv.rules.classify(e).private).map((e) => String((e as { text?: unknown }).text ?? '')).filter((t) => t && !/^【完成】$/.test(t.trim()));
+      if (shown.length) await this.post(lv.row.channelId, { text: `🤖 ${name}：${shown.join('\n')}` });
+      const reply = await this.applyAndAnswer(lv, entries, { userId: null, messageId: null, public: true });
+      const refused = reply.items.filter((x) => !x.ok);
+      if (refused.length) this.logError(`⚠ computer player ${w.seat} in game ${lv.row.id}: refused ${refused.map((x) => `${x.code ?? ''} ${x.text}`).join(' | ')} (it said: ${w.text.replace(/\n/g, ' ')})`);
+      if (w.note) await this.post(lv.row.channelId, { text: `🤖 ${name}：${w.note}` });
+    } catch (e) {
+      this.logError(`computer player ${w.seat} in game ${lv.row.id} failed`, e);
+    }
+  }
+
+  /**
+   * Seats a computer player (issue 13): before the start in a free seat (a players row `bot:<seat>:<style>`),
+   * during the game in a seat without a player (the game's entry, e.g. New European War's 【机器人】). Judges only.
+   */
+  async seatBot(channelId: string, by: UserRef, seatName: string, styleName?: string): Promise<Result<{ country: string }>> {
+    const lv = this.liveIn(channelId);
+    if (!lv) return this.missing(channelId, 'no game in this channel; create one first / 本频道没有游戏，请先创建');
+    return this.locked(lv.row.id, async () => {
+      const lg = this.lang(lv);
+      if (!this.isJudge(lv.row, by)) return fail<{ country: string }>('NOT_JUDGE', T(lg, '只有裁判（创建者或裁判角色）可以安排机器人', 'only a judge (the creator or the judge role) may seat a computer player'));
+      const style = lv.rules.botStyle(styleName, lg);
+      if (!style) return fail<{ country: string }>('UNKNOWN_STYLE', T(lg, `没有"${styleName}"这种机器人风格；可选：${lv.rules.botStyles(lg)}`, `no computer player style "${styleName}"; styles: ${lv.rules.botStyles(lg)}`));
+      const id = lv.rules.findSeat(seatName);
+      if (lv.row.status === 'open' || lv.game === null) {
+        if (!id) return fail<{ country: string }>('UNKNOWN_COUNTRY', T(lg, `没有可选的国家"${seatName}"`, `no playable country "${seatName}"`));
+        return this.seatBotOpen(lv, by, id, style.id);
+      }
+      if (!id) return fail<{ country: string }>('UNKNOWN_COUNTRY', T(lg, `没有国家"${seatName}"`, `no country "${seatName}"`));
+      const entry = lv.rules.botEntry(id, style.id, cleanName(by.name ?? '') || by.id, this.clock.now());
+      if (!entry) return fail<{ country: string }>('NOT_ALLOWED', T(lg, '这个游戏没有机器人', 'this game has no computer players'));
+      const r = await this.applyAndAnswer(lv, [{ ...entry, user: by.id }], { userId: by.id, messageId: null, public: true, deliver: false });
+      return r.ok ? okr({ country: id }, r.text) : fail<{ country: string }>(r.code ?? 'NOT_ALLOWED', r.text);
+    });
+  }
+
+  /** Before the start: a free seat gets a computer player (the caller holds the game's lock and has checked the judge). */
+  private async seatBotOpen(lv: Live, by: UserRef, id: string, style: string): Promise<Result<{ country: string }>> {
+    const lg = this.lang(lv);
+    const sn = (s: string) => lv.rules.seatName(s, lg);
+    const playable = lv.rules.seats(lv.row.settings);
+    if (!playable.includes(id)) return fail('UNKNOWN_COUNTRY', T(lg, `${sn(id)}不是可选的国家；可选：${list(playable.map(sn), lg)}`, `${sn(id)} is not a playable country; choose one of: ${list(playable.map(sn), lg)}`));
+    const players = this.store.players(lv.row.id);
+    const taken = players.find((p) => p.seat === id);
+    if (taken) {
+      const free = playable.filter((c) => !players.some((p) => p.seat === c)).map(sn);
+      return fail('COUNTRY_TAKEN', T(lg, `${sn(id)}已经有人了（${taken.name}）；空闲：${free.length ? list(free, lg) : '无'}`, `${sn(id)} is taken (${taken.name}); free: ${free.length ? list(free, lg) : 'none'}`));
+    }
+    const label = lv.rules.botStyle(style, lg)?.label ?? style;
+    try {
+      this.store.commit({ gameId: lv.row.id, players: { set: [{ seat: id, userId: botUserId(id, style), name: label, joinedAt: this.clock.now() }] } });
+    } catch (e) {
+      return this.writeFailure(e, lg, `seating a computer player in game ${lv.row.id}`, ['机器人没有加入', 'the computer player was not seated']);
+    }
+    const text = T(lg, `${cleanName(by.name ?? '') || by.id}为${sn(id)}安排了${label}`, `${cleanName(by.name ?? '') || by.id} seated a ${label} as ${sn(id)}`);
+    await this.post(lv.row.channelId, { text: `⚖️ ${text}` });
+    return okr({ country: id }, text);
+  }
+
+  /** Before the start: computer players of a style in the free seats (at most `count`, in the game's seat order). Judges only. */
+  async fillBots(channelId: string, by: UserRef, count?: number, styleName?: string): Promise<Result<{ countries: string[] }>> {
+    const lv = this.liveIn(channelId);
+    if (!lv) return this.missing(channelId, 'no game in this channel; create one first / 本频道没有游戏，请先创建');
+    return this.locked(lv.row.id, async () => {
+      const lg = this.lang(lv);
+      if (!this.isJudge(lv.row, by)) return fail<{ countries: string[] }>('NOT_JUDGE', T(lg, '只有裁判（创建者或裁判角色）可以安排机器人', 'only a judge (the creator or the judge role) may seat computer players'));
+      if (lv.row.status !== 'open') return fail<{ countries: string[] }>('ALREADY_STARTED', T(lg, '游戏已经开始：用 /judge bot 国家 为没有玩家的国家安排机器人', 'the game has started: use /judge bot <country> for a country without a player'));
+      const style = lv.rules.botStyle(styleName, lg);
+      if (!style) return fail<{ countries: string[] }>('UNKNOWN_STYLE', T(lg, `没有"${styleName}"这种机器人风格；可选：${lv.rules.botStyles(lg)}`, `no computer player style "${styleName}"; styles: ${lv.rules.botStyles(lg)}`));
+      const players = this.store.players(lv.row.id);
+      const free = lv.rules.seats(lv.row.settings).filter((c) => !players.some((p) => p.seat === c)).slice(0, count ?? Infinity);
+      if (!free.length) return fail<{ countries: string[] }>('COUNTRY_TAKEN', T(lg, '没有空闲的国家了', 'no free country left'));
+      const at = this.clock.now();
+      try {
+        this.store.commit({ gameId: lv.row.id, players: { set: free.map((seat, i) => ({ seat, userId: botUserId(seat, style.id), name: style.label, joinedAt: at + i })) } });
+      } catch (e) {
+        return this.writeFailure<{ countries: string[] }>(e, lg, `seating computer players in game ${lv.row.id}`, ['机器人没有加入', 'no computer player was seated']);
+      }
+      const names = list(free.map((s) => lv.rules.seatName(s, lg)), lg);
+      const text = T(lg, `${cleanName(by.name ?? '') || by.id}为${names}安排了${style.label}`, `${cleanName(by.name ?? '') || by.id} seated a ${style.label} in each of ${names}`);
+      await this.post(lv.row.channelId, { text: `⚖️ ${text}` });
+      return okr({ countries: free }, text);
+    });
   }
 
   /** Pictures never hold up command handling: rendered in the background, posted when ready. */
@@ -1380,7 +1543,7 @@ export class GameService implements GameServiceApi {
     const left = lv.rules.laggards(g);
     if (!left.length) return;
     const text = lv.rules.reminder(g, seconds, this.lang(lv));
-    const late = this.store.players(lv.row.id).filter((p) => left.includes(p.seat));
+    const late = this.store.players(lv.row.id).filter((p) => left.includes(p.seat) && !isBotUser(p.userId));
     // The channel post mentions exactly the players who still owe an action (<@id>: a ping on Discord, a name on
     // the web page); players who chose reminders by direct message get it there instead of the ping.
     const mentions = late.filter((p) => !this.store.remindByDm(p.userId)).map((p) => `<@${p.userId}>`);

@@ -77,6 +77,10 @@ export interface GameServiceApi {
   replacePlayer(channelId: string, by: UserRef, country: string, user: UserRef): Promise<Result>;
   updateSettings(channelId: string, by: UserRef, patch: Record<string, unknown>): Promise<Result>;
   removePlayer(channelId: string, by: UserRef, country: string): Promise<Result>;
+  /** Issue 13: a computer player of a style (none: the game's default) takes a free seat before the start, or a seat without a player later. Judges only. */
+  seatBot(channelId: string, by: UserRef, country: string, style?: string): Promise<Result<{ country: string }>>;
+  /** Issue 13: before the start, computer players in the free seats (at most `count`). Judges only. */
+  fillBots(channelId: string, by: UserRef, count?: number, style?: string): Promise<Result<{ countries: string[] }>>;
   listGames(opts?: { status?: GameStatus[] }): GameInfo[];
   gameOf(channelId: string): GameInfo | null;
   /** The rules of the channel's game (open, running or archived): its seats and names, for autocomplete and lobby pages. */

@@ -15,6 +15,7 @@ export { mapGeometry, type MapGeo } from './geometry.ts';
 export { svgToPng, pngPixels, encodePng } from '../../../platform/render/png.ts';
 export { renderMapPngLayered } from './layered.ts';
 export { FAIL, INK, landFill } from './colors.ts';
+export { computerMark } from './legend.ts';
 export type { GameState, LandState, SeaState } from './types.ts';
 
 /** The map as SVG text (full map, or a region zoom with `opts.region`): the whole picture in one SVG. */

@@ -39,7 +39,7 @@ function legendRows(map: GameMap, state: GameState, lang: Lang): LegendRow[] {
   for (const c of ids) {
     const cs = state.countries[c.id];
     const tag = cs?.overlord ? (lang === 'zh' ? `（${countryName(map, cs.overlord, lang)}傀儡）` : ` (${countryName(map, cs.overlord, lang)} puppet)`) : '';
-    rows.push({ color: landFill(c.color), label: countryName(map, c.id, lang) + tag, right: `${terr.get(c.id) ?? 0}${t.terr} ${armies.get(c.id) ?? 0}${t.army}`, grey: cs ? !cs.alive : false });
+    rows.push({ color: landFill(c.color), label: countryName(map, c.id, lang) + tag + computerMark(state, c.id, lang), right: `${terr.get(c.id) ?? 0}${t.terr} ${armies.get(c.id) ?? 0}${t.army}`, grey: cs ? !cs.alive : false });
   }
   const minors = map.countries.filter((x) => x.playable === false && minorT.get(x.id));
   if (minors.length <= 3) {
@@ -53,6 +53,16 @@ function legendRows(map: GameMap, state: GameState, lang: Lang): LegendRow[] {
   }
   if (neutralT) rows.push({ color: NEUTRAL, label: t.neutral, right: `${neutralT}${t.terr} ${neutralA}${t.army}` });
   return rows;
+}
+
+/** Issue 13: a country a computer plays is marked in words (the picture's font has no emoji). */
+export function computerMark(state: GameState, id: string, lang: Lang): string {
+  const cs = state.countries[id];
+  if (!cs?.alive) return '';
+  if (cs.bot) return lang === 'zh' ? '（机器人）' : ' (bot)';
+  const ap = state.settings?.autopilot ?? 'off';
+  if (ap !== 'off' && (cs.autopilot || !cs.player)) return lang === 'zh' ? '（自动托管）' : ' (autopilot)';
+  return '';
 }
 
 export interface LegendBox { w: number; h: number; draw: (x: number, y: number) => string }

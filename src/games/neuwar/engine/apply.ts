@@ -44,10 +44,42 @@ export function newGame(map: GameMap, opts: NewGameOptions): Game {
 function resolveNow(g: Game, at: number, forced: boolean, out: Step['resolved']): void {
   const before = g.turnStart;
   const turn = g.state.turn;
+  const missed = missedDeadlines(g.state, at);
   const events = resolveTurn(g.state, g.map, at, forced);
+  autopilotAfterMisses(g, missed, events);
   g.undo = before;
   g.turnStart = snapshot(g.state);
   out.push({ turn, events });
+}
+
+/**
+ * Issue 13: the countries whose player missed this turn's deadline (R3.3's lateness: committed late, or not
+ * at all by the close) and those who kept it. Computer players and countries on autopilot are not counted.
+ */
+function missedDeadlines(s: GameState, at: number): Map<CountryId, boolean> {
+  const hard = at >= hardCloseAt(s);
+  const out = new Map<CountryId, boolean>();
+  for (const c of activeCountries(s)) {
+    const cs = s.countries[c]!;
+    if (cs.bot || cs.autopilot) continue;
+    out.set(c, cs.lateCommit || (!cs.committed && (at > ownDeadline(s, c) || hard)));
+  }
+  return out;
+}
+
+/** Issue 13: after `autopilotAfter` missed deadlines in a row the autopilot plays the country (house rule `autopilot`). */
+function autopilotAfterMisses(g: Game, missed: Map<CountryId, boolean>, events: GameEvent[]): void {
+  const s = g.state, lg = s.settings.language;
+  for (const [c, miss] of missed) {
+    const cs = s.countries[c]!;
+    cs.missed = miss ? (cs.missed ?? 0) + 1 : 0;
+    if (s.settings.autopilot === 'off' || !cs.alive || !cs.player || cs.missed < s.settings.autopilotAfter) continue;
+    cs.autopilot = true;
+    const how = s.settings.autopilot === 'defend' ? L(s, '只守不攻', 'holding its land') : L(s, '由电脑代打', 'played by the computer');
+    events.push({ type: 'notice', country: c, tag: 'autopilot', text: L(s,
+      `${cn(g.map, c, lg)}的玩家连续${cs.missed}回合错过截止，自动托管接手（${how}）；玩家发出任何命令即可收回`,
+      `${cn(g.map, c, lg)}'s player missed ${cs.missed} deadlines in a row: the autopilot takes over (${how}); any command of the player takes it back`) });
+  }
 }
 
 /** Time has reached `at`: every turn whose hard close is at or before it resolves at its hard close (commands.md §3). */
@@ -84,6 +116,8 @@ export function applyEntry(g: Game, entry: LogEntry): Step {
   advance(g, entry.at, resolved);
   if (entry.type === 'tick') return { outcome: null, resolved };
   const s = g.state;
+  // Issue 13: a computer player speaks once a turn (its turn's orders end with 【完成】); what it said is in the log.
+  if (entry.bot && entry.speaker.kind === 'country' && s.countries[entry.speaker.id]) s.countries[entry.speaker.id]!.botTurn = s.turn;
   if (entry.type === 'refused') {
     const o: Outcome = { ok: false, code: entry.code, message: entry.message };
     logLine(s, entry, 'unknown', o);
@@ -92,12 +126,13 @@ export function applyEntry(g: Game, entry: LogEntry): Step {
   const turnBefore = s.turn;
   let o: Outcome;
   try {
-    o = execute(g, entry.command, entry.speaker, entry.at, resolved);
+    o = execute(g, entry.command, entry.speaker, entry.at, resolved, entry.bot === true);
   } catch (e) {
     // A programmer error must never corrupt a game: report it as a refusal. The state may only have been
     // touched by an accepted command, and every handler validates before it changes anything.
     o = fail('NOT_ALLOWED', L(s, `内部错误，命令未执行：${(e as Error).message}`, `internal error, command not applied: ${(e as Error).message}`));
   }
+  if (o.ok && !entry.bot) handBack(g, entry.speaker, o);
   // Logged on the state as it is now: 【撤回】 replaces the state object.
   logLine(g.state, entry, entry.command.kind, o, turnBefore);
   // R3.2: the turn resolves as soon as every active country has committed — also when the last one that had
@@ -107,6 +142,17 @@ export function applyEntry(g: Game, entry: LogEntry): Step {
     resolveNow(g, entry.at, false, resolved);
   }
   return { outcome: o, resolved };
+}
+
+/** Issue 13: the player's own accepted command takes the country back from the autopilot, announced. */
+function handBack(g: Game, sp: Speaker, o: Outcome & { ok: true }): void {
+  if (sp.kind !== 'country') return;
+  const s = g.state, cs = s.countries[sp.id];
+  if (!cs?.autopilot) return;
+  cs.autopilot = false;
+  cs.missed = 0;
+  o.events.push({ type: 'notice', country: sp.id, tag: 'autopilot', text: L(s,
+    `${cn(g.map, sp.id, s.settings.language)}的玩家回来了，自动托管结束`, `${cn(g.map, sp.id, s.settings.language)}'s player is back: the autopilot hands over`) });
 }
 
 type CommandOf<K extends CommandKind> = Extract<Command, { kind: K }>;
@@ -119,6 +165,8 @@ interface Ctx {
   resolved: Step['resolved'];
   /** The speaking country; null for a judge. */
   me: CountryId | null;
+  /** A computer player speaks (issue 13): its commits are never late. */
+  bot: boolean;
 }
 
 interface Route<K extends CommandKind> {
@@ -182,7 +230,7 @@ const ROUTES: { [K in CommandKind]: Route<K> } = {
   industry: { run: own((x, c) => industry(x.g.state, x.g.map, c)) },
   tech: { run: own((x, c, cmd) => tech(x.g.state, x.g.map, c, cmd.tech, cmd.n)) },
   mobilize: { run: own((x, c, cmd) => mobilize(x.g.state, x.g.map, c, cmd.type, cmd.placement)) },
-  commit: { run: own((x, c) => commit(x.g, c, x.at, x.resolved)) },
+  commit: { run: own((x, c) => commit(x.g, c, x.at, x.resolved, x.bot)) },
   uncommit: { run: own(uncommit) },
   spy: { run: own(spy) },
   query: { whenEnded: true, run: query },
@@ -194,6 +242,7 @@ const ROUTES: { [K in CommandKind]: Route<K> } = {
   set: { judge: true, run: judgeSet },
   rule: { judge: true, run: judgeRule },
   control: { judge: true, run: judgeControl },
+  bot: { judge: true, run: judgeBot },
   endGame: { judge: true, run: judgeEnd },
 };
 
@@ -211,12 +260,12 @@ function dispatch<K extends CommandKind>(x: Ctx, kind: K, cmd: CommandOf<K>): Ou
   return ROUTES[kind].run(x, cmd);
 }
 
-function execute(g: Game, cmd: Command, sp: Speaker, at: number, resolved: Step['resolved']): Outcome {
+function execute(g: Game, cmd: Command, sp: Speaker, at: number, resolved: Step['resolved'], bot: boolean): Outcome {
   const s = g.state;
   const map = g.map;
   const lg = s.settings.language;
   const me = sp.kind === 'country' ? sp.id : null;
-  const x: Ctx = { g, sp, at, resolved, me };
+  const x: Ctx = { g, sp, at, resolved, me, bot };
   const route = routeOf(cmd.kind);
   if (route?.judge) {
     if (sp.kind !== 'judge') return fail('NOT_JUDGE', L(s, '只有裁判可以使用这条命令（R13）', 'only the judge may do this (R13)'));
@@ -257,13 +306,14 @@ function query(x: Ctx, cmd: CommandOf<'query'>): Outcome {
   return ok(cmd.what === 'map' ? L(s, '地图', 'map') : L(s, '分数表', 'score table'), [], false);
 }
 
-function commit(g: Game, c: CountryId, at: number, resolved: Step['resolved']): Outcome {
+function commit(g: Game, c: CountryId, at: number, resolved: Step['resolved'], bot = false): Outcome {
   const s = g.state;
   const lg = s.settings.language;
   const cs = s.countries[c]!;
   const eff = s.clock.pausedAt ?? at;
   if (cs.committed) return ok(L(s, `${cn(g.map, c, lg)}已经完成了`, `${cn(g.map, c, lg)} has already committed`));
-  const late = eff > ownDeadline(s, c);
+  // Issue 13: the autopilot's own commits are never late (the missed deadlines before it took over were paid).
+  const late = !bot && eff > ownDeadline(s, c);
   cs.committed = true;
   cs.committedAt = eff;
   if (late) cs.lateCommit = true;
@@ -443,12 +493,41 @@ function judgeControl(x: Ctx, cmd: CommandOf<'control'>): Outcome {
   const s = x.g.state, map = x.g.map, lg = s.settings.language;
   const cs = s.countries[cmd.country];
   if (!cs?.alive) return fail('NOT_ALLOWED', L(s, `${cn(map, cmd.country, lg)}不在游戏中`, `${cn(map, cmd.country, lg)} is not in the game`));
-  if (cs.player === cmd.player) return fail('NOT_ALLOWED', cmd.player ? L(s, `${cn(map, cmd.country, lg)}已经有玩家`, `${cn(map, cmd.country, lg)} already has a player`) : L(s, `${cn(map, cmd.country, lg)}已经在托管中`, `${cn(map, cmd.country, lg)} already has no player`));
+  if (cs.player === cmd.player && !(cmd.player && cs.bot)) return fail('NOT_ALLOWED', cmd.player ? L(s, `${cn(map, cmd.country, lg)}已经有玩家`, `${cn(map, cmd.country, lg)} already has a player`) : L(s, `${cn(map, cmd.country, lg)}已经在托管中`, `${cn(map, cmd.country, lg)} already has no player`));
   cs.player = cmd.player;
+  // A player given back (or a new one seated) plays it; a computer player seated there before stands up.
+  cs.autopilot = false;
+  cs.missed = 0;
+  cs.bot = null;
   return ok(cmd.player
     ? L(s, `${cn(map, cmd.country, lg)}恢复由玩家控制`, `${cn(map, cmd.country, lg)} is played again`)
     : L(s, `${cn(map, cmd.country, lg)}进入托管：视为已完成，不会超时（R3.2）`, `${cn(map, cmd.country, lg)} has no player now: it counts as committed and is never late (R3.2)`),
   [judgeEvent(x, `${cmd.player ? 'control' : 'disorder'} ${cmd.country}`)]);
+}
+
+/** Issue 13: a computer player of a style takes a country that has no player (its player left it, 【托管】). */
+function judgeBot(x: Ctx, cmd: CommandOf<'bot'>): Outcome {
+  const s = x.g.state, map = x.g.map, lg = s.settings.language;
+  if (s.status !== 'running') return fail('GAME_NOT_RUNNING', L(s, '游戏已经结束', 'the game has ended'));
+  const cs = s.countries[cmd.country];
+  if (!cs?.alive) return fail('NOT_ALLOWED', L(s, `${cn(map, cmd.country, lg)}不在游戏中，不能安排机器人`, `${cn(map, cmd.country, lg)} is not in the game: no computer player can take it`));
+  if (cs.bot) return fail('COUNTRY_TAKEN', L(s, `${cn(map, cmd.country, lg)}已经由机器人控制`, `${cn(map, cmd.country, lg)} is already played by a computer player`));
+  if (cs.player) {
+    return fail('COUNTRY_TAKEN', L(s, `${cn(map, cmd.country, lg)}有玩家在玩；要换成机器人，先用【托管】${cn(map, cmd.country, lg)}（或 /judge remove）移除玩家`,
+      `${cn(map, cmd.country, lg)} has a player; to give it to a computer player, first remove the player with 【托管】${cn(map, cmd.country, lg)} (or /judge remove)`));
+  }
+  cs.player = true;
+  cs.bot = cmd.style;
+  cs.autopilot = false;
+  cs.missed = 0;
+  return ok(L(s, `${cn(map, cmd.country, lg)}由机器人（${styleLabel(cmd.style, lg)}）接手`, `${cn(map, cmd.country, lg)} is now played by a computer player (${styleLabel(cmd.style, lg)})`),
+    [judgeEvent(x, `bot ${cmd.country} ${cmd.style}`)]);
+}
+
+/** A computer player's style as players read it. */
+export function styleLabel(style: string, lg: 'zh' | 'en'): string {
+  if (lg === 'en') return style;
+  return ({ balanced: '均衡', aggressive: '进攻', defensive: '防守' } as Record<string, string>)[style] ?? style;
 }
 
 function judgeEnd(x: Ctx, cmd: CommandOf<'endGame'>): Outcome {

@@ -160,6 +160,7 @@ export function helpText(lg: Lang, map: GameMap): string {
       `【结盟】${pair}请求缔结盟约。 · 【背盟】 · 【协定】 · 【交易】${pair}提出交易申请，以20分交换${t3}。 · answers: 【同意】【拒绝】【协商】…`,
       `private orders: 【调兵】${t1}→${t2} 20 (or 全部 all / 一半 half) · 【撤销】${t1}→${t2} / 全部 · 【空运】 · 【军事】30 · 【工业】 · 【科技】空艇 50 · 【动员】部分 / 全国 ${t1}100 ${t2}100`,
       'turn: 【完成】 【取消完成】 【窥探】; queries: 【地图】 【分数】 【状态】 【命令】 【帮助】',
+      `judge: 【机器人】${c1} 进攻 seats a computer player (均衡 balanced / 进攻 aggressive / 防守 defensive) in a free country`,
     ].join('\n');
   }
   return [
@@ -169,5 +170,6 @@ export function helpText(lg: Lang, map: GameMap): string {
     '回答：请求原文——同意。/——拒绝。/——协商。条件；或简写【同意】【拒绝】【协商】条件',
     `命令（保密）：【调兵】${t1}→${t2} 20（全部/一半）·【撤销】${t1}→${t2} /【撤销】全部 ·【空运】·【军事】30 ·【工业】·【科技】空艇 50 ·【动员】部分 /【动员】全国 ${t1}100 ${t2}100`,
     '回合：【完成】【取消完成】【窥探】；查询：【地图】【分数】【状态】【命令】【帮助】',
+    `裁判：【机器人】${c1} 进攻 — 让机器人（均衡/进攻/防守）接手一个空着的国家`,
   ].join('\n');
 }

@@ -1,6 +1,6 @@
 export * from './types.ts';
 export { SettingsSchema, defaultSettings, mergeSettings, coerceSettingValue, type Settings, type SettingKey } from './settings.ts';
-export { newGame, applyEntry, isJudgeCommand, type Game, type Step } from './apply.ts';
+export { newGame, applyEntry, isJudgeCommand, styleLabel, type Game, type Step } from './apply.ts';
 export { list } from './text.ts';
 export { createGame, cloneState, hardCloseAt, ownDeadline, activeCountries, land, sea, isSea, type NewGameOptions } from './state.ts';
 export { incomeTable, tributeOf, stackCap, stackPenalty, blockaders, type IncomeParts } from './resolve.ts';

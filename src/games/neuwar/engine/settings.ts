@@ -54,6 +54,13 @@ export const SettingsSchema = z.object({
    * entries); a longer one is refused whole, so a flood of 【完成】 writes one row, not a thousand.
    */
   maxCommandsPerMessage: z.number().int().min(1).default(100),
+  /**
+   * House rule (issue 13): who plays a country whose player is absent — after `autopilotAfter` missed deadlines
+   * in a row, or in civil disorder (【托管】). off: nobody (R3.2 and R4.3 as written); defend: it holds its land
+   * and refuses requests; bot: a balanced computer player.
+   */
+  autopilot: z.enum(['off', 'defend', 'bot']).default('off'),
+  autopilotAfter: z.number().int().min(1).default(2),
 });
 
 export type Settings = z.infer<typeof SettingsSchema>;
@@ -79,7 +86,7 @@ export function mergeSettings(base: Settings, patch: Record<string, unknown>): {
 
 /** Parses a typed setting value ("10", "0.7", "en") to the type the schema wants. */
 export function coerceSettingValue(key: string, raw: string): unknown {
-  if (key === 'language') return raw;
+  if (key === 'language' || key === 'autopilot') return raw;
   const n = Number(raw);
   return Number.isFinite(n) && raw.trim() !== '' ? n : raw;
 }

@@ -9,6 +9,10 @@ export interface NewGameOptions {
   settings?: Settings;
   /** Time the first turn opens (ms). */
   at: number;
+  /** Countries of `players` that computer players play, with their style (issue 13). */
+  bots?: Record<CountryId, string>;
+  /** The game's seed (start entry). */
+  seed?: number;
 }
 
 function newCountry(score: number, player: boolean): CountryState {
@@ -31,6 +35,8 @@ export function createGame(map: GameMap, opts: NewGameOptions): GameState {
   for (const c of map.countries) {
     if (c.playable === false) continue;
     countries[c.id] = newCountry(settings.startScore, players.has(c.id));
+    const bot = opts.bots?.[c.id];
+    if (bot && players.has(c.id)) countries[c.id]!.bot = bot;
     if (players.has(c.id)) arsenals[c.id] = 0;
   }
   const territories: Record<TerrId, LandState | SeaState> = {};
@@ -48,6 +54,7 @@ export function createGame(map: GameMap, opts: NewGameOptions): GameState {
     clock: { openedAt: opts.at, deadlineAt: opts.at + settings.turnSeconds * 1000, extendedSeconds: 0, pausedAt: null },
     countries, territories, arsenals, wars: [], alliances: [], pacts: [], truces: [], pending: [],
     orders: {}, capitalFalls: [], nextRequestId: 1, nextOrderSeq: 1, log: [], lastEvents: [], scoreHistory: [],
+    ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
   };
 }
 

@@ -62,6 +62,8 @@ export type Command =
   | { kind: 'rule'; key: string; value: string }
   /** R13/R3.2: 【托管】X takes a country's player away (civil disorder: counts as committed, never late); 【接管】X gives it back. */
   | { kind: 'control'; country: CountryId; player: boolean }
+  /** R13, issue 13: 【机器人】X seats a computer player of a style (balanced, aggressive, defensive) in a country without a player. */
+  | { kind: 'bot'; country: CountryId; style: string }
   /** R13: the judge ends the game; winners named, or else by R11's score rule. */
   | { kind: 'endGame'; winners?: CountryId[] };
 
@@ -75,12 +77,12 @@ export type Speaker = { kind: 'country'; id: CountryId } | { kind: 'judge'; name
  * from 0 in transcripts). The state is a fold of the entries; resolution is triggered by entries, never by a clock.
  */
 export type LogEntry =
-  | { type: 'command'; at: number; speaker: Speaker; command: Command; line?: number; text?: string; user?: string }
+  | { type: 'command'; at: number; speaker: Speaker; command: Command; line?: number; text?: string; user?: string; bot?: true }
   /**
    * Input the parser refused: logged so the record is complete; changes nothing. `kind`: the command its bracket
    * head named (however spelled), so its answer is as private as the command would be.
    */
-  | { type: 'refused'; at: number; speaker: Speaker; code: ErrorCode; message: string; kind?: CommandKind; line?: number; text?: string; user?: string }
+  | { type: 'refused'; at: number; speaker: Speaker; code: ErrorCode; message: string; kind?: CommandKind; line?: number; text?: string; user?: string; bot?: true }
   /** The clock says time has reached `at` (deadline timer, hard close, sweep). */
   | { type: 'tick'; at: number };
 
@@ -95,7 +97,7 @@ export const ERROR_CODES = [
   'TRADE_INVALID', 'NO_SUCH_REQUEST', 'LIMIT_EXCEEDED', 'ALREADY_USED', 'NATIONAL_NOT_ALLOWED',
   'ARSENAL_BLOCKADED', 'TECH_REQUIRED', 'PUPPET_RESTRICTED', 'NOT_JUDGE', 'GAME_NOT_RUNNING',
   'RECENTLY_ALLIED', 'MESSAGE_TOO_LONG', 'ONCE_PER_TURN', 'NOT_ATTACKER', 'NOT_ALLOWED',
-  'TOO_MANY_COMMANDS',
+  'TOO_MANY_COMMANDS', 'COUNTRY_TAKEN', 'UNKNOWN_STYLE',
 ] as const;
 
 export type ErrorCode = typeof ERROR_CODES[number];
@@ -144,6 +146,14 @@ export interface CountryState {
   demanded: Record<CountryId, number>;
   /** R6.2: the turn through which it may not declare war on a former ally. */
   brokeWith: Record<CountryId, number>;
+  /** Issue 13: the style of the computer player seated in it (absent or null: none). */
+  bot?: string | null;
+  /** Issue 13: the autopilot plays it for an absent player (house rule `autopilot`) until the player's own command. */
+  autopilot?: boolean;
+  /** Deadlines its player missed in a row (issue 13's autopilot counts them). */
+  missed?: number;
+  /** The last turn a computer player (bot or autopilot) spoke for it: it plays each turn once. */
+  botTurn?: number;
 }
 
 export type LandState = { owner: CountryId | null; armies: number };
@@ -239,6 +249,8 @@ export interface GameState {
   nextOrderSeq: number;
   log: LogLine[];
   lastEvents: GameEvent[];
+  /** The game's seed (its start entry's): computer players' choices are a function of it and what they see. */
+  seed?: number;
   /** Score per country at the end of each resolved turn, for the history chart. */
   scoreHistory: { turn: number; scores: Record<CountryId, number> }[];
 }
@@ -292,7 +304,7 @@ export type GameEvent =
   | { type: 'victory'; winners: CountryId[]; how: 'majority' | 'score' | 'lastStanding' | 'judge' }
   | { type: 'judge'; name: string; action: string }
   | { type: 'clock'; action: 'pause' | 'resume' | 'extend'; at: number; deadlineAt: number }
-  | { type: 'notice'; country: CountryId | null; text: string };
+  | { type: 'notice'; country: CountryId | null; text: string; tag?: 'autopilot' };
 
 export type Outcome =
   | { ok: true; events: GameEvent[]; message: string; private: boolean }

@@ -2,6 +2,7 @@ import type { GameMap } from '../../europe/map/index.ts';
 import { cn, describeEvent, hardCloseAt, type GameEvent, type GameState, type Lang } from '../engine/index.ts';
 
 import { list, L } from '../engine/index.ts';
+import { botMark } from './bots.ts';
 
 /** The engine's wording helpers: one sentence in the game's language, and a list joined the same way. */
 export { list };
@@ -65,7 +66,8 @@ export function committedList(s: GameState): string[] {
 
 /** The status message, edited in place: turn, deadline, who has committed. */
 export function statusText(map: GameMap, s: GameState, lg: Lang): string {
-  const names = (cs: string[]) => (cs.length ? list(cs.map((c) => cn(map, c, lg)), lg) : T(lg, '无', 'none'));
+  // Issue 13: computer-played countries are marked wherever they are shown.
+  const names = (cs: string[]) => (cs.length ? list(cs.map((c) => cn(map, c, lg) + botMark(s, c, lg)), lg) : T(lg, '无', 'none'));
   if (s.status === 'ended') {
     return T(lg, `游戏结束（第${s.turn}回合）。胜者：${names(s.winner ?? [])}`, `Game over (turn ${s.turn}). Winner: ${names(s.winner ?? [])}`);
   }

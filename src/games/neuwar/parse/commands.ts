@@ -5,7 +5,7 @@ import { simplifyChar, toSimplified } from './convert.ts';
 export const COMMAND_NAMES = [
   '宣战', '求和', '结盟', '背盟', '协定', '交易', '同意', '拒绝', '协商', '傀儡', '灭国', '领土要求', '独立', '效忠', '退出',
   '调兵', '撤销', '空运', '军事', '工业', '科技', '动员', '完成', '取消完成', '窥探', '地图', '分数', '状态', '命令', '帮助',
-  '结算', '暂停', '继续', '延时', '撤回', '设置', '规则', '托管', '接管', '结束',
+  '结算', '暂停', '继续', '延时', '撤回', '设置', '规则', '托管', '接管', '结束', '机器人',
 ] as const;
 export type CmdName = (typeof COMMAND_NAMES)[number];
 
@@ -15,7 +15,7 @@ export const KIND_OF: Record<CmdName, CommandKind> = {
   协商: 'answer', 傀儡: 'puppet', 灭国: 'annex', 领土要求: 'demand', 独立: 'independence', 效忠: 'pledge', 退出: 'leave', 调兵: 'move',
   撤销: 'cancel', 空运: 'airlift', 军事: 'buy', 工业: 'industry', 科技: 'tech', 动员: 'mobilize', 完成: 'commit', 取消完成: 'uncommit',
   窥探: 'spy', 地图: 'query', 分数: 'query', 状态: 'query', 命令: 'query', 帮助: 'query', 结算: 'resolve', 暂停: 'pause', 继续: 'resume',
-  延时: 'extend', 撤回: 'undo', 设置: 'set', 规则: 'rule', 托管: 'control', 接管: 'control', 结束: 'endGame',
+  延时: 'extend', 撤回: 'undo', 设置: 'set', 规则: 'rule', 托管: 'control', 接管: 'control', 结束: 'endGame', 机器人: 'bot',
 };
 
 export const QUERY_OF: Partial<Record<CmdName, Extract<Command, { kind: 'query' }>['what']>> = {
@@ -25,7 +25,7 @@ export const QUERY_OF: Partial<Record<CmdName, Extract<Command, { kind: 'query' 
 /** Variant spellings players use for the same command. */
 const ALIASES: Record<string, CmdName> = {
   撤消: '撤销', 延长: '延时', 加时: '延时', 停战: '求和', 投降: '求和', 缔结盟约: '结盟', 解除盟约: '背盟',
-  互不侵犯: '协定', 吞并: '灭国', 接受: '同意',
+  互不侵犯: '协定', 吞并: '灭国', 接受: '同意', 电脑: '机器人',
 };
 
 const TABLE = new Map<string, CmdName>();

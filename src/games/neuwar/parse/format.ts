@@ -92,6 +92,7 @@ export function formatCommand(c: Command, map: GameMap, lang: Lang = 'zh'): stri
     }
     case 'rule': return `【规则】${c.key}=${c.value}`;
     case 'control': return `【${c.player ? '接管' : '托管'}】${cn(c.country)}`;
+    case 'bot': return `【机器人】${cn(c.country)} ${c.style}`;
     case 'endGame': return c.winners && c.winners.length ? `【结束】${c.winners.map(cn).join('、')}` : '【结束】';
   }
 }

@@ -31,6 +31,21 @@ function bad(ctx: Ctx, detail?: string): never {
 
 const clip = (s: string) => (s.length > 20 ? `${s.slice(0, 20)}…` : s);
 
+/**
+ * The words of a computer player's style (issue 13): the bots' contract BOT_STYLE_NAMES, kept here because the
+ * computer players read commands with this parser (an import the other way would be a cycle); a test keeps the two equal.
+ */
+export const BOT_STYLE_NAMES: Readonly<Record<string, string>> = {
+  balanced: 'balanced', aggressive: 'aggressive', defensive: 'defensive',
+  均衡: 'balanced', 平衡: 'balanced', 进攻: 'aggressive', 激进: 'aggressive', 防守: 'defensive', 保守: 'defensive',
+};
+
+/** A computer player's style named in Chinese or English (issue 13: 均衡/进攻/防守, balanced/aggressive/defensive), or null. */
+function botStyleOf(word: string): string | null {
+  return Object.hasOwn(BOT_STYLE_NAMES, word.trim().toLowerCase()) ? BOT_STYLE_NAMES[word.trim().toLowerCase()]! : null;
+}
+const BOT_STYLE_WORDS = { zh: '均衡（balanced，默认）、进攻（aggressive）、防守（defensive）', en: 'balanced (default), aggressive, defensive' };
+
 // ---------------------------------------------------------------------------------------------- names
 
 function resolve(ctx: Ctx, text: string, want: 'country' | 'territory'): string {
@@ -711,6 +726,18 @@ export function parseBody(ctx: Ctx, b: string): Thunk {
       const player = ctx.name === '接管';
       const name = b;
       return () => [{ kind: 'control', country: country(ctx, name), player }];
+    }
+    case '机器人': {
+      // Issue 13: 【机器人】法国 [风格] seats a computer player (before the start: the lobby; later: a country without a player).
+      if (!b) bad(ctx, d(ctx, '要写明哪个国家：【机器人】法国 进攻', 'which country? 【机器人】法国 进攻'));
+      const ms = matchNames(ctx.lex, b, 0).filter((m) => m.ent.kind === 'country');
+      const longest = ms[ms.length - 1];
+      const sp = b.search(/\s/);
+      const name = longest ? b.slice(0, longest.end) : sp < 0 ? b : b.slice(0, sp);
+      const styleWord = trimPunct(b.slice(name.length));
+      const style = styleWord === '' ? 'balanced' : botStyleOf(styleWord);
+      if (style === null) throw new Fail('UNKNOWN_STYLE', d(ctx, `没有'${clip(styleWord)}'这种机器人风格；可选：${BOT_STYLE_WORDS.zh}`, `no computer player style '${clip(styleWord)}'; styles: ${BOT_STYLE_WORDS.en}`));
+      return () => [{ kind: 'bot', country: country(ctx, name), style }];
     }
     case '结束': {
       // R13: the judge ends the game; winners may be named (else the highest score wins).

@@ -14,6 +14,7 @@ import { normalizeBody } from './normalize.ts';
 export { formatCommand } from './format.ts';
 export { suggest, type Suggestion, type EntityKind } from './lexicon.ts';
 export { COMMAND_NAMES, type CmdName } from './commands.ts';
+export { BOT_STYLE_NAMES } from './grammar.ts';
 export { toSimplified } from './convert.ts';
 
 /**

@@ -37,6 +37,7 @@ export function formOf(name: CmdName, e: Examples, lang: Lang): string {
     case '规则': return '【规则】latePenalty=10';
     case '托管': return `【托管】${e.c1}`;
     case '接管': return `【接管】${e.c1}`;
+    case '机器人': return `【机器人】${e.c1} 进攻`;
     case '结束': return `【结束】${or}【结束】${e.c1}`;
     default: return `【${name}】`;
   }

@@ -9,7 +9,7 @@ import type { GameState, LandState, SeaState } from '../../europe/paint/index.ts
 import { ensureFonts, FONT_STACK } from '../../../platform/render/fonts.ts';
 import { svgToPng } from '../../../platform/render/png.ts';
 import { esc, r1 as f, textWidth } from '../../../platform/render/text.ts';
-import { FAIL, INK, landFill, type Lang } from '../../europe/paint/index.ts';
+import { computerMark, FAIL, INK, landFill, type Lang } from '../../europe/paint/index.ts';
 
 export interface Income {
   /** Owned land territories (land + city + capital), ×1 each (R2.2). */
@@ -116,7 +116,7 @@ export function scoreRows(map: GameMap, state: GameState, lang: Lang = 'zh'): Sc
     const arsenal = state.arsenals?.[id] ?? 0;
     const cap = map.capitalOf.get(id);
     rows.push({
-      rank: null, id, name: nm(id), color: map.country.get(id)?.color ?? '#888888', score: cs.score, delta: base?.[id] !== undefined ? cs.score - base[id]! : null,
+      rank: null, id, name: nm(id) + computerMark(state, id, lang), color: map.country.get(id)?.color ?? '#888888', score: cs.score, delta: base?.[id] !== undefined ? cs.score - base[id]! : null,
       income: inc, territories: inc.territories, cities: inc.cities,
       hasCapital: cap ? (state.territories[cap] as LandState | undefined)?.owner === id : false,
       armies: { land, sea, arsenal, total: land + sea + arsenal },

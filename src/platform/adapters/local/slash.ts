@@ -57,6 +57,7 @@ const GAME: Record<string, (args: string[]) => string | null> = {
   set: plain('设置'),
   rule: plain('规则'),
   quit: plain('退出'),
+  bot: (a) => (a.length >= 1 ? `【机器人】${a.join(' ')}` : null),
 };
 
 /** Chinese slash names: `/宣战 甲国 乙国` works like `/war`. */
@@ -65,7 +66,7 @@ const ZH: Record<string, string> = {
   调兵: 'move', 空运: 'airlift', 撤销: 'cancel', 军事: 'buy', 工业: 'industry', 科技: 'tech', 动员: 'mobilize',
   完成: 'done', 取消完成: 'undone', 窥探: 'spy', 地图: 'map', 分数: 'scores', 状态: 'status', 命令: 'orders',
   同意: 'accept', 拒绝: 'reject', 协商: 'counter', 结算: 'resolve', 暂停: 'pause', 继续: 'resume', 延时: 'extend',
-  撤回: 'undo', 设置: 'set', 规则: 'rule', 加入: 'join', 观战: 'watch', 离开: 'leave', 开始: 'start', 结束: 'end',
+  撤回: 'undo', 设置: 'set', 规则: 'rule', 机器人: 'bot', 加入: 'join', 观战: 'watch', 离开: 'leave', 开始: 'start', 结束: 'end',
   裁判: 'judge', 改名: 'name', 历史: 'history', 走势: 'chart', 导出: 'export', 帮助: 'help',
 };
 
@@ -108,5 +109,5 @@ export const SLASH_HELP = [
   '/war 甲 乙　/peace 甲 乙　/surrender 甲 乙　/ally 甲 乙　/break 甲 乙　/pact 甲 乙　/trade …',
   '/move 从 到 [数量]　/airlift 从 到 [数量]　/cancel [从 到|全部]　/buy N　/industry　/tech 名称 N　/mobilize …',
   '/done　/undone　/spy　/map　/scores　/status　/orders　/accept　/reject　/counter 条件',
-  '裁判：/resolve　/pause　/resume　/extend 分钟　/undo　/set …　/rule 键=值',
+  '裁判：/resolve　/pause　/resume　/extend 分钟　/undo　/set …　/rule 键=值　/bot 国家 [风格] — 让机器人占一个空闲国家',
 ].join('\n');
