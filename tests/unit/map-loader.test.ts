@@ -78,3 +78,27 @@ test('a minor state needs no capital', () => {
   assert.equal(isl.capitalOf.has('Z'), false);
   assert.equal(isl.country.get('Z')!.playable, false);
 });
+
+test('one map object per unchanged file: games on the same map share it (and its lexicon); an edited file is built again', async () => {
+  const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  const dir = mkdtempSync(join(tmpdir(), 'map-cache-'));
+  try {
+    const file = join(dir, 'tiny.json');
+    const text = readFileSync('tests/fixtures/tiny.json', 'utf8');
+    writeFileSync(file, text);
+    const a = loadMapFile(file);
+    assert.equal(loadMapFile(file), a, 'the same text gives the same object');
+    // The same map with one more space: different text, so a new build (the cache never serves a stale map).
+    writeFileSync(file, text + ' ');
+    const b = loadMapFile(file);
+    assert.notEqual(b, a);
+    assert.equal(b.territories.length, a.territories.length);
+    // A broken edit is still refused, not served from the cache.
+    writeFileSync(file, '{');
+    assert.throws(() => loadMapFile(file), MapError);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -402,7 +402,8 @@ export class Store {
         this.stmt('UPDATE log SET undone = 1 WHERE game_id = ? AND turn >= ? AND seq < ?').run(gid, b.undoneFromTurn, last);
       }
       if (gid !== null) {
-        const lastSeq = this.lastSeq(gid);
+        // The log's last seq: the batch's own when it wrote entries (asked of the database only when needed).
+        const lastSeq = b.snapshots?.length ? (seqs.length ? seqs[seqs.length - 1]! : this.lastSeq(gid)) : 0;
         for (const s of b.snapshots ?? []) {
           this.stmt('INSERT OR REPLACE INTO snapshots (game_id, seq, turn, at, game) VALUES (?, ?, ?, ?, ?)').run(gid, s.seq ?? lastSeq, s.turn, s.at, s.game);
         }

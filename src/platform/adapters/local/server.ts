@@ -159,6 +159,8 @@ export class LocalServer {
   private gamesTimer: NodeJS.Timeout | null = null;
   private tick: NodeJS.Timeout;
   private lastStatus = new Map<string, string>();
+  /** Sockets corked until the end of the current tick (see sendRaw). */
+  private readonly corked = new Set<object>();
   private lastListKey = new Map<string, string>();
   private maps: { path: string; name: string }[];
   private unsubscribe: () => void;
@@ -366,7 +368,23 @@ export class LocalServer {
   }
 
   private send(c: Client, m: ServerMsg): void {
-    if (c.ws.readyState === WebSocket.OPEN) c.ws.send(JSON.stringify(m));
+    this.sendRaw(c, JSON.stringify(m));
+  }
+
+  /**
+   * Every frame goes out through here. The socket is corked for the rest of the tick, so the frames one command
+   * produces for a page (its ack, the feed lines, the status) leave in one write instead of one system call each:
+   * under load, writes were the server's largest cost (issue 11's abuse run).
+   */
+  private sendRaw(c: Client, text: string): void {
+    if (c.ws.readyState !== WebSocket.OPEN) return;
+    const sock = (c.ws as unknown as { _socket?: { cork(): void; uncork(): void; destroyed?: boolean } })._socket;
+    if (sock && !this.corked.has(sock)) {
+      sock.cork();
+      this.corked.add(sock);
+      process.nextTick(() => { this.corked.delete(sock); if (!sock.destroyed) sock.uncork(); });
+    }
+    c.ws.send(text);
   }
 
   private checkPassword(given: unknown): boolean {
@@ -688,16 +706,14 @@ export class LocalServer {
 
   private onFeed(e: FeedEvent): void {
     const ch = e.kind === 'message' ? e.message.channelId : e.channelId;
+    // The frame is the same for every viewer who may see it: built and serialized once.
+    let frame: string | null = null;
     for (const c of this.clients) {
       if (c.channel !== ch || !c.userId) continue;
-      if (e.kind === 'message') {
-        const to = e.message.to;
-        if (to !== undefined && to !== c.userId) continue;
-        this.send(c, { t: 'msg', m: this.decorate(e.message) });
-      } else {
-        if (e.to !== undefined && e.to !== c.userId) continue;
-        this.send(c, { t: 'del', channelId: ch, id: e.id });
-      }
+      const to = e.kind === 'message' ? e.message.to : e.to;
+      if (to !== undefined && to !== c.userId) continue;
+      frame ??= JSON.stringify(e.kind === 'message' ? { t: 'msg', m: this.decorate(e.message) } : { t: 'del', channelId: ch, id: e.id });
+      this.sendRaw(c, frame);
     }
     this.schedulePush(ch);
   }
@@ -734,7 +750,7 @@ export class LocalServer {
     const judges = this.opts.service.judgesOf(channelId);
     for (const c of viewers) {
       if (c.ws.readyState !== WebSocket.OPEN) continue;
-      c.ws.send(base ? `${head}${shared.slice(0, -1)},"me":${JSON.stringify(this.meOf(channelId, c.userId!, judges))}}}` : `${head}null}`);
+      this.sendRaw(c, base ? `${head}${shared.slice(0, -1)},"me":${JSON.stringify(this.meOf(channelId, c.userId!, judges))}}}` : `${head}null}`);
     }
     if (changedList) this.pushGames();
   }
