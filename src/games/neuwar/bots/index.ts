@@ -7,8 +7,12 @@
 import type { GameMap } from '../../europe/map/index.ts';
 import type { CountryId, GameState } from '../engine/index.ts';
 import type { BotStyle } from './types.ts';
+import { planTurn } from './turn.ts';
+import { planResponses } from './answers.ts';
+import { copyState } from './copy.ts';
 
 export type { BotStyle } from './types.ts';
+export { BOT_STYLES, BOT_STYLE_NAMES, BOT_STYLE_LABEL } from './types.ts';
 
 /**
  * What a country may see (issue 13): the state as shown to that country — its own pending orders, no other
@@ -24,9 +28,7 @@ export interface BotView {
 export interface BotOptions { style: BotStyle; seed: number; mode?: 'full' | 'defend' }
 
 export function botView(s: GameState, _map: GameMap, country: CountryId): BotView {
-  const { log: _log, lastEvents: _ev, orders, countries, ...rest } = s;
-  const state = structuredClone({ ...rest, log: [], lastEvents: [], orders: {}, countries }) as GameState;
-  if (orders[country]) state.orders[country] = structuredClone(orders[country]!);
+  const state = copyState(s, { log: false, orders: (c) => c === country });
   const spied: BotView['spied'] = {};
   const spy = s.countries[country]?.techDone.includes('spy');
   for (const c of Object.keys(state.countries)) {
@@ -35,15 +37,26 @@ export function botView(s: GameState, _map: GameMap, country: CountryId): BotVie
     cs.buying = 0;
     cs.placing = [];
     cs.industryPending = 0;
-    if (spy && s.countries[c]!.committed && orders[c]) spied[c] = structuredClone(orders[c]!);
+    if (spy && s.countries[c]!.committed && s.orders[c]) spied[c] = s.orders[c]!.map((o) => ({ ...o, count: { ...o.count } }));
   }
   return { me: country, state, spied };
 }
 
-export function decideTurn(_view: BotView, _map: GameMap, _opts: BotOptions): string[] {
-  return ['【完成】'];
+/**
+ * The whole turn's commands for one country, as text lines in the game's language, each a separate command the
+ * parser accepts (the caller sends them as that country's message), ending with the commit 【完成】. 'defend' mode
+ * holds its land only: reinforces borders, no attacks, no purchases beyond the capital's defence, no diplomacy.
+ * Empty when the country is not in a running game.
+ */
+export function decideTurn(view: BotView, map: GameMap, opts: BotOptions): string[] {
+  return planTurn(view.state, map, view.me, opts).lines;
 }
 
-export function decideResponses(_view: BotView, _map: GameMap, _opts: BotOptions): { command: string; reason: string }[] {
-  return [];
+/**
+ * Answers to every pending request addressed to this country (the full form 请求原文——同意。/——拒绝。 followed by
+ * a one-sentence reason in Chinese; `reason` repeats it). 'defend' mode rejects everything except a peace that
+ * costs nothing.
+ */
+export function decideResponses(view: BotView, map: GameMap, opts: BotOptions): { command: string; reason: string }[] {
+  return planResponses(view.state, map, view.me, opts);
 }
