@@ -27,7 +27,110 @@ export const byId = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 
 
 const VALUE: Record<string, number> = { land: 1, city: 2, capital: 3 };
 
+/**
+ * The duel graph as integers, for the per-turn code (helpers, bots, resolution; D11 B1–B3): node i is the i-th id
+ * in id order, so comparing indices is comparing ids (D1's id order), and adjacency lists in CSR form keep the
+ * graph's id order. Built once per graph.
+ */
+export interface GraphIndex {
+  /** Every node id, in id order. */
+  ids: string[];
+  at: Map<string, number>;
+  n: number;
+  /** 1: land territory, 0: sea zone. */
+  isLand: Uint8Array;
+  /** D1.2 values (0 for sea zones). */
+  value: Int32Array;
+  /** landNbrs(i) = landAdj[landOff[i] .. landOff[i+1]), in id order. */
+  landOff: Int32Array;
+  landAdj: Int32Array;
+  /** nbrs(i) = adj[off[i] .. off[i+1]), in id order. */
+  off: Int32Array;
+  adj: Int32Array;
+  /** Land territories and sea zones, each in id order. */
+  land: Int32Array;
+  sea: Int32Array;
+}
+
+const indexes = new WeakMap<DuelGraph, GraphIndex>();
+
+export function graphIndex(g: DuelGraph): GraphIndex {
+  let ix = indexes.get(g);
+  if (ix) return ix;
+  const ids = [...g.kind.keys()].sort(byId);
+  const at = new Map(ids.map((id, i) => [id, i]));
+  const n = ids.length;
+  const isLand = new Uint8Array(n);
+  const value = new Int32Array(n);
+  const csr = (lists: (id: string) => readonly string[]) => {
+    const off = new Int32Array(n + 1);
+    const adj: number[] = [];
+    for (let i = 0; i < n; i++) {
+      for (const m of lists(ids[i]!)) adj.push(at.get(m)!);
+      off[i + 1] = adj.length;
+    }
+    return { off, adj: Int32Array.from(adj) };
+  };
+  for (let i = 0; i < n; i++) {
+    isLand[i] = g.kind.get(ids[i]!) === 'land' ? 1 : 0;
+    value[i] = g.value.get(ids[i]!) ?? 0;
+  }
+  const l = csr((id) => g.landNbrs.get(id) ?? []);
+  const a = csr((id) => g.nbrs.get(id) ?? []);
+  const land = Int32Array.from(ids.flatMap((id, i) => (isLand[i] ? [i] : [])));
+  const sea = Int32Array.from(ids.flatMap((id, i) => (isLand[i] ? [] : [i])));
+  ix = { ids, at, n, isLand, value, landOff: l.off, landAdj: l.adj, off: a.off, adj: a.adj, land, sea };
+  indexes.set(g, ix);
+  return ix;
+}
+
+const landDistTables = new WeakMap<DuelGraph, Map<number, Int32Array>>();
+
+/** D1.6 landDist(x, ·) as a table over the index (−1: unreachable), one BFS per source and graph, then cached. */
+export function landDistFrom(g: DuelGraph, x: number): Int32Array {
+  let tables = landDistTables.get(g);
+  if (!tables) {
+    tables = new Map();
+    landDistTables.set(g, tables);
+  }
+  let dist = tables.get(x);
+  if (dist) return dist;
+  const ix = graphIndex(g);
+  dist = new Int32Array(ix.n).fill(-1);
+  const queue = new Int32Array(ix.n);
+  let qt = 0;
+  dist[x] = 0;
+  queue[qt++] = x;
+  for (let qh = 0; qh < qt; qh++) {
+    const h = queue[qh]!;
+    for (let k = ix.landOff[h]!; k < ix.landOff[h + 1]!; k++) {
+      const m = ix.landAdj[k]!;
+      if (dist[m]! >= 0) continue;
+      dist[m] = dist[h]! + 1;
+      queue[qt++] = m;
+    }
+  }
+  tables.set(x, dist);
+  return dist;
+}
+
+/**
+ * One duel graph per map object: the graph is plain geography, never changed after it is built, so every game on
+ * the same loaded map shares it and the per-graph tables below (the index, distances, capital pairs) are built
+ * once (D11 B3, B4).
+ */
+const graphs = new WeakMap<GameMap, DuelGraph>();
+
 export function duelGraph(map: GameMap): DuelGraph {
+  let g = graphs.get(map);
+  if (!g) {
+    g = buildDuelGraph(map);
+    graphs.set(map, g);
+  }
+  return g;
+}
+
+function buildDuelGraph(map: GameMap): DuelGraph {
   const kind = new Map<string, 'land' | 'sea'>();
   const value = new Map<string, number>();
   const land: string[] = [];
@@ -50,12 +153,18 @@ export function duelGraph(map: GameMap): DuelGraph {
     nbrs.set(id, all);
     landNbrs.set(id, kind.get(id) === 'land' ? all.filter((n) => kind.get(n) === 'land') : []);
   }
-  const edgeKind = (a: string, b: string): EdgeKind | null => {
-    const ka = kind.get(a);
-    const kb = kind.get(b);
-    if (!ka || !kb || !(nbrs.get(a) ?? []).includes(b)) return null;
-    return ka === 'land' && kb === 'land' ? 'land' : ka === 'sea' && kb === 'sea' ? 'sea' : 'coast';
-  };
+  // D1.1 edge kinds, one lookup per pair (resolveMoves asks for every land move, D4.3).
+  const kinds = new Map<string, Map<string, EdgeKind>>();
+  for (const [a, ns] of nbrs) {
+    const m = new Map<string, EdgeKind>();
+    const ka = kind.get(a)!;
+    for (const b of ns) {
+      const kb = kind.get(b)!;
+      m.set(b, ka === 'land' && kb === 'land' ? 'land' : ka === 'sea' && kb === 'sea' ? 'sea' : 'coast');
+    }
+    kinds.set(a, m);
+  }
+  const edgeKind = (a: string, b: string): EdgeKind | null => kinds.get(a)?.get(b) ?? null;
   return { map, land, sea, kind, value, landNbrs, nbrs, edgeKind };
 }
 
@@ -150,8 +259,38 @@ export interface CapitalPairs {
   fair: boolean;
 }
 
-/** D1.6's qualifying pairs, or D1.7's fallback (same candidates, (a), (b) and landDist ≥ 2). */
+/**
+ * D1.6: "the list of qualifying pairs … is cached per map file and values of the five draw settings". The key is
+ * the duel graph's content (node ids and kinds in file order, then each node's neighbours), so a map file loaded
+ * again (every replay loads its own) finds its pairs (D11 B4: once ≤ 100 ms, then a draw ≤ 1 ms).
+ */
+const pairCache = new Map<string, CapitalPairs>();
+const graphKeys = new WeakMap<DuelGraph, string>();
+
+function graphKey(g: DuelGraph): string {
+  let k = graphKeys.get(g);
+  if (k === undefined) {
+    const parts: string[] = [];
+    for (const id of [...g.land, ...g.sea]) parts.push(`${id}:${g.kind.get(id)}:${g.value.get(id) ?? 0}:${(g.nbrs.get(id) ?? []).join(',')}`);
+    k = parts.join('\n');
+    graphKeys.set(g, k);
+  }
+  return k;
+}
+
+/** D1.6's qualifying pairs, or D1.7's fallback (same candidates, (a), (b) and landDist ≥ 2); cached (a fresh copy each call). */
 export function capitalPairs(g: DuelGraph, s: DrawSettings = DRAW_DEFAULTS): CapitalPairs {
+  const key = `${s.capitalMinValue}|${s.capitalMinDistance}|${s.wealthRadius}|${s.wealthTolerance}|${s.shareTolerance}\n${graphKey(g)}`;
+  let found = pairCache.get(key);
+  if (!found) {
+    found = computeCapitalPairs(g, s);
+    pairCache.set(key, found);
+  }
+  return { pairs: found.pairs.map(([x, y]) => [x, y]), fair: found.fair };
+}
+
+/** D1.6 computed afresh (what the cache holds; B4 times it). */
+export function computeCapitalPairs(g: DuelGraph, s: DrawSettings = DRAW_DEFAULTS): CapitalPairs {
   const geo = geography(g, s.wealthRadius);
   const candidates = [...geo.mainland].filter((t) => (g.value.get(t) ?? 0) >= s.capitalMinValue).sort(byId);
   const fair: [string, string][] = [];

@@ -4,11 +4,10 @@
  * like it, gathers an army in a port and strikes the enemy capital from the sea (D8.3).
  */
 import { atSea, need } from '../europe/combat.ts';
-import { byId, geography, type DuelGraph } from './board.ts';
+import { byId, geography, graphIndex, type DuelGraph, type Geography } from './board.ts';
 import type { Board, Side } from './resolve.ts';
 import { other } from './resolve.ts';
 import type { Route } from './routes.ts';
-import { distThroughOwn, stepAlong } from './helpers.ts';
 
 export interface DuelView {
   graph: DuelGraph;
@@ -51,59 +50,100 @@ export const greedy: DuelPolicy = { id: 'greedy', decide: () => ({ orders: [], r
 /** D8.3 `landerMinTerritories`. */
 export const LANDER_MIN_TERRITORIES = 8;
 
-/** D8.3: the lander's plan for this turn. */
+/** Per graph: D8.3's landing L for each enemy capital, and each port's sea path to each landing (pure geography). */
+interface LanderTables { landing: Map<string, string | null>; seaPaths: Map<string, string[] | null> }
+const landerTables = new WeakMap<DuelGraph, LanderTables>();
+function tablesOf(g: DuelGraph): LanderTables {
+  let t = landerTables.get(g);
+  if (!t) {
+    t = { landing: new Map(), seaPaths: new Map() };
+    landerTables.set(g, t);
+  }
+  return t;
+}
+
+/** D8.3 L: E if coastal(E), else the coastal u with the least landDist(u, E) < ∞, ties by id; null when none. */
+function landingFor(g: DuelGraph, geo: Geography, E: string): string | null {
+  const t = tablesOf(g);
+  let L = t.landing.get(E);
+  if (L !== undefined) return L;
+  L = geo.coastal(E) ? E : null;
+  if (!L) {
+    let best: [number, string] | null = null;
+    for (const u of g.land) {
+      if (!geo.coastal(u)) continue;
+      const dist = geo.landDist(u, E);
+      if (dist === Infinity) continue;
+      if (!best || dist < best[0] || (dist === best[0] && u < best[1])) best = [dist, u];
+    }
+    L = best ? best[1] : null;
+  }
+  t.landing.set(E, L);
+  return L;
+}
+
+/**
+ * D8.3 k(p): the zones of the breadth-first path over main-sea zones from port p (sources = p's main-sea neighbours
+ * in id order, neighbours in id order) to the first popped zone touching L; null: none. Cached per graph.
+ */
+function seaPathTo(g: DuelGraph, geo: Geography, p: string, target: string): string[] | null {
+  const t = tablesOf(g);
+  const key = `${p}\u0000${target}`;
+  let path = t.seaPaths.get(key);
+  if (path !== undefined) return path;
+  path = null;
+  const mainSea = (z: string) => geo.mainSea.has(z);
+  const sources = (g.nbrs.get(p) ?? []).filter(mainSea);
+  const prev = new Map<string, string | null>();
+  const queue: string[] = [];
+  for (const z of sources) { prev.set(z, null); queue.push(z); }
+  for (let i = 0; i < queue.length; i++) {
+    const z = queue[i]!;
+    if ((g.nbrs.get(z) ?? []).includes(target)) {
+      path = [z];
+      for (let q = prev.get(z); q; q = prev.get(q)) path.unshift(q);
+      break;
+    }
+    for (const n of g.nbrs.get(z) ?? []) if (mainSea(n) && !prev.has(n)) { prev.set(n, z); queue.push(n); }
+  }
+  t.seaPaths.set(key, path);
+  return path;
+}
+
+/**
+ * D8.3: the lander's plan for this turn. The map's geography (L, the ports' sea paths, land distances) comes from
+ * per-graph tables; the gathering walk is one breadth-first search from the port over the graph's index (D11 B3).
+ */
 export const lander: DuelPolicy = {
   id: 'lander',
   decide(v: DuelView): DuelDecision {
     const { graph: g, board: b, side: S } = v;
     const none: DuelDecision = { orders: [], routes: [] };
     const geo = geographyOf(g);
-    const own = g.land.filter((t) => b.owner.get(t) === S);
+    const ix = graphIndex(g);
+    const { ids, landOff, landAdj } = ix;
+    const ownFlag = new Uint8Array(ix.n);
+    const own: number[] = []; // own land, in id order
+    for (const t of ix.land) if (b.owner.get(ids[t]!) === S) { ownFlag[t] = 1; own.push(t); }
     const d = (t: string) => b.armies.get(t) ?? 0;
     const E = v.capitals[other(S)];
-    let L: string | null = geo.coastal(E) ? E : null;
-    if (!L) {
-      let best: [number, string] | null = null;
-      for (const u of g.land) {
-        if (!geo.coastal(u)) continue;
-        const dist = geo.landDist(u, E);
-        if (dist === Infinity) continue;
-        if (!best || dist < best[0] || (dist === best[0] && u < best[1])) best = [dist, u];
-      }
-      L = best ? best[1] : null;
-    }
+    const L = landingFor(g, geo, E);
     if (own.length < (v.landerMinTerritories ?? LANDER_MIN_TERRITORIES) || !L || b.owner.get(L) === S) return none;
     const target = L;
-    const mainSea = (z: string) => geo.mainSea.has(z);
-    const touchesL = (z: string) => (g.nbrs.get(z) ?? []).includes(target);
-    /** The zones of the breadth-first sea path from port p to a zone touching L (empty: none). */
-    const seaPath = (p: string): string[] | null => {
-      const sources = (g.nbrs.get(p) ?? []).filter(mainSea);
-      const prev = new Map<string, string | null>();
-      const queue: string[] = [];
-      for (const z of sources) { prev.set(z, null); queue.push(z); }
-      for (let i = 0; i < queue.length; i++) {
-        const z = queue[i]!;
-        if (touchesL(z)) {
-          const path = [z];
-          for (let q = prev.get(z); q; q = prev.get(q)) path.unshift(q);
-          return path;
-        }
-        for (const n of g.nbrs.get(z) ?? []) if (mainSea(n) && !prev.has(n)) { prev.set(n, z); queue.push(n); }
-      }
-      return null;
-    };
     const routeHeld = new Set(v.routes.map((r) => r.path[r.at]!));
     const capS = v.capitals[S];
     const ports: { p: string; zones: string[] }[] = [];
-    for (const p of own) {
+    for (const i of own) {
+      const p = ids[i]!;
       if (p === capS || routeHeld.has(p) || !geo.coastal(p)) continue;
-      const zones = seaPath(p);
+      const zones = seaPathTo(g, geo, p, target);
       if (zones) ports.push({ p, zones });
     }
     if (!ports.length) return none;
-    ports.sort((x, y) => x.zones.length - y.zones.length || geo.landDist(x.p, capS) - geo.landDist(y.p, capS) || byId(x.p, y.p));
-    const { p, zones } = ports[0]!;
+    let best = ports[0]!;
+    const cmp = (x: typeof best, y: typeof best) => x.zones.length - y.zones.length || geo.landDist(x.p, capS) - geo.landDist(y.p, capS) || byId(x.p, y.p);
+    for (const x of ports) if (cmp(x, best) < 0) best = x;
+    const { p, zones } = best;
     const k = zones.length;
     const dL = d(target) + (b.owner.get(target) === other(S) ? k * (g.value.get(target) ?? 0) : 0);
     let arrive = d(p);
@@ -111,15 +151,35 @@ export const lander: DuelPolicy = {
     if (d(p) > 0 && arrive >= need(dL, v.defenseFactor) && v.routes.length < v.maxRoutes) {
       return { orders: [], routes: [{ points: [p, ...zones, target, ...(target !== E ? [E] : [])], count: 'all' }] };
     }
-    // The port gathers: it stands, and every own territory behind the frontier walks toward it.
-    const foreign = (u: string) => g.kind.get(u) === 'land' && b.owner.get(u) !== S;
-    const frontier = new Set(own.filter((t) => (g.landNbrs.get(t) ?? []).some(foreign)));
-    const dist = distThroughOwn(g, b, S, [p]);
+    // The port gathers: it stands, and every own territory behind the frontier walks toward it (D6.1 distTo({p})
+    // through own territories, stepToward: the own neighbour one step nearer, smallest id).
+    const pi = ix.at.get(p)!;
+    const dist = new Int32Array(ix.n).fill(-1);
+    const queue = new Int32Array(ix.n);
+    let qt = 0;
+    dist[pi] = 0;
+    queue[qt++] = pi;
+    for (let qh = 0; qh < qt; qh++) {
+      const h = queue[qh]!;
+      for (let j = landOff[h]!; j < landOff[h + 1]!; j++) {
+        const m = landAdj[j]!;
+        if (!ownFlag[m] || dist[m]! >= 0) continue;
+        dist[m] = dist[h]! + 1;
+        queue[qt++] = m;
+      }
+    }
     const orders: DuelDecision['orders'] = [{ from: p, to: p, count: 'stand' }];
-    for (const t of [...own].sort(byId)) {
-      if (t === p || frontier.has(t) || d(t) <= 0 || routeHeld.has(t)) continue;
-      const step = stepAlong(g, b, S, dist, t);
-      if (step) orders.push({ from: t, to: step, count: 'all' });
+    for (const t of own) {
+      if (t === pi || d(ids[t]!) <= 0 || routeHeld.has(ids[t]!)) continue;
+      let frontier = false;
+      for (let j = landOff[t]!; j < landOff[t + 1]!; j++) if (!ownFlag[landAdj[j]!]) { frontier = true; break; }
+      if (frontier) continue;
+      const dt = dist[t]!;
+      if (dt <= 0) continue;
+      for (let j = landOff[t]!; j < landOff[t + 1]!; j++) {
+        const u = landAdj[j]!;
+        if (ownFlag[u] && dist[u] === dt - 1) { orders.push({ from: ids[t]!, to: ids[u]!, count: 'all' }); break; }
+      }
     }
     return { orders, routes: [] };
   },

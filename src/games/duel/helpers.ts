@@ -9,7 +9,7 @@
  * function serves the web page's preview arrows (D10.5).
  */
 import { need as needOf } from '../europe/combat.ts';
-import { byId, type DuelGraph } from './board.ts';
+import { byId, graphIndex, landDistFrom, type DuelGraph } from './board.ts';
 import { other, type Board, type DuelEvent, type Move, type Side } from './resolve.ts';
 import type { Order } from './orders.ts';
 
@@ -67,169 +67,259 @@ export function modeOf(paint: ReadonlyMap<string, Mode>, defaultMode: Mode, t: s
  * D2.6 step 3 / D6.2: the helper's orders for side `side`, in the order it decided them (a JOINT attack replaces
  * the stand of its members in place). Moves and stands of the territories and stacks it plays; none for a held
  * node, nor for an own territory at 0 (it just stands, D6.1 `controlled`).
+ *
+ * Speed (D11 B1–B3): the board is read once into integer arrays over the graph's index (node i = the i-th id in
+ * id order, so index order is id order and every D6 tie-break stays the same), distTo(X) is one multi-source
+ * breadth-first search per distinct X per turn (the frontier, the defence line, the rally target), minima are
+ * linear scans instead of sorts, and the rally fist's land distances and paths are per-graph tables.
  */
 export function helperOrders(g: DuelGraph, board: Board, side: Side, opts: HelperOpts): Order[] {
+  const ix = graphIndex(g);
+  const { ids, n: N, isLand, value, landOff, landAdj } = ix;
   const S = side;
   const E = other(S);
   const factor = opts.defenseFactor ?? 1.5;
-  const need = (d: number) => needOf(d, factor);
-  const d = (u: string): number => board.armies.get(u) ?? 0;
-  const own = (u: string) => g.kind.get(u) === 'land' && board.owner.get(u) === S;
-  const foreign = (u: string) => g.kind.get(u) === 'land' && board.owner.get(u) !== S;
-  const landNbrs = (u: string): readonly string[] => g.landNbrs.get(u) ?? [];
-  const value = (u: string) => g.value.get(u) ?? 0;
-  const mode = (t: string) => modeOf(opts.paint, opts.defaultMode, t);
-  const enemyCap = opts.capitals[E];
+  const need = (a: number) => needOf(a, factor);
 
-  // D6.1 valueKey: (0 if E's capital else 1, −value, d, id), smallest first.
-  const keyCmp = (a: string, b: string): number =>
-    (a === enemyCap ? 0 : 1) - (b === enemyCap ? 0 : 1) || value(b) - value(a) || d(a) - d(b) || byId(a, b);
-  const minKey = (us: readonly string[]): string => [...us].sort(keyCmp)[0]!;
-
-  const ownLand = g.land.filter(own).sort(byId);
-  // D6.1 frontier / enemyFront: own territories with a foreign (resp. E-owned) land neighbour.
-  const frontier = ownLand.filter((t) => landNbrs(t).some(foreign));
-  const frontierSet = new Set(frontier);
-  const enemyFront = ownLand.filter((t) => landNbrs(t).some((u) => board.owner.get(u) === E));
-
-  // D6.1 distTo(X): BFS through own territories over land edges, seeded with X in id order; cached per X (the
-  // helper only ever asks for a few fixed sets: the frontier, the defence line, the rally target).
-  const distCache = new Map<readonly string[], Map<string, number>>();
-  const distTo = (X: readonly string[]): Map<string, number> => {
-    let dist = distCache.get(X);
-    if (!dist) {
-      dist = distThroughOwn(g, board, side, X);
-      distCache.set(X, dist);
+  // The opening board as arrays: d(u), own (S's land), foreign (land not S's), enemy (E's land).
+  const d = new Float64Array(N);
+  const own = new Uint8Array(N);
+  const foreign = new Uint8Array(N);
+  const enemy = new Uint8Array(N);
+  for (let i = 0; i < N; i++) {
+    const id = ids[i]!;
+    d[i] = board.armies.get(id) ?? 0;
+    if (!isLand[i]) continue;
+    const o = board.owner.get(id);
+    if (o === S) own[i] = 1;
+    else {
+      foreign[i] = 1;
+      if (o === E) enemy[i] = 1;
     }
+  }
+  const flags = (xs: Iterable<string>): Uint8Array => {
+    const f = new Uint8Array(N);
+    for (const x of xs) {
+      const i = ix.at.get(x);
+      if (i !== undefined) f[i] = 1;
+    }
+    return f;
+  };
+  const held = flags(opts.held);
+  const claimed = flags(opts.claimed ?? []);
+  const indexOf = (id: string | null | undefined): number => (id == null ? -1 : ix.at.get(id) ?? -1);
+  const enemyCap = indexOf(opts.capitals[E]);
+  const ownCap = indexOf(opts.capitals[S]);
+  const modeAt = (t: number) => modeOf(opts.paint, opts.defaultMode, ids[t]!);
+  const isLandNbr = (t: number, u: number): boolean => {
+    for (let k = landOff[t]!; k < landOff[t + 1]!; k++) if (landAdj[k] === u) return true;
+    return false;
+  };
+
+  // D6.1 valueKey: (0 if E's capital else 1, −value, d, id), smallest first; a total order, so the minimum is unique.
+  const keyCmp = (a: number, b: number): number =>
+    (a === enemyCap ? 0 : 1) - (b === enemyCap ? 0 : 1) || value[b]! - value[a]! || d[a]! - d[b]! || a - b;
+  const minKey = (us: readonly number[]): number => {
+    let best = us[0]!;
+    for (let i = 1; i < us.length; i++) if (keyCmp(us[i]!, best) < 0) best = us[i]!;
+    return best;
+  };
+
+  // Own land in id order; D6.1 frontier / enemyFront: own territories with a foreign (resp. E-owned) land neighbour.
+  const ownLand: number[] = [];
+  const frontier: number[] = [];
+  const enemyFront: number[] = [];
+  const frontierSet = new Uint8Array(N);
+  for (const t of ix.land) {
+    if (!own[t]) continue;
+    ownLand.push(t);
+    let f = false;
+    let e = false;
+    for (let k = landOff[t]!; k < landOff[t + 1]!; k++) {
+      const u = landAdj[k]!;
+      if (foreign[u]) f = true;
+      if (enemy[u]) e = true;
+    }
+    if (f) { frontier.push(t); frontierSet[t] = 1; }
+    if (e) enemyFront.push(t);
+  }
+
+  // D6.1 distTo(X): one multi-source BFS through own territories over land edges, seeded with X in id order,
+  // neighbours in id order; −1 = unreached. Cached per X (the helper asks for a few fixed sets per turn).
+  const distCache = new Map<readonly number[], Int32Array>();
+  const queue = new Int32Array(N);
+  const distTo = (X: readonly number[]): Int32Array => {
+    let dist = distCache.get(X);
+    if (dist) return dist;
+    dist = new Int32Array(N).fill(-1);
+    let qt = 0;
+    for (const x of [...X].sort((a, b) => a - b)) if (dist[x]! < 0) { dist[x] = 0; queue[qt++] = x; }
+    for (let qh = 0; qh < qt; qh++) {
+      const h = queue[qh]!;
+      for (let k = landOff[h]!; k < landOff[h + 1]!; k++) {
+        const m = landAdj[k]!;
+        if (!own[m] || dist[m]! >= 0) continue;
+        dist[m] = dist[h]! + 1;
+        queue[qt++] = m;
+      }
+    }
+    distCache.set(X, dist);
     return dist;
   };
-  const stepToward = (t: string, X: readonly string[]): string | null => stepAlong(g, board, side, distTo(X), t);
+  // D6.1 stepToward(t, X): the own land neighbour one step nearer, smallest id; none if t ∈ X or unreached.
+  const stepToward = (t: number, X: readonly number[]): number => {
+    const dist = distTo(X);
+    const dt = dist[t]!;
+    if (dt <= 0) return -1;
+    for (let k = landOff[t]!; k < landOff[t + 1]!; k++) {
+      const v = landAdj[k]!;
+      if (own[v] && dist[v] === dt - 1) return v;
+    }
+    return -1;
+  };
 
-  const claimed = new Set<string>(opts.claimed ?? []);
   const orders = new Map<string, Order>();
-  const all = (from: string, to: string) => orders.set(from, { kind: 'move', from, to, count: 'all' });
-  const half = (from: string, to: string) => orders.set(from, { kind: 'move', from, to, count: 'half' });
-  const stand = (from: string) => orders.set(from, { kind: 'stand', from });
+  const all = (from: number, to: number) => orders.set(ids[from]!, { kind: 'move', from: ids[from]!, to: ids[to]!, count: 'all' });
+  const half = (from: number, to: number) => orders.set(ids[from]!, { kind: 'move', from: ids[from]!, to: ids[to]!, count: 'half' });
+  const stand = (from: number) => orders.set(ids[from]!, { kind: 'stand', from: ids[from]! });
+  const has = (t: number) => orders.has(ids[t]!);
 
   // D6.1 controlled: the helper's territories with d > 0, by (d desc, id asc).
-  const controlled = ownLand.filter((t) => !opts.held.has(t) && d(t) > 0).sort((a, b) => d(b) - d(a) || byId(a, b));
-  const targets = (t: string, armies: number) => landNbrs(t).filter((u) => foreign(u) && !claimed.has(u) && armies >= need(d(u)));
+  const controlled = ownLand.filter((t) => !held[t] && d[t]! > 0).sort((a, b) => d[b]! - d[a]! || a - b);
+  const targets = (t: number, armies: number): number[] => {
+    const out: number[] = [];
+    for (let k = landOff[t]!; k < landOff[t + 1]!; k++) {
+      const u = landAdj[k]!;
+      if (foreign[u] && !claimed[u] && armies >= need(d[u]!)) out.push(u);
+    }
+    return out;
+  };
 
   // D6.3 NORMAL: take the best beatable neighbour with everything, else hold the frontier, else walk to it.
-  const normal = (t: string) => {
-    const B = targets(t, d(t));
+  const normal = (t: number) => {
+    const B = targets(t, d[t]!);
     if (B.length) {
       const u = minKey(B);
       all(t, u);
-      claimed.add(u);
-    } else if (frontierSet.has(t)) stand(t);
+      claimed[u] = 1;
+    } else if (frontierSet[t]) stand(t);
     else {
       const v = stepToward(t, frontier);
-      if (v) all(t, v);
+      if (v >= 0) all(t, v);
       else stand(t);
     }
   };
 
   // D6.4 EXPAND: half where half is enough, else all; a frontier territory that cannot attack waits for JOINT.
-  const idleExpand: string[] = [];
-  const expand = (t: string) => {
-    const a = d(t);
+  const idleExpand: number[] = [];
+  const expand = (t: number) => {
+    const a = d[t]!;
     const H = targets(t, Math.floor(a / 2));
-    const A = targets(t, a);
     if (H.length) {
       const u = minKey(H);
       half(t, u);
-      claimed.add(u);
-    } else if (A.length) {
+      claimed[u] = 1;
+      return;
+    }
+    const A = targets(t, a);
+    if (A.length) {
       const u = minKey(A);
       all(t, u);
-      claimed.add(u);
-    } else if (frontierSet.has(t)) {
+      claimed[u] = 1;
+    } else if (frontierSet[t]) {
       stand(t);
       idleExpand.push(t);
     } else {
       const v = stepToward(t, frontier);
-      if (v) all(t, v);
+      if (v >= 0) all(t, v);
       else stand(t);
     }
   };
   const joint = () => {
-    const used = new Set<string>();
-    const cand = new Set<string>();
-    for (const t of idleExpand) for (const u of landNbrs(t)) if (foreign(u) && !claimed.has(u)) cand.add(u);
+    const used = new Uint8Array(N);
+    const cand = new Set<number>();
+    for (const t of idleExpand) {
+      for (let k = landOff[t]!; k < landOff[t + 1]!; k++) {
+        const u = landAdj[k]!;
+        if (foreign[u] && !claimed[u]) cand.add(u);
+      }
+    }
     for (const u of [...cand].sort(keyCmp)) {
-      const grp = idleExpand.filter((t) => !used.has(t) && landNbrs(t).includes(u)).sort(byId);
-      const sum = grp.reduce((s, t) => s + d(t), 0);
-      if (grp.length >= 2 && sum >= need(d(u))) {
-        for (const t of grp) { all(t, u); used.add(t); }
-        claimed.add(u);
+      const grp = idleExpand.filter((t) => !used[t] && isLandNbr(t, u)).sort((a, b) => a - b);
+      let sum = 0;
+      for (const t of grp) sum += d[t]!;
+      if (grp.length >= 2 && sum >= need(d[u]!)) {
+        for (const t of grp) { all(t, u); used[t] = 1; }
+        claimed[u] = 1;
       }
     }
   };
 
   // D6.5 RALLY_PLAN, once per turn, only if some controlled territory is rally.
-  let rallyTarget: string[] | null = null;
-  const R = controlled.filter((t) => mode(t) === 'rally').sort(byId);
+  let rallyTarget: number[] | null = null;
+  const R = controlled.filter((t) => modeAt(t) === 'rally').sort((a, b) => a - b);
   if (R.length) {
-    const P = opts.rally ?? enemyCap;
-    if (own(P)) {
+    const P = indexOf(opts.rally ?? opts.capitals[E]);
+    if (P >= 0 && own[P]) {
       // Gather at an own point: P stands if the helper plays it (any mode).
       rallyTarget = [P];
-      if (!opts.held.has(P)) stand(P);
-    } else {
-      const Stg = R.filter((t) => landNbrs(t).includes(P));
+      if (!held[P]) stand(P);
+    } else if (P >= 0) {
+      const Stg = R.filter((t) => isLandNbr(t, P));
       if (Stg.length) {
         // Staging beside P: strike together when the sum beats it (need(), no margin), else wait beside it.
-        const sum = Stg.reduce((s, t) => s + d(t), 0);
-        if (sum >= need(d(P))) {
+        let sum = 0;
+        for (const t of Stg) sum += d[t]!;
+        if (sum >= need(d[P]!)) {
           for (const t of Stg) all(t, P);
-          claimed.add(P);
+          claimed[P] = 1;
         } else for (const t of Stg) stand(t);
         rallyTarget = Stg;
       } else {
         // Fist: the rally territory nearest P by land (any owner), ties by id, cuts a road toward it.
-        // landDist is symmetric (undirected land edges): one BFS from P serves every t.
-        const fromP = landDistances(g, P);
-        let G: string | null = null;
+        // landDist is symmetric (undirected land edges): one table from P serves every t.
+        const fromP = landDistFrom(g, P);
+        let G = -1;
         let gDist = Infinity;
         for (const t of R) { // R is in id order: strict < keeps the smallest id on ties
-          const dist = fromP.get(t) ?? Infinity;
+          const dist = fromP[t]! < 0 ? Infinity : fromP[t]!;
           if (dist < gDist) { G = t; gDist = dist; }
         }
-        if (G !== null) {
-          const n = landPathFrom(g, G, P)!.next;
-          if (own(n) || d(G) >= need(d(n))) {
-            all(G, n);
-            if (foreign(n)) claimed.add(n);
+        if (G >= 0) {
+          const nx = ix.at.get(landPathFrom(g, ids[G]!, ids[P]!)!.next)!;
+          if (own[nx] || d[G]! >= need(d[nx]!)) {
+            all(G, nx);
+            if (foreign[nx]) claimed[nx] = 1;
           } else stand(G);
           rallyTarget = [G];
         }
       }
     }
   }
-  const rally = (t: string) => {
-    const v = rallyTarget ? stepToward(t, rallyTarget) : null;
-    if (v) all(t, v);
+  const rally = (t: number) => {
+    const v = rallyTarget ? stepToward(t, rallyTarget) : -1;
+    if (v >= 0) all(t, v);
     else normal(t); // unreachable (or no target): behave as normal
   };
 
   // D6.6 DEFEND: the capital keeps its troops, the enemy border (else the whole frontier) holds, the rear moves up.
   const F = enemyFront.length ? enemyFront : frontier;
-  const FSet = new Set(F);
-  const defend = (t: string) => {
-    if (t === opts.capitals[S] || FSet.has(t)) {
+  const FSet = new Uint8Array(N);
+  for (const t of F) FSet[t] = 1;
+  const defend = (t: number) => {
+    if (t === ownCap || FSet[t]) {
       stand(t);
       return;
     }
     const v = stepToward(t, F);
-    if (v) all(t, v);
+    if (v >= 0) all(t, v);
     else stand(t);
   };
 
   // D6.2 main loop.
   for (const t of controlled) {
-    if (orders.has(t)) continue; // already has an order from the rally plan
-    switch (mode(t)) {
+    if (has(t)) continue; // already has an order from the rally plan
+    switch (modeAt(t)) {
       case 'normal': normal(t); break;
       case 'expand': expand(t); break;
       case 'rally': rally(t); break;
@@ -239,25 +329,32 @@ export function helperOrders(g: DuelGraph, board: Board, side: Side, opts: Helpe
   joint();
 
   // D6.7 SEA: own stacks with no order and no route, by (stack desc, id asc), brought ashore.
-  const stack = (z: string) => board.stacks.get(z)?.[S] ?? 0;
-  const stacks = g.sea.filter((z) => stack(z) > 0 && !opts.held.has(z)).sort((a, b) => stack(b) - stack(a) || byId(a, b));
+  const stackOf = new Float64Array(N);
+  const stacks: number[] = [];
+  for (const z of ix.sea) {
+    const st = board.stacks.get(ids[z]!)?.[S] ?? 0;
+    stackOf[z] = st;
+    if (st > 0 && !held[z]) stacks.push(z);
+  }
+  stacks.sort((a, b) => stackOf[b]! - stackOf[a]! || a - b);
   for (const z of stacks) {
-    const n = stack(z);
-    const C = (g.nbrs.get(z) ?? []).filter((u) => g.kind.get(u) === 'land'); // nbrs are in id order
-    const B = C.filter((u) => foreign(u) && !claimed.has(u) && n >= need(d(u)));
+    const n = stackOf[z]!;
+    const C: number[] = []; // the land territories on z's coast edges, in id order
+    for (let k = ix.off[z]!; k < ix.off[z + 1]!; k++) if (isLand[ix.adj[k]!]) C.push(ix.adj[k]!);
+    const B = C.filter((u) => foreign[u] && !claimed[u] && n >= need(d[u]!));
     if (B.length) {
       const u = minKey(B);
       all(z, u);
-      claimed.add(u);
+      claimed[u] = 1;
       continue;
     }
-    const home = C.find(own);
-    if (home) {
+    const home = C.find((u) => own[u]);
+    if (home !== undefined) {
       all(z, home);
       continue;
     }
-    const y = seaStepToOwnCoast(g, z, own);
-    if (y) all(z, y);
+    const y = seaStepToOwnCoast(g, ids[z]!, (u) => own[ix.at.get(u)!] === 1);
+    if (y) orders.set(ids[z]!, { kind: 'move', from: ids[z]!, to: y, count: 'all' });
     else stand(z);
   }
   return [...orders.values()];
@@ -269,7 +366,25 @@ export function helperOrders(g: DuelGraph, board: Board, side: Side, opts: Helpe
  * predecessor is the first popped neighbour (set only on a strict improvement): exactly a level-synchronous BFS
  * whose levels are sorted by id, which this is. null: P unreachable by land (landDist = ∞) or P = from.
  */
+const landPaths = new WeakMap<DuelGraph, Map<string, { steps: number; next: string } | null>>();
+
 export function landPathFrom(g: DuelGraph, from: string, to: string): { steps: number; next: string } | null {
+  // Pure geography: cached per graph and pair (a rally fist asks for the same pair turn after turn).
+  let cache = landPaths.get(g);
+  if (!cache) {
+    cache = new Map();
+    landPaths.set(g, cache);
+  }
+  const key = `${from}\u0000${to}`;
+  let found = cache.get(key);
+  if (found === undefined) {
+    found = computeLandPath(g, from, to);
+    cache.set(key, found);
+  }
+  return found && { ...found };
+}
+
+function computeLandPath(g: DuelGraph, from: string, to: string): { steps: number; next: string } | null {
   if (from === to) return null;
   const pred = new Map<string, string | null>([[from, null]]);
   let level = [from];
@@ -290,21 +405,6 @@ export function landPathFrom(g: DuelGraph, from: string, to: string): { steps: n
   let next = to;
   while (pred.get(next) !== from) next = pred.get(next)!;
   return { steps, next };
-}
-
-/** D1.6 landDist(x, ·): fewest land edges from x (any owner); unreached nodes are absent. */
-function landDistances(g: DuelGraph, x: string): Map<string, number> {
-  const dist = new Map<string, number>([[x, 0]]);
-  const queue = [x];
-  for (let i = 0; i < queue.length; i++) {
-    const here = queue[i]!;
-    for (const n of g.landNbrs.get(here) ?? []) {
-      if (dist.has(n)) continue;
-      dist.set(n, dist.get(here)! + 1);
-      queue.push(n);
-    }
-  }
-  return dist;
 }
 
 /** D6.7: the zone after z on a breadth-first path over sea zones (id order) to a zone with a coast edge to an own territory. */

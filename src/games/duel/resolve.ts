@@ -69,9 +69,16 @@ export function resolveMoves(g: DuelGraph, board: Board, moves: readonly Move[],
   // 6. Head-on on land edges: A's X→Y against B's Y→X; the survivor goes on to its target.
   const landward = live.filter((m) => !isSea(m.to));
   const arriving = new Map<Move, number>(landward.map((m) => [m, m.n]));
+  // B's first move on each directed edge (what `find` in move order would return), looked up per A move (D11 B1).
+  const bOn = new Map<string, Move>();
+  for (const m of landward) {
+    if (m.side !== 'B') continue;
+    const k = `${m.from}\u0000${m.to}`;
+    if (!bOn.has(k)) bOn.set(k, m);
+  }
   for (const a of landward) {
     if (a.side !== 'A' || g.edgeKind(a.from, a.to) !== 'land') continue;
-    const b = landward.find((m) => m.side === 'B' && m.from === a.to && m.to === a.from);
+    const b = bOn.get(`${a.to}\u0000${a.from}`);
     if (!b) continue;
     const r = clash(a.n, b.n);
     arriving.set(a, r.winner === 'a' ? r.left : 0);
