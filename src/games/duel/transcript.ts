@@ -11,8 +11,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { findName, loadMapFile, type GameMap } from '../europe/map/index.ts';
-import { duelGraph, type DuelGraph } from './board.ts';
-import { applyDuel, logKind, newDuel, noteDuel, scores, type DuelEntry, type DuelSettings, type DuelState, type Planner } from './engine.ts';
+import { duelGraph, NoFairCapitals, type DuelGraph } from './board.ts';
+import { applyDuel, logKind, newDuel, noteDuel, scores, DUEL_DEFAULTS, type DuelEntry, type DuelSettings, type DuelState, type Planner } from './engine.ts';
 import { parseDuel, refusalText } from './parse.ts';
 import { POLICIES } from './bots.ts';
 import { agentUnavailableText, MODEL_DIR, resolveBot } from './agent.ts';
@@ -70,7 +70,13 @@ export function runDuelTranscript(file: string, text?: string, root = process.cw
       bots[side] = r.id;
     }
     const start: Extract<DuelEntry, { type: 'start' }> = { type: 'start', at: 0, seed, settings, bots, ...(capitals ? { capitals } : {}) };
-    s = newDuel(map, start);
+    try {
+      s = newDuel(map, start);
+    } catch (e) {
+      // D1.7: no pair even in the relaxed draw, and no @capitals.
+      if (e instanceof NoFairCapitals) throw err(n, `NO_FAIR_CAPITALS: ${e.message} (@capitals)`);
+      throw e;
+    }
   };
   for (let i = 0; i < lines.length; i++) {
     const n = i + 1;
@@ -118,7 +124,7 @@ export function runDuelTranscript(file: string, text?: string, root = process.cw
             patch[c.key] = c.value;
           }
           const cur = s as DuelState | null;
-          const merged = mergeSettings(cur ? cur.settings : settings, patch);
+          const merged = mergeSettings(cur ? cur.settings : { ...DUEL_DEFAULTS, ...settings }, patch);
           if (!merged.ok) throw err(n, `@set: ${merged.en}`);
           if (cur && (merged.settings as DuelSettings).turnLimit < cur.turn) throw err(n, `@set turnLimit=${merged.settings.turnLimit} is below the open turn ${cur.turn}`);
           if (cur) cur.settings = merged.settings as DuelSettings;
