@@ -14,6 +14,8 @@ export type ClientMsg =
   /** `game`: the game kind (default: the first the server hosts); `map`: that game's resource, from the list (New European War: required). */
   | { t: 'create'; id: string; map?: string; game?: string; settings?: Record<string, unknown> }
   | { t: 'join'; id: string; channelId: string; country: string }
+  /** 单人练习 (issue 13): a game on the practice map, the visitor in `country`, computer players everywhere else, started at once. */
+  | { t: 'practice'; id: string; country: string }
   | { t: 'leave'; id: string; channelId: string }
   | { t: 'start'; id: string; channelId: string }
   | { t: 'end'; id: string; channelId: string }
@@ -45,6 +47,13 @@ export interface GameListItem {
   broken?: string;
 }
 
+/** 单人练习: the map it is played on and the countries a visitor may choose. */
+export interface PracticeView {
+  map: string;
+  mapName: string;
+  countries: { id: string; zh: string; en: string; color: string }[];
+}
+
 export interface CountryView {
   id: string;
   zh: string;
@@ -55,6 +64,8 @@ export interface CountryView {
   committed: boolean;
   score: number | null;
   alive: boolean;
+  /** Issue 13: how a computer plays it (机器人, 自动托管), or null. */
+  bot?: string | null;
 }
 
 export interface StatusView {
@@ -85,7 +96,7 @@ export interface NamesView {
 
 export type ServerMsg =
   /** `kinds`: the games the server hosts, the default first (the page offers a choice when there is more than one). */
-  | { t: 'welcome'; token: string; userId: string; name: string | null; games: GameListItem[]; maps: { path: string; name: string }[]; kinds?: { kind: string; title: { zh: string; en: string } }[]; needPassword?: false }
+  | { t: 'welcome'; token: string; userId: string; name: string | null; games: GameListItem[]; maps: { path: string; name: string }[]; kinds?: { kind: string; title: { zh: string; en: string } }[]; needPassword?: false; practice?: PracticeView | null }
   /**
    * A refusal or failure outside an action's own answer. `id`: the frame it answers (an action refused before
    * it ran: RATE_LIMITED, INTERNAL_ERROR); `retryAfterMs`: when to try again (RATE_LIMITED, TOO_MANY_ATTEMPTS,

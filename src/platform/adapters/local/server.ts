@@ -16,7 +16,7 @@ import { parseSlash, SLASH_HELP } from './slash.ts';
 import { Buckets, DEFAULT_LIMITS, PasswordGuard, secondsOf, type Limits } from './limits.ts';
 import {
   MAX_CLIENT_ID, MAX_FRAME, MAX_TEXT,
-  type Ack, type ClientMsg, type GameListItem, type NamesView, type ServerMsg, type StatusView,
+  type Ack, type ClientMsg, type GameListItem, type NamesView, type PracticeView, type ServerMsg, type StatusView,
 } from './protocol.ts';
 
 const STATIC_DIR = join(dirname(fileURLToPath(import.meta.url)), 'static');
@@ -145,6 +145,17 @@ export function listMaps(root: string): { path: string; name: string }[] {
   return out;
 }
 
+/** The map 单人练习 plays on (issue 13: Europe) and its playable countries; null when the project has no such map. */
+export function practiceOf(root: string, path = 'maps/europe.json'): PracticeView | null {
+  try {
+    const raw = JSON.parse(readFileSync(join(root, path), 'utf8')) as { name?: { zh?: string }; countries?: { id: string; name: { zh: string; en: string }; color?: string; playable?: boolean }[] };
+    const countries = (raw.countries ?? []).filter((c) => c.playable !== false).map((c) => ({ id: c.id, zh: c.name.zh, en: c.name.en, color: c.color ?? '#888888' }));
+    return countries.length >= 2 ? { map: path, mapName: raw.name?.zh ?? path, countries } : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The HTTP + WebSocket server of the local web channel. */
 export class LocalServer {
   readonly http = createServer((req, res) => this.serve(req, res));
@@ -163,6 +174,8 @@ export class LocalServer {
   private readonly corked = new Set<object>();
   private lastListKey = new Map<string, string>();
   private maps: { path: string; name: string }[];
+  /** 单人练习's map and countries (issue 13), read once. */
+  private practice: PracticeView | null | undefined;
   private unsubscribe: () => void;
   private limits: Limits;
   private socketBuckets: Buckets;
@@ -448,7 +461,8 @@ export class LocalServer {
       console.error('local channel: the game list could not be read:', e);
       listFailed = true;
     }
-    this.send(c, { t: 'welcome', token, userId: id, name: user.name, games, maps: this.maps, kinds: this.opts.service.kinds() });
+    this.practice ??= practiceOf(this.opts.root);
+    this.send(c, { t: 'welcome', token, userId: id, name: user.name, games, maps: this.maps, kinds: this.opts.service.kinds(), practice: this.practice });
     if (listFailed) this.send(c, { t: 'error', code: 'INTERNAL_ERROR', text: '游戏列表读取失败（服务器的数据出了问题）。已有的频道可用链接直接打开；请告诉运行服务器的人。' });
   }
 
@@ -511,6 +525,37 @@ export class LocalServer {
     this.send(c, ack);
   }
 
+  /**
+   * 单人练习 (issue 13): `npm start` and one click is a game — a new game on the practice map with the visitor in
+   * the country they chose and balanced computer players in every other one (autopilot=bot, so an absent visitor's
+   * country plays on too), started at once. Applied once per request id, like every lifecycle action.
+   */
+  private async startPractice(user: User, id: string, country: string): Promise<Ack> {
+    const svc = this.opts.service;
+    const me = this.ref(user);
+    const practice = this.practice ??= practiceOf(this.opts.root);
+    if (!practice) return { t: 'ack', id, ok: false, code: 'BAD_MAP', text: '没有欧洲地图（maps/europe.json），不能单人练习' };
+    const pick = practice.countries.find((c) => c.id === country || c.zh === country || c.en === country);
+    if (!pick) return { t: 'ack', id, ok: false, code: 'UNKNOWN_COUNTRY', text: `没有可选的国家"${country}"；可选：${practice.countries.map((c) => c.zh).join('、')}` };
+    const r = await svc.once(`local:${user.id}:${id}`, async (): Promise<Result<GameInfo>> => {
+      const ch = `${CHANNEL_PREFIX}${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+      const made = await svc.createGame(ch, me, { map: practice.map, settings: { autopilot: 'bot' } });
+      if (!made.ok) return made;
+      const steps = [() => svc.join(ch, me, pick.id), () => svc.fillBots(ch, me), () => svc.start(ch, me)];
+      for (const step of steps) {
+        const s = await step();
+        if (!s.ok) {
+          await svc.end(ch, me);
+          return s;
+        }
+      }
+      return { ok: true, value: made.value, text: `单人练习：你是${pick.zh}，其余国家由机器人控制` };
+    });
+    if (!r.ok) return { t: 'ack', id, ok: false, code: r.code, text: r.text };
+    this.pushGames();
+    return { t: 'ack', id, ok: true, text: r.text, channelId: r.value.channelId, ...(r.duplicate ? { duplicate: true } : {}) };
+  }
+
   private ref(user: User): UserRef {
     return { id: user.id, name: user.name ?? user.id };
   }
@@ -525,6 +570,7 @@ export class LocalServer {
     const me = this.ref(user);
     // Lifecycle actions are applied once per request id even across a restart (the service keeps the key).
     const once = <T>(fn: () => Promise<Result<T>>) => svc.once(`local:${user.id}:${id}`, fn);
+    if (msg.t === 'practice') return this.startPractice(user, id, String(msg.country ?? ''));
     if (msg.t === 'create') {
       const kinds = svc.kinds();
       const kind = typeof msg.game === 'string' && msg.game ? msg.game : kinds[0]!.kind;
@@ -816,7 +862,10 @@ export class LocalServer {
     if (!page) return null;
     const countries = page.seats.map((c) => {
       const p = g.players.find((x) => x.country === c.id);
-      return { ...c, player: p ? { userId: p.userId, name: this.nameOf(p.userId, g) } : null };
+      // Issue 13: a computer player seated mid-game has no players row; the autopilot plays for a person still seated.
+      const robot = !p && c.bot ? { userId: `bot:${c.id}`, name: c.bot } : null;
+      const marked = (name: string) => (c.bot && c.bot !== '机器人' ? `${name}（${c.bot}）` : name);
+      return { ...c, player: p ? { userId: p.userId, name: marked(this.nameOf(p.userId, g)) } : robot };
     });
     // Who judges is the service's rule (the creator, granted judges); moderators are a Discord notion.
     const judges = svc.judgesOf(channelId);

@@ -113,6 +113,8 @@ function onServer(m) {
       S.games = m.games;
       S.maps = m.maps;
       S.kinds = m.kinds || [];
+      S.practice = m.practice || null;
+      $('practice').hidden = !S.practice;
       renderMe();
       renderGames();
       sendRaw({ t: 'ping' });
@@ -285,6 +287,33 @@ $('new-game').addEventListener('click', () => {
   $('create-dialog').showModal();
 });
 $('create-cancel').addEventListener('click', () => $('create-dialog').close());
+
+// ---------- 单人练习: one click is a game against computer players ----------
+
+$('practice').addEventListener('click', () => {
+  if (!S.name) { askName(); return; }
+  if (!S.practice) return;
+  const sel = $('practice-country');
+  sel.replaceChildren();
+  for (const c of S.practice.countries) {
+    const o = el('option', '', c.zh);
+    o.value = c.id;
+    sel.append(o);
+  }
+  $('practice-map').textContent = `在${S.practice.mapName}上与机器人对战：你选一个国家，其余国家都由机器人控制，游戏立即开始。`;
+  $('practice-dialog').showModal();
+});
+$('practice-cancel').addEventListener('click', () => $('practice-dialog').close());
+$('practice-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  $('practice-go').disabled = true;
+  const ack = await act({ t: 'practice', country: $('practice-country').value });
+  $('practice-go').disabled = false;
+  if (!ack.ok) { if (!ack.toasted) toast(ack.text || ack.code, true); return; }
+  $('practice-dialog').close();
+  $('app').classList.remove('show-side');
+  openChannel(ack.channelId);
+});
 $('create-form').addEventListener('submit', async (e) => {
   e.preventDefault();
   const settings = {};
@@ -573,6 +602,9 @@ function renderPeople() {
     const sw = el('span', 'swatch');
     sw.style.setProperty('background', /^#[0-9a-fA-F]{3,8}$/.test(c.color) ? c.color : '#888');
     const cn = el('span', 'cn', c.zh);
+    // Issue 13: a country a computer plays is marked (机器人 / 自动托管), in words: no emoji font is needed.
+    const robot = c.bot || (c.player && String(c.player.userId).startsWith('bot:') ? '机器人' : '');
+    if (robot) cn.append(document.createTextNode(' '), el('span', 'ai', robot));
     if (c.committed && st.status === 'running') cn.append(document.createTextNode(' '), icon('tick', '✓'));
     item.append(sw, cn);
     if (!c.player && st.status === 'open' && !me.country) {

@@ -20,6 +20,7 @@ export const ICONS = {
   '✗': 'x-mark',
   '✓': 'tick',
   '⚔': 'swords',
+  '🤖': 'robot',
   '☰': 'menu',
   '✕': 'close',
 };
