@@ -87,6 +87,8 @@ test('issue 13: a seated bot is in the start entry, plays its turn at once, and 
   }
   // Marked: the start post (its seat's name), the status message, the page's panel, the end's ranking.
   assert.ok(l.chat.posts('c2').some((p) => p.includes('乙国：机器人（防守）')));
+  // Its 【完成】 is not announced (the status and the panel show it); a person's is.
+  assert.ok(!l.chat.posts('c2').some((p) => /乙国完成/.test(p)));
   const status = l.svc.rulesOf('c2')!.status(l.svc['games'].get(1)!.game, 'zh');
   assert.match(status, /乙国（机器人）/);
   assert.equal(l.svc.pageOf('c2')!.seats.find((x) => x.id === 'B')!.bot, '机器人');

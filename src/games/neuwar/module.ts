@@ -158,11 +158,13 @@ export class NeuwarRules implements Rules<Game> {
     return asEntry({ type: 'command', at, speaker: { kind: 'judge', name: judgeName }, command: { kind: 'bot', country: seat, style } });
   }
   bots(g: Game, gameId: number): BotMessage[] { return botMessages(g, gameId); }
-  classify(entry: Entry): { picture?: PictureAsk; help?: boolean; private?: boolean } {
+  classify(entry: Entry): { picture?: PictureAsk; help?: boolean; private?: boolean; routine?: boolean } {
     const e = asLog(entry);
     const picture = pictureOf(e);
     const help = e.type === 'command' && e.command.kind === 'query' && e.command.what === 'help';
-    return { ...(picture ? { picture } : {}), ...(help ? { help } : {}), ...(isPrivateEntry(e) ? { private: true } : {}) };
+    // A computer player's 【完成】 is not announced: eleven of them a turn would bury the channel; the status and panel show it.
+    const routine = e.type === 'command' && e.command.kind === 'commit';
+    return { ...(picture ? { picture } : {}), ...(help ? { help } : {}), ...(isPrivateEntry(e) ? { private: true } : {}), ...(routine ? { routine } : {}) };
   }
   private requestButtons(id: number, lg: Lang) {
     return [

@@ -1134,7 +1134,7 @@ export class GameService implements GameServiceApi {
    * The heart: apply entries in memory, write them (with snapshots, timers, the answer) in one transaction,
    * then speak. If the write fails the game is rebuilt from the store, so memory never runs ahead of disk.
    */
-  private async applyAndAnswer(lv: Live, entries: Entry[], src: { userId: string | null; messageId: string | null; public: boolean; deliver?: boolean }): Promise<Reply> {
+  private async applyAndAnswer(lv: Live, entries: Entry[], src: { userId: string | null; messageId: string | null; public: boolean; deliver?: boolean; bot?: boolean }): Promise<Reply> {
     const rules = lv.rules;
     let g = lv.game!;
     const lg = this.lang(lv);
@@ -1185,7 +1185,7 @@ export class GameService implements GameServiceApi {
           const m: OutMessage = { text: a.text, buttons: step.request.buttons };
           posts.push(m);
           requestOf.set(m, step.request.key);
-        } else if (!a.private) posts.push({ text: a.text });
+        } else if (!a.private && !(src.bot && rules.classify(e).routine)) posts.push({ text: a.text });
         if (step.undoneFromTurn !== undefined) {
           undoneFrom = step.undoneFromTurn;
           undoSeq = startSeq + i + 1;
@@ -1324,7 +1324,7 @@ export class GameService implements GameServiceApi {
       // What it typed shows in the channel like a player's message, but for its private orders and the bare 【完成】.
       const shown = entries.filter((e) => !lv.rules.classify(e).private).map((e) => String((e as { text?: unknown }).text ?? '')).filter((t) => t && !/^【完成】$/.test(t.trim()));
       if (shown.length) await this.post(lv.row.channelId, { text: `🤖 ${name}：${shown.join('\n')}` });
-      const reply = await this.applyAndAnswer(lv, entries, { userId: null, messageId: null, public: true });
+      const reply = await this.applyAndAnswer(lv, entries, { userId: null, messageId: null, public: true, bot: true });
       const refused = reply.items.filter((x) => !x.ok);
       if (refused.length) this.logError(`⚠ computer player ${w.seat} in game ${lv.row.id}: refused ${refused.map((x) => `${x.code ?? ''} ${x.text}`).join(' | ')} (it said: ${w.text.replace(/\n/g, ' ')})`);
       if (w.note) await this.post(lv.row.channelId, { text: `🤖 ${name}：${w.note}` });
