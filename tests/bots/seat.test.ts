@@ -247,3 +247,41 @@ test('issue 13: autopilot settings are validated at creation', async () => {
 test('issue 13: the parser reads exactly the style words of the computer players\' contract', () => {
   assert.deepEqual({ ...PARSER_STYLES }, { ...BOT_STYLE_NAMES });
 });
+
+test('issue 13: a request addressed to a bot is answered at once, through the log, with its reason in the channel', async () => {
+  const l = await liveSetup();
+  await lobby(l, 'rq');
+  assert.ok((await l.svc.join('rq', alice, 'A')).ok);
+  assert.ok((await l.svc.seatBot('rq', judy, 'B')).ok);
+  assert.ok((await l.svc.start('rq', judy)).ok);
+  const r = await say(l, 'rq', alice, '【协定】甲国向乙国请求互不侵犯协定。');
+  assert.ok(r.ok, r.text);
+  const s = state(l, 'rq');
+  assert.equal(s.pending.filter((p) => p.to === 'B').length, 0, 'the bot answered the request');
+  const x = l.svc.export('rq', judy);
+  assert.ok(x.ok);
+  const answer = x.value.log.map((e) => e.entry as { type: string; bot?: boolean; command?: { kind: string } }).find((e) => e.bot && e.command?.kind === 'answer');
+  assert.ok(answer, 'the answer is a logged command of the bot');
+  assert.ok(l.chat.posts('rq').some((p) => p.startsWith('🤖 乙国（机器人）：')), 'its reason is posted under its name');
+  l.svc.close();
+});
+
+test('issue 13: after a restart, what a bot owes is played (a judge seated it and the process died before it spoke)', async () => {
+  const first = await liveSetup();
+  await lobby(first, 'rs');
+  assert.ok((await first.svc.join('rs', alice, 'A')).ok);
+  assert.ok((await first.svc.join('rs', bob, 'B')).ok);
+  assert.ok((await first.svc.start('rs', judy)).ok);
+  assert.ok((await first.svc.removePlayer('rs', judy, '乙国')).ok);
+  const row = first.store.liveGameIn('rs')!;
+  first.svc.close();
+  // The judge's 【机器人】 reached the log, and then the process stopped.
+  const at = first.clock.now();
+  first.store.commit({ gameId: row.id, entries: [{ at, entry: { type: 'command', at, speaker: { kind: 'judge', name: 'Judy' }, command: { kind: 'bot', country: 'B', style: 'balanced' } }, userId: judy.id, turn: 1 }] });
+  const again = await liveSetup({ store: first.store, clock: first.clock });
+  const s = state(again, 'rs');
+  assert.equal(s.countries.B!.bot, 'balanced');
+  assert.equal(s.countries.B!.botTurn, 1, 'the bot played its turn after the restart');
+  assert.equal(s.countries.B!.committed, true);
+  again.svc.close();
+});
