@@ -8,7 +8,7 @@
  * line). PATH is dotted (`territories.a_land.owner`, `sides.A.score`, `log.-1.code` — a negative index counts
  * from the end), or one of the shorthands `refusals` (every refused log row as "line:code"), `events.TYPE` (the
  * last resolution's events of that type) and `armies.ID` / `owner.ID` (a territory's garrison / owner).
- * `#! REGEX` says the transcript up to that line is malformed with a message matching REGEX.
+ * An absent key reads as null. `#! REGEX` says the transcript up to that line is malformed with a message matching REGEX.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -32,7 +32,8 @@ function at(json: Record<string, unknown>, path: string): unknown {
     if (Array.isArray(x)) x = x.at(Number(k));
     else x = (x as Record<string, unknown> | null)?.[k];
   }
-  return x;
+  // An absent key reads as null (a sea zone without stacks is not listed, D10.8).
+  return x === undefined ? null : x;
 }
 
 for (const file of files) {
