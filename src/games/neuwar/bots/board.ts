@@ -101,7 +101,8 @@ export class Board {
     const now = this.pressure(t, (c) => this.hostileNow(c));
     const soon = this.pressure(t, (c) => this.hostileSoon(c));
     const f = t === this.capital ? this.st.capitalThreat : this.st.threat;
-    const n = Math.ceil((now * f + soon * this.st.soon) / this.s.settings.defenseFactor);
+    // Never more than the stacking cap and a little (R7: the penalty doubles with every ten armies over).
+    const n = Math.min(this.cap(t) + 10, Math.ceil((now * f + soon * this.st.soon) / this.s.settings.defenseFactor));
     this.needCache.set(t, n);
     return n;
   }

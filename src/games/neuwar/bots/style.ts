@@ -30,6 +30,8 @@ export interface StyleParams {
   warBuy: number;
   /** Asks for a non-aggression pact (R6.3) with a neighbour this many times stronger. */
   pactRatio: number;
+  /** Points the first turn of a war must bring beyond its cost (R5.1 warCost) before it declares. */
+  warGain: number;
   /** Earliest turn it declares war. */
   firstWarTurn: number;
 }
@@ -37,14 +39,14 @@ export interface StyleParams {
 export const STYLES: Record<BotStyle, StyleParams> = {
   aggressive: {
     threat: 0.45, capitalThreat: 1.0, soon: 0.25, reinforce: 0.15, margin: 0.3, armyValue: 0.6,
-    warRatio: 1.3, maxWars: 2, reserve: 15, industryPayback: 1.6, warBuy: 0.5, pactRatio: 2.5, firstWarTurn: 2,
+    warRatio: 1.3, maxWars: 2, reserve: 15, industryPayback: 1.6, warBuy: 0.5, pactRatio: 2.5, warGain: 15, firstWarTurn: 2,
   },
   balanced: {
     threat: 0.6, capitalThreat: 1.1, soon: 0.3, reinforce: 0.25, margin: 0.15, armyValue: 0.8,
-    warRatio: 2.0, maxWars: 1, reserve: 20, industryPayback: 1.25, warBuy: 0.25, pactRatio: 1.4, firstWarTurn: 4,
+    warRatio: 2.0, maxWars: 1, reserve: 20, industryPayback: 1.25, warBuy: 0.25, pactRatio: 2.0, warGain: 40, firstWarTurn: 4,
   },
   defensive: {
     threat: 0.8, capitalThreat: 1.3, soon: 0.4, reinforce: 0.35, margin: 0.1, armyValue: 1.0,
-    warRatio: Infinity, maxWars: 0, reserve: 25, industryPayback: 1.0, warBuy: 0, pactRatio: 1.0, firstWarTurn: Infinity,
+    warRatio: Infinity, maxWars: 0, reserve: 25, industryPayback: 1.0, warBuy: 0, pactRatio: 1.0, warGain: Infinity, firstWarTurn: Infinity,
   },
 };

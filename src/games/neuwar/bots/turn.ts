@@ -145,12 +145,38 @@ function declarations(sc: Scratch, map: GameMap, me: CountryId, st: StyleParams,
   const myStrength = b.strength(me);
   const cands = b.neighbours().filter((c) => s.countries[c]!.overlord !== me && checkDeclare(s, map, me, c) === null);
   if (cands.length === 0) return;
+  // The weakest neighbour is the one whose border gives most for least: what its territories next to own land
+  // are worth (R2.2, R2.3) less the armies lost taking them (R10.5), counting only those the armies next door take.
   const tie = new Map(cands.map((c) => [c, rng.next()]));
-  cands.sort((x, y) => b.strength(x) - b.strength(y) || tie.get(x)! - tie.get(y)!);
-  const c = cands[0]!;
-  const ba = borderArmies(b, c);
-  const needTakeable = st.warRatio < 1.5 ? 1 : 2;
-  if (myStrength >= st.warRatio * b.strength(c) && ba.takeable >= needTakeable) sc.try({ kind: 'declareWar', from: me, to: c });
+  const rated = cands.map((c) => ({ c, ba: borderArmies(b, c), gain: warGain(b, c) }))
+    .filter((x) => x.gain > s.settings.warCost + st.warGain && myStrength >= st.warRatio * b.strength(x.c) * 0.5 && x.ba.mine >= st.warRatio * x.ba.theirs)
+    .sort((x, y) => y.gain - x.gain || tie.get(x.c)! - tie.get(y.c)!);
+  const best = rated[0];
+  if (best && best.ba.takeable >= (st.warRatio < 1.5 ? 1 : 2)) sc.try({ kind: 'declareWar', from: me, to: best.c });
+}
+
+/** What the first turn of a war on c could take: its border territories the armies next door beat, net of losses. */
+function warGain(b: Board, c: CountryId): number {
+  let gain = 0;
+  const used = new Map<TerrId, number>();
+  const f = b.s.settings.defenseFactor;
+  const targets = b.own(c).map((t) => ({ t, v: b.value(t) - Math.floor(b.armies(t) * f) * b.st.armyValue }))
+    .filter((x) => x.v > 0).sort((x, y) => y.v - x.v || (x.t < y.t ? -1 : 1));
+  for (const { t, v } of targets) {
+    const need = b.need(b.armies(t)) + 1;
+    let have = 0;
+    const srcs = b.geo.landAdj.get(t)!.filter((n) => b.owner(n) === b.me);
+    for (const n of srcs) have += Math.max(0, b.armies(n) - (used.get(n) ?? 0));
+    if (srcs.length === 0 || have < need) continue;
+    let want = need;
+    for (const n of srcs) {
+      const k = Math.min(want, Math.max(0, b.armies(n) - (used.get(n) ?? 0)));
+      used.set(n, (used.get(n) ?? 0) + k);
+      want -= k;
+    }
+    gain += v;
+  }
+  return gain;
 }
 
 // ---------------------------------------------------------------------------------------------- R4.1 the one request
@@ -203,13 +229,22 @@ function request(sc: Scratch, map: GameMap, me: CountryId, st: StyleParams): voi
       if (sc.try({ kind: 'surrender', from: me, to: other })) return;
     }
   }
-  // R6.3: a pact with the strongest neighbour that is this many times stronger, when none is in force.
+  // R6.3: a pact (it costs pactCost when asked) with a dangerous neighbour: one fighting a war it declared, or one
+  // this many times stronger with more armies on the common border. Not one that let the last request lapse (R4.3).
   if (cs.overlord) return;
   if (b.score() < s.settings.pactCost + st.reserve + 10 || b.left < 3) return;
   const mine = b.strength(me);
-  const strong = b.neighbours().filter((c) => !s.countries[c]!.overlord && !pactActive(s, me, c) && !b.hostileNow(c) && !b.hostileSoon(c) && b.strength(c) >= st.pactRatio * mine)
-    .sort((x, y) => b.strength(y) - b.strength(x) || (x < y ? -1 : 1));
-  for (const c of strong.slice(0, 1)) if (sc.try({ kind: 'pact', from: me, to: c })) return;
+  const ignored = new Set(s.lastEvents.filter((e) => e.type === 'lapsed' && e.from === me).map((e) => (e as { to: CountryId }).to));
+  const danger = (c: CountryId): number => {
+    const ba = borderArmies(b, c);
+    const warlike = s.wars.some((w) => w.attacker === c);
+    const strong = b.strength(c) >= st.pactRatio * mine && ba.theirs >= 1.2 * ba.mine;
+    return (warlike ? 2 : 0) + (strong ? 1 : 0);
+  };
+  const cands = b.neighbours().filter((c) => !s.countries[c]!.overlord && !ignored.has(c) && !pactActive(s, me, c) && !b.hostileNow(c) && !b.hostileSoon(c))
+    .map((c) => ({ c, d: danger(c) })).filter((x) => x.d >= 2 && b.strength(x.c) >= st.pactRatio * mine)
+    .sort((x, y) => y.d - x.d || b.strength(y.c) - b.strength(x.c) || (x.c < y.c ? -1 : 1));
+  for (const x of cands.slice(0, 1)) if (sc.try({ kind: 'pact', from: me, to: x.c })) return;
 }
 
 /** How many of c's territories next to own land the armies next door could take now (R10.5). */
@@ -224,6 +259,20 @@ function targetsAgainst(b: Board, c: CountryId): number {
 }
 
 // ---------------------------------------------------------------------------------------------- R8, R9
+
+/** Own land territories by distance from `from` over own land (breadth-first), `from` first. */
+function nearestOwn(b: Board, from: TerrId): TerrId[] {
+  const seen = new Set<TerrId>([from]);
+  const out: TerrId[] = [from];
+  for (let i = 0; i < out.length; i++) {
+    for (const n of b.geo.landAdj.get(out[i]!)!) {
+      if (seen.has(n) || b.owner(n) !== b.me) continue;
+      seen.add(n);
+      out.push(n);
+    }
+  }
+  return out;
+}
 
 /**
  * Purchases by payback: industry (R8.2) while the payments to come repay its cost by the style's factor; armies
@@ -262,11 +311,17 @@ function economy(sc: Scratch, map: GameMap, me: CountryId, st: StyleParams, full
   if (!full) return;
   // War: armies for the targets of an active or coming war that the armies at hand cannot take.
   const atWar = s.wars.some((w) => w.attacker === me || w.defender === me) || !!cs().overlord && s.wars.some((w) => w.attacker === cs().overlord || w.defender === cs().overlord);
-  if (atWar && st.warBuy > 0 && canBuy && b.left >= 3) {
+  if (atWar && st.warBuy > 0 && canBuy && b.left >= 3 && b.arsenal) {
+    // Bought armies are in the arsenal at this resolution and next to the capital after it: they pay only for
+    // targets next to the arsenal's neighbours whose worth exceeds what they cost (R8.1: one point an army).
+    const near = new Set([...map.adj.get(b.arsenal)!].filter((n) => b.owner(n) === me));
     const plan = planMilitary(new Board(s, map, me, st), botRng(0, s.turn, me, 1), true);
-    const shortBy = plan.short.filter((t) => t.owner !== null).reduce((a, t) => a + Math.max(0, t.need - t.reach), 0);
-    const soon = s.wars.some((w) => w.attacker === me && !w.active);
-    const want = Math.max(shortBy, soon ? set.buyLimit : 0);
+    let want = 0;
+    for (const t of plan.short) {
+      if (t.owner === null || !t.sources.some((x) => near.has(x))) continue;
+      const k = Math.max(0, t.need - t.reach);
+      if (t.net > k * 1.2) want += k;
+    }
     if (want > 0) buy(Math.min(want, Math.floor(Math.max(0, spare() - 20) * st.warBuy)));
   }
   // Tech pays only through what it is used for; a rough yield per turn to the end (R8.3).
@@ -295,19 +350,18 @@ function mobilize(sc: Scratch, map: GameMap, me: CountryId, b: Board, deficit: n
   for (const type of kinds) {
     const total = type === 'partial' ? s.settings.partialArmies : s.settings.nationalArmies;
     if (total <= 0) continue;
+    // The capital first, then own territories nearest to it, each up to its cap (R7: over a cap costs every turn).
     const placement: { territory: TerrId; n: number }[] = [];
     let left = total;
-    const capRoom = Math.max(0, b.cap(cap) - b.armies(cap) - pendingDeploy(s, map, me, cap));
-    const atCap = Math.min(left, Math.max(capRoom, Math.min(deficit, left)));
-    if (atCap > 0) { placement.push({ territory: cap, n: atCap }); left -= atCap; }
-    for (const n of b.geo.landAdj.get(cap)!.filter((x) => b.owner(x) === me).sort()) {
+    for (const t of nearestOwn(b, cap)) {
       if (left <= 0) break;
-      const room = Math.max(0, b.cap(n) - b.armies(n));
+      const room = Math.max(0, b.cap(t) - b.armies(t) - pendingDeploy(s, map, me, t));
       const k = Math.min(left, room);
-      if (k > 0) { placement.push({ territory: n, n: k }); left -= k; }
+      if (k > 0) { placement.push({ territory: t, n: k }); left -= k; }
     }
     if (left > 0) {
-      if (placement[0]?.territory === cap) placement[0].n += left;
+      const at = placement.find((p) => p.territory === cap);
+      if (at) at.n += left;
       else placement.unshift({ territory: cap, n: left });
     }
     const cmd: Command = { kind: 'mobilize', type, placement };
