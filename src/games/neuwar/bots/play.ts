@@ -44,6 +44,21 @@ export interface BotGameResult {
   turns: number;
 }
 
+/**
+ * One chat line as country `c`'s message through the real path (parseMessage → applyEntry), as the service does:
+ * each command in it applied in order. Returns each command's step with the entry applied.
+ */
+export function sayAs(g: Game, c: CountryId, line: string, at = 0): { entry: LogEntry; step: Step }[] {
+  const s = g.state;
+  const ps = parseMessage(line, g.map, { lang: s.settings.language, settings: { partialArmies: s.settings.partialArmies, nationalArmies: s.settings.nationalArmies } });
+  return ps.map((p) => {
+    const entry: LogEntry = p.ok
+      ? { type: 'command', at, speaker: { kind: 'country', id: c }, command: p.command, text: p.text }
+      : { type: 'refused', at, speaker: { kind: 'country', id: c }, code: p.code, message: p.message, text: p.text };
+    return { entry, step: applyEntry(g, entry) };
+  });
+}
+
 function totals(g: Game): { score: Record<CountryId, number>; armies: number } {
   let armies = 0;
   for (const t of Object.values(g.state.territories)) {
@@ -77,16 +92,12 @@ export class BotGame {
   say(c: CountryId, line: string): void {
     const s = this.state;
     const before = this.opts.measure ? totals(this.game) : { score: {}, armies: 0 };
-    const ps = parseMessage(line, this.map, { lang: s.settings.language, settings: { partialArmies: s.settings.partialArmies, nationalArmies: s.settings.nationalArmies } });
     this.said.push({ turn: s.turn, country: c, line });
     this.lines++;
-    if (ps.length === 0) this.refusals.push({ turn: s.turn, country: c, line, code: 'NOT_A_COMMAND', message: 'no command in the line' });
-    for (const p of ps) {
-      const entry: LogEntry = p.ok
-        ? { type: 'command', at: 0, speaker: { kind: 'country', id: c }, command: p.command, text: p.text }
-        : { type: 'refused', at: 0, speaker: { kind: 'country', id: c }, code: p.code, message: p.message, text: p.text };
-      const turn = this.state.turn;
-      const step = applyEntry(this.game, entry);
+    const turn = s.turn;
+    const done = sayAs(this.game, c, line);
+    if (done.length === 0) this.refusals.push({ turn, country: c, line, code: 'NOT_A_COMMAND', message: 'no command in the line' });
+    for (const { entry, step } of done) {
       if (step.outcome && !step.outcome.ok) this.refusals.push({ turn, country: c, line, code: step.outcome.code, message: step.outcome.message });
       this.turns += step.resolved.length;
       this.opts.onStep?.(entry, step, this.game, before);
