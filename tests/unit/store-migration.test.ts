@@ -53,18 +53,18 @@ test('the fixture really is a v3 database (else the migration tests prove nothin
   }
 }));
 
-test('a v3 file migrates to v4: every game is New European War, players hold seats, ratings exist and are empty', withCopy(async (path) => {
+test('a v3 file migrates to the latest: every game is New European War, players hold seats, ratings exist and are empty', withCopy(async (path) => {
   const s = new Store(path);
   try {
-    assert.equal(s.schemaVersion(), 4);
-    assert.equal(MIGRATIONS.at(-1)!.version, 4);
+    assert.equal(s.schemaVersion(), MIGRATIONS.at(-1)!.version);
     const games = s.games();
     assert.deepEqual(games.map((g) => [g.channelId, g.kind]), [['ch-old', 'neuwar'], ['ch-run', 'neuwar'], ['ch-open', 'neuwar']]);
     assert.deepEqual(games.map((g) => s.players(g.id).map((p) => [p.seat, p.userId])),
       [[['A', 'u-alice'], ['B', 'u-bob']], [['A', 'u-alice'], ['B', 'u-bob']], [['C', 'u-carol']]]);
     assert.ok(!columns(s, 'players').includes('country'));
-    assert.deepEqual(columns(s, 'ratings'), ['game_kind', 'user_id', 'rating', 'games', 'updated_at']);
+    assert.deepEqual(columns(s, 'ratings'), ['game_kind', 'user_id', 'rating', 'games', 'updated_at', 'wins', 'draws', 'losses', 'name']);
     assert.equal((s.db.prepare('SELECT COUNT(*) n FROM ratings').get() as { n: number }).n, 0);
+    assert.equal((s.db.prepare('SELECT COUNT(*) n FROM rating_results').get() as { n: number }).n, 0);
     // The renamed column still carries the primary key and the one-seat-per-user index.
     const open = games[2]!;
     assert.throws(() => s.db.prepare('INSERT INTO players (game_id, seat, user_id, name, joined_at) VALUES (?, ?, ?, ?, ?)').run(open.id, 'C', 'u-dave', 'Dave', 1), /UNIQUE|PRIMARY/);
@@ -89,7 +89,7 @@ test('opening an already migrated file again changes nothing', withCopy(async (p
   first.close();
   const again = new Store(path);
   try {
-    assert.equal(again.schemaVersion(), 4);
+    assert.equal(again.schemaVersion(), MIGRATIONS.at(-1)!.version);
     assert.deepEqual(dump(again), before);
   } finally {
     again.close();

@@ -125,4 +125,41 @@ CREATE TABLE ratings (
 );
 `,
   },
+  {
+    version: 5,
+    sql: `
+-- Ratings (duel.md D9): each identity's standing per game kind gains its record and the name the boards show, and
+-- every rated game leaves one result row (both identities, the result, how, each side's rating before and Δ),
+-- written in the transaction that stores the game's end. \`scope\` files the game under a board: 'local' (the local
+-- web channel) or 'discord:<guildId>' (NULL: a server the bot could not tell).
+ALTER TABLE ratings ADD COLUMN wins INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE ratings ADD COLUMN draws INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE ratings ADD COLUMN losses INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE ratings ADD COLUMN name TEXT NOT NULL DEFAULT '';
+CREATE INDEX ratings_board ON ratings(game_kind, rating DESC);
+CREATE TABLE rating_results (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  game_kind TEXT NOT NULL,
+  game_id INTEGER NOT NULL REFERENCES games(id),
+  channel_id TEXT NOT NULL,
+  scope TEXT,
+  a TEXT NOT NULL,                 -- identities: discord:<id> | local:<name> | bot:agent@v<N>
+  b TEXT NOT NULL,
+  a_seat TEXT NOT NULL,
+  b_seat TEXT NOT NULL,
+  result TEXT NOT NULL CHECK (result IN ('a','b','draw')),
+  how TEXT NOT NULL,               -- the game's words: capital | score | technical | resign | …
+  a_before INTEGER NOT NULL,
+  b_before INTEGER NOT NULL,
+  a_delta INTEGER NOT NULL,        -- the change applied (D9.3's Δ, or less at the floor)
+  b_delta INTEGER NOT NULL,
+  at INTEGER NOT NULL
+);
+-- A game is rated once, whatever retries its end.
+CREATE UNIQUE INDEX rating_results_game ON rating_results(game_kind, game_id);
+CREATE INDEX rating_results_a ON rating_results(game_kind, a, id);
+CREATE INDEX rating_results_b ON rating_results(game_kind, b, id);
+CREATE INDEX rating_results_scope ON rating_results(game_kind, scope);
+`,
+  },
 ];

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { MIGRATIONS } from './migrations.ts';
+import { eloUpdate, RATING_DEFAULTS, type RatingConfig, type Score } from '../ratings/elo.ts';
 
 export type GameStatusRow = 'open' | 'running' | 'ended';
 
@@ -47,6 +48,35 @@ export interface TimerRow { kind: string; at: number; turn: number }
 /** A request posted with Accept/Reject buttons, remembered so the post can be edited once the request is settled. */
 export interface RequestPostRow { requestId: number; messageId: string; text: string; turn: number }
 
+/** One side of a rated game: its identity (duel.md D9.1), the name the boards show, its seat. */
+export interface RatedSide { id: string; name: string; seat: string }
+
+/** A rated game's end, as the store rates it (D9.3) inside the transaction that stores the end (D9.6). */
+export interface RatedGame {
+  kind: string;
+  gameId: number;
+  channelId: string;
+  /** The board it is filed under: 'local', 'discord:<guildId>', or null. */
+  scope: string | null;
+  at: number;
+  /** How the game ended, in the game's words (capital, score, technical, resign…). */
+  how: string;
+  a: RatedSide;
+  b: RatedSide;
+  /** A's score: 1 win, ½ draw, 0 loss. */
+  scoreA: Score;
+}
+
+/** One identity's standing in a game kind. */
+export interface RatingRow { kind: string; id: string; name: string; rating: number; games: number; wins: number; draws: number; losses: number; updatedAt: number }
+
+/** One rated game's row (D9.6: game id, both identities, result, how, Δ each, time). */
+export interface RatingResultRow {
+  id: number; kind: string; gameId: number; channelId: string; scope: string | null; at: number; how: string;
+  a: string; b: string; aSeat: string; bSeat: string; result: 'a' | 'b' | 'draw';
+  aBefore: number; bBefore: number; aDelta: number; bDelta: number;
+}
+
 /** One atomic write: everything a handled message or timer changes, committed together or not at all. */
 export interface Batch {
   gameId: number | null;
@@ -60,6 +90,8 @@ export interface Batch {
   timers?: TimerRow[];
   game?: Partial<Pick<GameRow, 'status' | 'judges' | 'startedAt' | 'endedAt' | 'statusMessageId' | 'settings' | 'live'>>;
   players?: { set?: PlayerRow[]; remove?: string[] };
+  /** The game ended rated (D9): both sides' ratings and its result row, in this same transaction. */
+  rating?: RatedGame;
 }
 
 type Raw = Record<string, unknown>;
@@ -432,6 +464,7 @@ export class Store {
           this.stmt('INSERT INTO players (game_id, seat, user_id, name, joined_at) VALUES (?, ?, ?, ?, ?)').run(gid, p.seat, p.userId, p.name, p.joinedAt);
         }
       }
+      if (b.rating) this.writeRating(b.rating, this.ratingConfig);
       if (b.handled) {
         this.stmt('INSERT INTO handled (message_id, game_id, at, reply) VALUES (?, ?, ?, ?)').run(b.handled.messageId, gid, b.handled.at, JSON.stringify(b.handled.reply));
       }
@@ -439,4 +472,91 @@ export class Store {
     if (seqs.length) faultPoint('after-log-write');
     return seqs;
   }
+
+  // ── ratings (duel.md D9; kept per game kind, for every game whose rules rate) ──
+
+  /** The server-wide rating numbers (D10.9's startRating, K, provisionalK, provisionalGames, ratingFloor). */
+  ratingConfig: RatingConfig = RATING_DEFAULTS;
+
+  /** One identity's standing, or null before its first rated game (it stands at startRating). */
+  rating(kind: string, id: string): RatingRow | null {
+    const r = this.stmt('SELECT * FROM ratings WHERE game_kind = ? AND user_id = ?').get(kind, id) as Raw | undefined;
+    return r ? ratingRow(r) : null;
+  }
+
+  /**
+   * Rates one ended game in a transaction of its own (tools and tests; the live service passes `rating` to
+   * `commit` so the rows go with the game's end). Returns the result row, or null when the game was rated before.
+   */
+  rateGame(r: RatedGame): RatingResultRow | null {
+    return this.db.transaction(() => this.writeRating(r, this.ratingConfig))();
+  }
+
+  /**
+   * D9.3 inside the caller's transaction: both sides from their ratings before the game, then both standings and
+   * the result row. A game already rated is left alone (a retried end must not rate twice).
+   */
+  private writeRating(r: RatedGame, c: RatingConfig): RatingResultRow | null {
+    if (this.stmt('SELECT 1 FROM rating_results WHERE game_kind = ? AND game_id = ?').get(r.kind, r.gameId)) return null;
+    if (r.a.id === r.b.id) throw new Error(`a rated game needs two identities (game ${r.gameId}: ${r.a.id} twice)`);
+    const before = (s: RatedSide) => this.rating(r.kind, s.id) ?? { rating: c.startRating, games: 0 };
+    const a0 = before(r.a), b0 = before(r.b);
+    const u = eloUpdate({ rating: a0.rating, games: a0.games }, { rating: b0.rating, games: b0.games }, r.scoreA, c);
+    const put = this.stmt(`INSERT INTO ratings (game_kind, user_id, rating, games, wins, draws, losses, name, updated_at) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?)
+      ON CONFLICT(game_kind, user_id) DO UPDATE SET rating = excluded.rating, games = games + 1, wins = wins + excluded.wins,
+        draws = draws + excluded.draws, losses = losses + excluded.losses, name = excluded.name, updated_at = excluded.updated_at`);
+    const rec = (score: number) => [score === 1 ? 1 : 0, score === 0.5 ? 1 : 0, score === 0 ? 1 : 0];
+    put.run(r.kind, r.a.id, u.a.after, ...rec(r.scoreA), r.a.name, r.at);
+    faultPoint('mid-rating');
+    put.run(r.kind, r.b.id, u.b.after, ...rec(1 - r.scoreA), r.b.name, r.at);
+    const result = r.scoreA === 1 ? 'a' : r.scoreA === 0 ? 'b' : 'draw';
+    const ins = this.stmt(`INSERT INTO rating_results (game_kind, game_id, channel_id, scope, a, b, a_seat, b_seat, result, how, a_before, b_before, a_delta, b_delta, at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(r.kind, r.gameId, r.channelId, r.scope, r.a.id, r.b.id, r.a.seat, r.b.seat, result, r.how,
+      u.a.before, u.b.before, u.a.after - u.a.before, u.b.after - u.b.before, r.at);
+    return this.ratingResult(Number(ins.lastInsertRowid));
+  }
+
+  private ratingResult(id: number): RatingResultRow | null {
+    const r = this.stmt('SELECT * FROM rating_results WHERE id = ?').get(id) as Raw | undefined;
+    return r ? resultRow(r) : null;
+  }
+
+  /**
+   * A board's standings (D9.6), best first (rating, then more games, then identity): every identity with a rated
+   * game (`scope` undefined), or those with a rated game filed under `scope` ('local', 'discord:<guildId>').
+   */
+  ratingBoard(kind: string, scope?: string): RatingRow[] {
+    const rows = scope === undefined
+      ? this.stmt('SELECT * FROM ratings WHERE game_kind = ? AND games > 0 ORDER BY rating DESC, games DESC, user_id').all(kind)
+      : this.stmt(`SELECT * FROM ratings WHERE game_kind = ? AND games > 0 AND user_id IN (
+          SELECT a FROM rating_results WHERE game_kind = ? AND scope = ? UNION SELECT b FROM rating_results WHERE game_kind = ? AND scope = ?)
+        ORDER BY rating DESC, games DESC, user_id`).all(kind, kind, scope, kind, scope);
+    return (rows as Raw[]).map(ratingRow);
+  }
+
+  /** An identity's rated games, newest first (`limit`: at most that many). */
+  ratingResults(kind: string, id: string, limit = -1): RatingResultRow[] {
+    return (this.stmt('SELECT * FROM rating_results WHERE game_kind = ? AND (a = ? OR b = ?) ORDER BY at DESC, id DESC LIMIT ?').all(kind, id, id, limit) as Raw[]).map(resultRow);
+  }
+
+  /** Whether the game was rated (its result row), or null. */
+  ratingOfGame(kind: string, gameId: number): RatingResultRow | null {
+    const r = this.stmt('SELECT * FROM rating_results WHERE game_kind = ? AND game_id = ?').get(kind, gameId) as Raw | undefined;
+    return r ? resultRow(r) : null;
+  }
+}
+
+function ratingRow(r: Raw): RatingRow {
+  return {
+    kind: r.game_kind as string, id: r.user_id as string, name: (r.name as string | undefined) ?? '', rating: r.rating as number, games: r.games as number,
+    wins: (r.wins as number | undefined) ?? 0, draws: (r.draws as number | undefined) ?? 0, losses: (r.losses as number | undefined) ?? 0, updatedAt: r.updated_at as number,
+  };
+}
+
+function resultRow(r: Raw): RatingResultRow {
+  return {
+    id: r.id as number, kind: r.game_kind as string, gameId: r.game_id as number, channelId: r.channel_id as string, scope: (r.scope as string | null) ?? null,
+    at: r.at as number, how: r.how as string, a: r.a as string, b: r.b as string, aSeat: r.a_seat as string, bSeat: r.b_seat as string,
+    result: r.result as RatingResultRow['result'], aBefore: r.a_before as number, bBefore: r.b_before as number, aDelta: r.a_delta as number, bDelta: r.b_delta as number,
+  };
 }
