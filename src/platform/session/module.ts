@@ -9,6 +9,7 @@
  */
 import type { z } from 'zod';
 import type { OutButton, OutImage } from '../chat/index.ts';
+import type { RatedOutcome } from '../ratings/index.ts';
 
 export type Lang = 'zh' | 'en';
 
@@ -193,6 +194,12 @@ export interface Rules<G = unknown> {
   page?(game: G | null): PageView;
   /** Final ranking (seats, best first; ties share a place) once the game has ended; feeds ratings. */
   result(game: G): { seat: string; place: number; score?: number }[] | null;
+  /**
+   * Ratings (kept per game kind, for games whose spec rates: duel.md D9): once the game has ended, each seat's score
+   * and a rated computer player's id, or null when this end is unrated. The platform writes the ratings in the
+   * transaction that stores the end. Default: never rated.
+   */
+  rated?(game: G): RatedOutcome | null;
   winner(game: G): string[] | null;
 }
 
@@ -255,6 +262,7 @@ export function withDefaults<G>(rules: Rules<G>): FullRules<G> {
       names: { countries: rules.seats(null).map(seatRow), territories: [] },
     }),
     classify: () => ({}),
+    rated: () => null,
     seatsBot: () => null,
     botStyle: () => null,
     botStyles: () => '',

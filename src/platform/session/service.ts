@@ -1,6 +1,7 @@
 import type { ButtonPress, ChatPort, Incoming, OutImage, OutMessage, Reply, ReplyItem, UserRef } from '../chat/index.ts';
 import { LiveSettingsSchema, type Clock, type LiveSettings, type TimerId } from '../clock/index.ts';
-import { faultPoint, isCorruptError, isReadOnlyError, isUniqueViolation, sqliteCode, type Batch, type GameRow, type RequestPostRow, type Store, type TimerRow } from '../store/index.ts';
+import { faultPoint, isCorruptError, isReadOnlyError, isUniqueViolation, sqliteCode, type Batch, type RatedGame, type GameRow, type RequestPostRow, type Store, type TimerRow } from '../store/index.ts';
+import { ratedGameOf } from '../ratings/index.ts';
 import { cleanName, nameKey } from '../chat/index.ts';
 import { PictureRate, RenderQueue } from './renderer.ts';
 import { rebuildGame, type MetaEntry } from './rebuild.ts';
@@ -28,6 +29,8 @@ export interface GameServiceOptions {
   sweepMs?: number;
   /** Where problems the players need not see go (default console.error). */
   logError?: (msg: string, err?: unknown) => void;
+  /** Ratings (duel.md D9.6): the board a channel's rated games are filed under, 'discord:<guildId>' (default: none). */
+  ratingScope?: (channelId: string) => string | null;
 }
 
 /** A game the process holds in memory. */
@@ -108,6 +111,7 @@ export class GameService implements GameServiceApi {
   private readonly background = new Set<Promise<unknown>>();
   private stopSweep: (() => void) | null = null;
   private readonly sweepMs: number;
+  private readonly ratingScope: ((channelId: string) => string | null) | undefined;
 
   constructor(opts: GameServiceOptions) {
     this.store = opts.store;
@@ -120,6 +124,7 @@ export class GameService implements GameServiceApi {
     this.root = opts.root ?? process.cwd();
     this.sweepMs = opts.sweepMs ?? 30_000;
     this.logError = opts.logError ?? ((m, e) => console.error(m, e ?? ''));
+    this.ratingScope = opts.ratingScope;
   }
 
   /** The module of a game kind; an unknown kind (a database from a newer version) cannot be played here. */
@@ -1199,6 +1204,8 @@ export class GameService implements GameServiceApi {
     });
     lv.game = g;
     if (pics) items.push(...pics.refused);
+    // Ratings (duel.md D9.6): a rated end writes both ratings and its result row in the transaction below.
+    const rating = !wasEnded && rules.phase(g) === 'ended' ? this.ratedEnd(lv, g) : null;
 
     const ok = items.length === 0 || items.every((x) => x.ok);
     const anyPrivate = items.some((x) => x.private);
@@ -1212,6 +1219,7 @@ export class GameService implements GameServiceApi {
         gameId: lv.row.id, entries: batchEntries, snapshots,
         ...(undoneFrom !== undefined ? { undoneFromTurn: undoneFrom, undoneBeforeSeq: undoSeq! } : {}),
         ...(src.messageId ? { handled: { messageId: src.messageId, at: this.clock.now(), reply } } : {}),
+        ...(rating ? { rating } : {}),
         timers: this.timerRows(lv, g),
       });
     } catch (e) {
@@ -1256,6 +1264,19 @@ export class GameService implements GameServiceApi {
     if (src.userId) this.deliverPictures(lv, src.userId, drawing, ask, { privately: !src.public, deliver: src.deliver !== false }, reply);
     await this.afterChange(lv, steps, wasEnded);
     return reply;
+  }
+
+  /** The ratings a game's end writes (its rules say whether and how it counts), or null; a failure to tell is logged and rates nothing. */
+  private ratedEnd(lv: Live, g: unknown): RatedGame | null {
+    try {
+      return ratedGameOf(lv.rules.rated(g), {
+        kind: lv.row.kind, gameId: lv.row.id, channelId: lv.row.channelId, at: this.clock.now(), players: this.store.players(lv.row.id), isBotUser,
+        ...(this.ratingScope ? { scopeOf: this.ratingScope } : {}),
+      });
+    } catch (e) {
+      this.logError(`rating game ${lv.row.id} failed; it ends unrated`, e);
+      return null;
+    }
   }
 
   /** After any applied entry: the game's posts (resolutions, a reopened turn), the status message, timers, the end. */
