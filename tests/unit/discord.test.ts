@@ -943,3 +943,25 @@ test('item 21: an export over the 10 MiB upload limit is gzipped, and cut into p
   assert.deepEqual(sent2.flatMap((c) => c.files), ['game-7-state.json', 'game-7-log.json.gz']);
   assert.match(String(sent2[0]!.body!.content), /gzip/);
 });
+
+test('issue 13: /game new bots:N country:X, /game bot and /judge bot reach the service with the country id and the style', async () => {
+  const f = fake();
+  const calls: unknown[][] = [];
+  const ok = (text: string) => ({ ok: true, value: {}, text });
+  const svc = Object.assign(f, {
+    async createGame(...a: unknown[]) { calls.push(['create', ...a]); return ok('新游戏已创建'); },
+    async join(...a: unknown[]) { calls.push(['join', ...a]); return ok('加入'); },
+    async fillBots(...a: unknown[]) { calls.push(['fill', ...a]); return ok('安排了机器人'); },
+    async seatBot(...a: unknown[]) { calls.push(['seat', ...a]); return ok('机器人接手'); },
+  });
+  const h = harness(asApi(svc));
+  slash(h, ALICE, 'game', [{ name: 'new', type: 1, options: [{ name: 'bots', type: 4, value: 2 }, str('country', 'Alpha')] }]);
+  slash(h, ALICE, 'game', [{ name: 'bot', type: 1, options: [str('country', 'Beta'), str('style', 'aggressive')] }]);
+  slash(h, ALICE, 'judge', [{ name: 'bot', type: 1, options: [str('country', '丙国')] }]);
+  await h.bot.idle();
+  const user = { id: ALICE, name: 'x', isModerator: false };
+  // The three run at once: their calls interleave; /game new joins before it fills.
+  const got = calls.filter((c) => c[0] !== 'create');
+  assert.deepEqual(got.filter((c) => c[0] !== 'seat'), [['join', CHANNEL, user, 'A'], ['fill', CHANNEL, user, 2]]);
+  assert.deepEqual(got.filter((c) => c[0] === 'seat'), [['seat', CHANNEL, user, 'B', 'aggressive'], ['seat', CHANNEL, user, 'C', undefined]]);
+});
