@@ -147,8 +147,11 @@ export class BotGame {
     }
     // Nobody could commit (everyone left): the turn resolves as the judge would.
     if (s.turn === turn && s.status === 'running') {
-      const step = applyEntry(this.game, { type: 'command', at: 0, speaker: { kind: 'judge' }, command: { kind: 'resolve' } });
+      const before = this.opts.measure ? totals(this.game) : { score: {}, armies: 0 };
+      const entry: LogEntry = { type: 'command', at: 0, speaker: { kind: 'judge' }, command: { kind: 'resolve' } };
+      const step = applyEntry(this.game, entry);
       this.turns += step.resolved.length;
+      this.opts.onStep?.(entry, step, this.game, before);
     }
   }
 

@@ -11,6 +11,7 @@ import {
 import { formatCommand } from '../parse/index.ts';
 import { answerFor, DEFAULT_POLICY, diplomacyFor, economyFor, ordersFor, requestCommand, View, type Policy } from './generate.ts';
 import { makeRng, type Rng } from '../../europe/rng.ts';
+import { BotGame, type Seat } from '../bots/play.ts';
 
 export interface SimOptions {
   /** Countries taken by players: ids, or how many of the map's playable countries (in map order). Default 10 or all. */
@@ -25,6 +26,12 @@ export interface SimOptions {
   onStep?: (entry: LogEntry, step: Step, game: Game, before: { score: Record<CountryId, number>; armies: number }) => void;
   /** Measure the state before each entry and pass it to onStep (costs a pass over the state). */
   measure?: boolean;
+  /**
+   * Computer players (issue 13): the countries named here are played by the bots' decision engine
+   * (src/games/neuwar/bots) with the given style, every line through the parser and engine; the other players
+   * are passive (they only commit). Without it the legal-order generator plays, as before.
+   */
+  bots?: Record<CountryId, Seat>;
 }
 
 export interface SimStats {
@@ -222,7 +229,42 @@ export class Simulation {
 }
 
 export function simulate(map: GameMap, opts: SimOptions): SimResult {
-  return new Simulation(map, opts).play();
+  return opts.bots ? simulateBots(map, opts) : new Simulation(map, opts).play();
+}
+
+/** A game of computer players (SimOptions.bots), with the same result, stats and transcript as the generator's. */
+export function simulateBots(map: GameMap, opts: SimOptions): SimResult {
+  const players = resolvePlayers(map, opts.players);
+  const seats: Record<CountryId, Seat> = Object.fromEntries(players.map((c) => [c, opts.bots?.[c] ?? 'passive']));
+  const entries: LogEntry[] = [];
+  const entryTurns: number[] = [];
+  const stats = emptyStats();
+  const bg = new BotGame(map, {
+    seats, seed: opts.seed, turns: opts.turns, measure: opts.measure,
+    ...(opts.settings ? { settings: opts.settings } : {}),
+    onStep: (entry, step, game, before) => {
+      entries.push(entry);
+      entryTurns.push(step.resolved[0]?.turn ?? game.state.turn);
+      stats.commands++;
+      if (entry.type === 'command') stats.byKind[entry.command.kind] = (stats.byKind[entry.command.kind] ?? 0) + 1;
+      if (step.outcome && !step.outcome.ok) {
+        stats.refused++;
+        stats.refusedByCode[step.outcome.code] = (stats.refusedByCode[step.outcome.code] ?? 0) + 1;
+      }
+      if (step.outcome?.ok) countEvents(stats, step.outcome.events);
+      for (const r of step.resolved) {
+        countEvents(stats, r.events);
+        stats.turns++;
+      }
+      opts.onStep?.(entry, step, game, before);
+    },
+  });
+  bg.play();
+  const s = bg.game.state;
+  stats.status = s.status;
+  stats.winner = s.winner;
+  stats.scores = Object.fromEntries(Object.keys(s.countries).filter((c) => s.countries[c]!.player).sort().map((c) => [c, s.countries[c]!.score]));
+  return { game: bg.game, players, settings: { ...s.settings }, entries, entryTurns, stats };
 }
 
 /** A country's or the judge's name as a transcript speaker. */
