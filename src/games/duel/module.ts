@@ -13,7 +13,7 @@ import { duelGraph, type DuelGraph } from './board.ts';
 import { applyDuel, logKind, newDuel, noteDuel, scores, DUEL_DEFAULTS, type DuelEntry, type DuelSettings, type DuelState, type JudgeCommand } from './engine.ts';
 import { parseDuel, refusalText, type Query } from './parse.ts';
 import { mergeSettings } from './settings.ts';
-import { agentUnavailableText, MODEL_DIR, resolveBot } from './agent.ts';
+import { agentUnavailableText, latestVersion, loadAgent, MODEL_DIR, resolveBot } from './agent.ts';
 import { duelStateJson, runDuelTranscript } from './transcript.ts';
 import type { Side } from './resolve.ts';
 
@@ -30,7 +30,14 @@ const MODE_NAME: Record<string, [string, string]> = { normal: ['普通', 'normal
 export class DuelRules implements Rules<Duel> {
   readonly minSeats = 2;
   readonly g: DuelGraph;
-  constructor(readonly map: GameMap) { this.g = duelGraph(map); }
+  /**
+   * `root`: where `models/duel-agent` lies. When a weights file is there the agent is loaded (and registered as
+   * `agent@v<N>`) so a game with the agent rebuilds from its log; without one nothing changes (D8.4).
+   */
+  constructor(readonly map: GameMap, root?: string) {
+    this.g = duelGraph(map);
+    if (root !== undefined && latestVersion(resolve(root, MODEL_DIR)) !== null) loadAgent(this.g, resolve(root, MODEL_DIR));
+  }
 
   get resourceId(): string { return this.map.id; }
   resourceName(lang: Lang): string { return this.map.file.name[lang]; }
@@ -265,7 +272,7 @@ export const duel: GameModule<Duel> = {
   kind: 'duel',
   title: { zh: '欧陆对决', en: 'Europe Duel' },
   defaultResource: () => 'maps/europe.json',
-  open: (resource: string, root: string) => new DuelRules(loadMapFile(resolve(root, resource))),
+  open: (resource: string, root: string) => new DuelRules(loadMapFile(resolve(root, resource)), root),
   transcript(file: string, text: string, root: string) {
     const r = runDuelTranscript(file, text, root);
     const rules = new DuelRules(r.map);
