@@ -1,0 +1,193 @@
+/**
+ * Europe Duel's rules on rated play (duel.md D9.2, D9.4, D9.5): which games may be rated (NOT_ALLOWED for rated:true
+ * on the others), RATED_LOCKED, what an end counts for (a resignation is a loss even on turn 1; abandoned and the
+ * judge's abort are unrated; the scripted bots never rate; the agent does), one running duel per person, and a
+ * rated duel on Europe through the live service ended by 【认输】 with both ratings moved by 32 (provisional).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadMapFile } from '../../src/games/europe/map/index.ts';
+import { duelGraph } from '../../src/games/duel/board.ts';
+import { applyDuel, newDuel, type DuelState } from '../../src/games/duel/engine.ts';
+import { duel, type Duel } from '../../src/games/duel/module.ts';
+import { alreadyInDuelText, decideRated, duelInProgress, duelRatedOutcome, settingsChangeRefusal, unratableReasons, type NewDuel } from '../../src/games/duel/ratings.ts';
+import { GameService, type Entry, type GameModule, type Rules } from '../../src/platform/session/index.ts';
+import { Store } from '../../src/platform/store/index.ts';
+import { VirtualClock } from '../../src/platform/clock/index.ts';
+import { FakeChat, T0, alice, bob, judy } from '../helpers/live.ts';
+
+const EUROPE = 'maps/europe.json';
+const map = loadMapFile(EUROPE);
+const g = duelGraph(map);
+
+const human = (userId: string) => ({ kind: 'human' as const, userId });
+const bot = (id: string) => ({ kind: 'bot' as const, bot: id });
+const base: NewDuel = { mapId: 'europe', sides: { A: human('u1'), B: human('u2') }, settings: {} };
+
+test('D9.2 a challenge between two people on Europe with default settings is rated by default', () => {
+  assert.deepEqual(unratableReasons(base), []);
+  assert.deepEqual(decideRated(undefined, base), { ok: true, rated: true });
+  assert.deepEqual(decideRated(true, base), { ok: true, rated: true });
+  assert.deepEqual(decideRated(false, base), { ok: true, rated: false }, 'a player may ask for an unrated game');
+  // mapEvery and language are presentation: still rated.
+  assert.deepEqual(decideRated(true, { ...base, settings: { mapEvery: 10, language: 'en', turnSeconds: 30 } }), { ok: true, rated: true });
+  // Against the agent (any version).
+  assert.deepEqual(decideRated(true, { ...base, sides: { A: human('u1'), B: bot('agent@v3') } }), { ok: true, rated: true });
+});
+
+test('D9.2 anything else is unrated, and rated:true on it is NOT_ALLOWED with the reason', () => {
+  const cases: [string, NewDuel, RegExp][] = [
+    ['another map', { ...base, mapId: 'tiny' }, /欧洲地图/],
+    ['a player-given seed', { ...base, seedGiven: true }, /种子/],
+    ['explicit capitals', { ...base, capitalsGiven: true }, /首都/],
+    ['a changed setting', { ...base, settings: { turnSeconds: 60 } }, /turnSeconds/],
+    ['the scripted greedy bot', { ...base, sides: { A: human('u1'), B: bot('greedy') } }, /greedy/],
+    ['the scripted lander bot', { ...base, sides: { A: bot('lander'), B: human('u1') } }, /lander/],
+    ['bot vs bot', { ...base, sides: { A: bot('agent@v1'), B: bot('agent@v2') } }, /电脑对电脑/],
+    ['one person on both sides', { ...base, sides: { A: human('u1'), B: human('u1') } }, /两个不同的玩家/],
+    ['the arena', { ...base, arena: true }, /竞技场/],
+  ];
+  for (const [what, d, why] of cases) {
+    assert.deepEqual(decideRated(undefined, d), { ok: true, rated: false }, `${what}: unrated by default`);
+    const r = decideRated(true, d);
+    assert.equal(r.ok, false, what);
+    if (!r.ok) {
+      assert.equal(r.code, 'NOT_ALLOWED', what);
+      assert.match(r.text, why, what);
+    }
+  }
+  const en = decideRated(true, { ...base, mapId: 'tiny' }, 'en');
+  assert.ok(!en.ok && /only games on the Europe map are rated/.test(en.text));
+});
+
+test('D9.2 RATED_LOCKED: no setting changes during a rated game; unrated and ended games are not locked', () => {
+  assert.equal(settingsChangeRefusal({ rated: true, status: 'running' })?.code, 'RATED_LOCKED');
+  assert.equal(settingsChangeRefusal({ rated: false, status: 'running' }), null);
+  assert.equal(settingsChangeRefusal({ rated: true, status: 'ended' }), null);
+  // The engine's 【规则】 agrees.
+  const s = newDuel(map, { type: 'start', at: 0, seed: 42, rated: true });
+  const r = applyDuel(g, s, { type: 'judge', at: 1, command: { kind: 'rule', patch: { mapEvery: 3 } } });
+  assert.deepEqual(r.ok ? null : r.code, 'RATED_LOCKED');
+});
+
+const rated = (extra: Partial<Parameters<typeof newDuel>[1]> = {}): DuelState => newDuel(map, { type: 'start', at: 0, seed: 42, rated: true, ...extra });
+
+test('D9.4 a resignation is a loss even on turn 1', () => {
+  const s = rated();
+  assert.equal(s.fair, true, 'seed 42 draws a fair pair on Europe');
+  assert.equal(duelRatedOutcome('europe', s), null, 'not ended yet');
+  assert.equal(applyDuel(g, s, { type: 'command', at: 1, side: 'A', command: { kind: 'resign' } }).ok, true);
+  assert.equal(s.turn, 1);
+  assert.deepEqual(duelRatedOutcome('europe', s), { how: 'resign', seats: [{ seat: 'A', score: 0, bot: null }, { seat: 'B', score: 1, bot: null }] });
+});
+
+test('D9.4 technical defeat and score count; a draw counts ½; abandoned (both idle) and the judge\'s abort do not', () => {
+  // Both idle for idleTurns turns: abandoned.
+  const both = rated();
+  for (let t = 0; t < 3 && both.status === 'running'; t++) applyDuel(g, both, { type: 'tick', at: both.deadlineAt });
+  assert.equal(both.outcome?.how, 'abandoned');
+  assert.equal(duelRatedOutcome('europe', both), null);
+  // A moderator's 【结束】 in a rated game aborts it.
+  const aborted = rated();
+  applyDuel(g, aborted, { type: 'judge', at: 1, command: { kind: 'end' } });
+  assert.equal(aborted.outcome?.how, 'abandoned');
+  assert.equal(duelRatedOutcome('europe', aborted), null);
+  // One side idle: technical defeat, counted.
+  const tech = rated();
+  for (let t = 0; t < 3 && tech.status === 'running'; t++) {
+    applyDuel(g, tech, { type: 'command', at: tech.deadlineAt - 1, side: 'B', command: { kind: 'ready' } });
+    if (tech.status === 'running') applyDuel(g, tech, { type: 'tick', at: tech.deadlineAt });
+  }
+  assert.equal(tech.outcome?.how, 'technical');
+  assert.deepEqual(duelRatedOutcome('europe', tech)?.seats.map((x) => x.score), [0, 1]);
+  // A draw (as the engine records one): ½ each.
+  const drawn = rated();
+  drawn.status = 'ended';
+  drawn.outcome = { winner: [], how: 'score' };
+  assert.deepEqual(duelRatedOutcome('europe', drawn)?.seats.map((x) => x.score), [0.5, 0.5]);
+});
+
+test('D9.2/D9.4 checked again at the end: unrated start, unfair draw, other map, changed settings, scripted bots → null; the agent rates', () => {
+  const resign = (s: DuelState) => { applyDuel(g, s, { type: 'command', at: 1, side: 'A', command: { kind: 'resign' } }); return s; };
+  assert.equal(duelRatedOutcome('europe', resign(newDuel(map, { type: 'start', at: 0, seed: 42 }))), null, 'not started rated');
+  assert.equal(duelRatedOutcome('tiny', resign(rated())), null, 'not Europe');
+  const unfair = resign(rated());
+  unfair.fair = false;
+  assert.equal(duelRatedOutcome('europe', unfair), null, 'an unfair draw');
+  assert.equal(duelRatedOutcome('europe', resign(rated({ settings: { turnSeconds: 60 } }))), null, 'changed settings');
+  assert.notEqual(duelRatedOutcome('europe', resign(rated({ settings: { mapEvery: 2, language: 'en' } }))), null, 'presentation settings are free');
+  assert.equal(duelRatedOutcome('europe', resign(rated({ bots: { B: 'greedy' } }))), null, 'a scripted bot');
+  // The agent: its policy id stands in the outcome (the platform makes it bot:agent@v<N>). A state as a loaded agent leaves it.
+  const withAgent = resign(rated());
+  withAgent.bots.B = 'agent@v2';
+  assert.deepEqual(duelRatedOutcome('europe', withAgent)?.seats, [{ seat: 'A', score: 0, bot: null }, { seat: 'B', score: 1, bot: 'agent@v2' }]);
+});
+
+test('D9.5 one running duel per person: a duel not ended holds its players; bots and other games do not count', () => {
+  const s = new Store(':memory:');
+  const mk = (kind: string, ch: string) => s.createGame({ kind, channelId: ch, mapPath: EUROPE, mapId: 'europe', settings: {}, live: {}, creator: 'u', judges: [], createdAt: 1 });
+  const war = mk('neuwar', 'w');
+  s.commit({ gameId: war.id, players: { set: [{ seat: 'france', userId: 'u1', name: 'A', joinedAt: 1 }] } });
+  assert.equal(duelInProgress(s, 'u1'), null, 'a war game is no duel');
+  const d = mk('duel', 'd');
+  s.commit({ gameId: d.id, players: { set: [{ seat: 'A', userId: 'u1', name: 'A', joinedAt: 2 }, { seat: 'B', userId: 'bot:B:agent', name: 'agent', joinedAt: 2 }] } });
+  assert.equal(duelInProgress(s, 'u1')?.gameId, d.id);
+  assert.equal(duelInProgress(s, 'u1', d.id), null, 'the duel being joined itself');
+  assert.equal(duelInProgress(s, 'bot:B:agent'), null, 'bots may play many');
+  s.commit({ gameId: d.id, game: { status: 'ended', endedAt: 3 } });
+  assert.equal(duelInProgress(s, 'u1'), null, 'an ended duel frees the player');
+  assert.match(alreadyInDuelText('zh'), /一次只能下一局（D9\.5）/);
+});
+
+/** The duel as the platform hosts it, with D9's hook and the start rated (the challenge flow's job in the module). */
+const ratedDuel: GameModule<Duel> = {
+  ...duel,
+  open(resource: string, root: string): Rules<Duel> {
+    const rules = duel.open(resource, root) as Rules<Duel> & { map: { id: string } };
+    const setup = rules.setup.bind(rules);
+    return Object.assign(rules, {
+      setup: (seats: string[], settings: unknown, seed: number, at: number): Entry => ({ ...setup(seats, settings, seed, at), rated: true }),
+      rated: (game: Duel) => duelRatedOutcome(rules.map.id, game.s),
+    });
+  },
+};
+
+test('D9 a rated duel on Europe ended by 【认输】 on turn 1: both ratings move by 32 (provisional), in the same write as the end', async () => {
+  const store = new Store(':memory:');
+  const chat = new FakeChat();
+  const svc = new GameService({ store, clock: new VirtualClock(T0), chat, games: [ratedDuel as GameModule<unknown>], renderer: null, logError: () => undefined });
+  await svc.startUp();
+  assert.equal((await svc.createGame('d1', judy, { game: 'duel', map: EUROPE })).ok, true);
+  assert.equal((await svc.join('d1', alice, 'A')).ok, true);
+  assert.equal((await svc.join('d1', bob, 'B')).ok, true);
+  assert.equal((await svc.start('d1', judy)).ok, true);
+  const s = svc.stateOf('d1') as DuelState;
+  assert.equal(s.rated, true);
+  // A judge's 【规则】 is RATED_LOCKED in a rated game.
+  const lock = await svc.handleMessage({ channelId: 'd1', userId: judy.id, userName: judy.name, text: '【规则】turnSeconds=60', messageId: 'm0' });
+  assert.equal(lock.code, 'RATED_LOCKED');
+  const r = await svc.handleMessage({ channelId: 'd1', userId: alice.id, userName: alice.name, text: '【认输】', messageId: 'm1' });
+  assert.equal(r.ok, true, r.text);
+  assert.equal(svc.gameOf('d1')?.status, 'ended');
+  assert.deepEqual([store.rating('duel', 'discord:u-alice')!.rating, store.rating('duel', 'discord:u-bob')!.rating], [968, 1032]);
+  const row = store.ratingOfGame('duel', store.games()[0]!.id)!;
+  assert.deepEqual([row.how, row.result, row.aDelta, row.bDelta], ['resign', 'b', -32, 32]);
+  svc.close();
+});
+
+test('D9 a duel against the scripted greedy bot changes no rating when it ends (by a resignation here)', async () => {
+  const store = new Store(':memory:');
+  const svc = new GameService({ store, clock: new VirtualClock(T0), chat: new FakeChat(), games: [ratedDuel as GameModule<unknown>], renderer: null, logError: () => undefined });
+  await svc.startUp();
+  assert.equal((await svc.createGame('d2', judy, { game: 'duel', map: EUROPE })).ok, true);
+  assert.equal((await svc.join('d2', alice, 'A')).ok, true);
+  assert.equal((await svc.join('d2', bob, 'B')).ok, true);
+  assert.equal((await svc.start('d2', judy)).ok, true);
+  // The module's bots come with the challenge flow; here side B's state names greedy as a stand-in and Alice resigns.
+  (svc.stateOf('d2') as DuelState).bots.B = 'greedy';
+  assert.equal((await svc.handleMessage({ channelId: 'd2', userId: alice.id, userName: alice.name, text: '【认输】', messageId: 'g1' })).ok, true);
+  assert.equal(svc.gameOf('d2')?.status, 'ended');
+  assert.equal((store.db.prepare('SELECT COUNT(*) n FROM ratings').get() as { n: number }).n, 0);
+  assert.equal((store.db.prepare('SELECT COUNT(*) n FROM rating_results').get() as { n: number }).n, 0);
+  svc.close();
+});
