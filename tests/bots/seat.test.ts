@@ -285,3 +285,25 @@ test('issue 13: after a restart, what a bot owes is played (a judge seated it an
   assert.equal(s.countries.B!.committed, true);
   again.svc.close();
 });
+
+test('issue 13: when computers play every active country (the only person is away), a turn waits for its deadline instead of racing on', async () => {
+  const l = await liveSetup();
+  await lobby(l, 'race', { autopilot: 'bot', autopilotAfter: 1, turnSeconds: 60, graceSeconds: 60 });
+  assert.ok((await l.svc.join('race', alice, 'A')).ok);
+  assert.ok((await l.svc.seatBot('race', judy, 'B')).ok);
+  assert.ok((await l.svc.start('race', judy)).ok);
+  // Alice misses turn 1 (it closes at the hard close): the autopilot takes 甲国 from turn 2 on.
+  await l.clock.advance(121_000);
+  let s = state(l, 'race');
+  assert.equal(s.turn, 2);
+  assert.equal(s.countries.A!.autopilot, true);
+  assert.equal(s.countries.A!.committed && s.countries.B!.committed, true, 'both computer-played countries committed at once');
+  // …and the turn stays open until its deadline, then resolves there (not at the hard close).
+  await l.clock.advance(58_000); // turn 2 opened at the hard close (120 s): its deadline is 180 s
+  assert.equal(state(l, 'race').turn, 2);
+  await l.clock.advance(1_000);
+  s = state(l, 'race');
+  assert.equal(s.turn, 3, 'resolved at the deadline');
+  assert.ok(!s.lastEvents.some((e) => e.type === 'late'), 'computers are never late');
+  l.svc.close();
+});

@@ -93,7 +93,22 @@ function advance(g: Game, at: number, out: Step['resolved']): void {
 
 function allCommitted(s: GameState): boolean {
   const act = activeCountries(s);
-  return act.length > 0 && act.every((c) => s.countries[c]!.committed);
+  return act.length > 0 && act.every((c) => s.countries[c]!.committed) && someonePresent(s);
+}
+
+/**
+ * Issue 13: whether a person plays some active country. When computers play them all (bots, and the autopilot of
+ * absent players) the turn does not resolve the moment they commit — a game would race to its end while its
+ * players are away — but at the deadline (a tick), as a turn of absent players would.
+ */
+function someonePresent(s: GameState): boolean {
+  return activeCountries(s).some((c) => !s.countries[c]!.bot && !s.countries[c]!.autopilot);
+}
+
+/** Every active country committed: computer-played only (see someonePresent), so the turn resolves at its deadline. */
+function computersDone(s: GameState, at: number): boolean {
+  const act = activeCountries(s);
+  return act.length > 0 && !someonePresent(s) && act.every((c) => s.countries[c]!.committed) && at >= s.clock.deadlineAt;
 }
 
 function speakerName(sp: Speaker): string {
@@ -114,7 +129,11 @@ function logLine(s: GameState, entry: { at: number; speaker: Speaker; line?: num
 export function applyEntry(g: Game, entry: LogEntry): Step {
   const resolved: Step['resolved'] = [];
   advance(g, entry.at, resolved);
-  if (entry.type === 'tick') return { outcome: null, resolved };
+  if (entry.type === 'tick') {
+    const st = g.state;
+    if (st.status === 'running' && st.clock.pausedAt === null && computersDone(st, entry.at)) resolveNow(g, entry.at, false, resolved);
+    return { outcome: null, resolved };
+  }
   const s = g.state;
   // Issue 13: a computer player speaks once a turn (its turn's orders end with 【完成】); what it said is in the log.
   if (entry.bot && entry.speaker.kind === 'country' && s.countries[entry.speaker.id]) s.countries[entry.speaker.id]!.botTurn = s.turn;
