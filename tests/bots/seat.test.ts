@@ -307,3 +307,23 @@ test('issue 13: when computers play every active country (the only person is awa
   assert.ok(!s.lastEvents.some((e) => e.type === 'late'), 'computers are never late');
   l.svc.close();
 });
+
+test('issue 13: a turn reopened by the judge\'s 【撤回】 is played again by its bots', async () => {
+  const l = await liveSetup();
+  await lobby(l, 'undo');
+  assert.ok((await l.svc.join('undo', alice, 'A')).ok);
+  assert.ok((await l.svc.seatBot('undo', judy, 'B')).ok);
+  assert.ok((await l.svc.start('undo', judy)).ok);
+  await l.clock.advance(10_000);
+  assert.ok((await say(l, 'undo', alice, '【完成】')).ok);
+  assert.equal(state(l, 'undo').turn, 2);
+  await l.clock.advance(10_000);
+  const r = await say(l, 'undo', judy, '【撤回】');
+  assert.ok(r.ok, r.text);
+  const s = state(l, 'undo');
+  assert.equal(s.turn, 1);
+  assert.equal(s.countries.B!.botTurn, 1);
+  assert.equal(s.countries.B!.committed, true, 'the bot played the reopened turn');
+  assert.equal(s.countries.A!.committed, false);
+  l.svc.close();
+});

@@ -54,7 +54,8 @@ export function botMessages(g: Game, gameId: number): BotMessage[] {
         lines = ['【完成】'];
       }
       if (!lines.some((l) => /【完成】\s*$/.test(l))) lines = [...lines, '【完成】'];
-      out.push({ seat: c, key: `turn:${s.turn}:${c}`, text: lines.join('\n') });
+      // The turn's opening time is in the key: a turn reopened by 【撤回】 is played again.
+      out.push({ seat: c, key: `turn:${s.turn}:${s.clock.openedAt}:${c}`, text: lines.join('\n') });
     }
     if (asked.length) {
       let answers: { command: string; reason: string }[];
@@ -65,7 +66,7 @@ export function botMessages(g: Game, gameId: number): BotMessage[] {
       }
       if (answers.length) {
         out.push({
-          seat: c, key: `answer:${s.turn}:${c}:${asked.join(',')}`, text: answers.map((a) => a.command).join('\n'),
+          seat: c, key: `answer:${s.turn}:${s.clock.openedAt}:${c}:${asked.join(',')}`, text: answers.map((a) => a.command).join('\n'),
           note: answers.map((a) => a.reason).filter(Boolean).join(' '),
         });
       }
