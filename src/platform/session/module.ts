@@ -71,6 +71,11 @@ export interface PageView {
   paused: boolean;
   turnSeconds: number | null;
   names: { countries: { id: string; zh: string; en: string; aliases: string[] }[]; territories: { id: string; zh: string; en: string; aliases: string[]; kind: string }[] };
+  /**
+   * A game whose page draws its own board (Europe Duel's clickable map): the static drawing data (map geometry),
+   * sent once when a page opens the channel; each viewer then gets the seat's `view` pushed as the game changes.
+   */
+  board?: unknown;
 }
 
 /**
@@ -192,6 +197,8 @@ export interface Rules<G = unknown> {
    * clock) and the names its input box completes.
    */
   page?(game: G | null): PageView;
+  /** A transcript (or a bot game's header) played back turn by turn for the page's player (arena, replays). */
+  playback?(text: string, root: string): { ok: true; data: unknown } | { ok: false; text: string };
   /** Final ranking (seats, best first; ties share a place) once the game has ended; feeds ratings. */
   result(game: G): { seat: string; place: number; score?: number }[] | null;
   /**
@@ -262,6 +269,7 @@ export function withDefaults<G>(rules: Rules<G>): FullRules<G> {
       names: { countries: rules.seats(null).map(seatRow), territories: [] },
     }),
     classify: () => ({}),
+    playback: () => ({ ok: false, text: '这个游戏没有回放 / this game has no playback' }),
     rated: () => null,
     seatsBot: () => null,
     botStyle: () => null,

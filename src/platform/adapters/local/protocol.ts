@@ -22,6 +22,8 @@ export type ClientMsg =
   | { t: 'judge'; id: string; channelId: string; userId: string }
   | { t: 'say'; id: string; channelId: string; text: string }
   | { t: 'button'; id: string; channelId: string; buttonId: string }
+  /** A game that draws its own board (PageView.board): a transcript or a bot game's header played back turn by turn (the arena). */
+  | { t: 'playback'; id: string; channelId: string; text: string }
   | { t: 'ping' };
 
 export interface Ack {
@@ -105,7 +107,12 @@ export type ServerMsg =
   | { t: 'error'; code: string; text: string; id?: string; retryAfterMs?: number }
   | Ack
   | { t: 'games'; games: GameListItem[] }
-  | { t: 'channel'; channelId: string; feed: FeedMessage[]; status: StatusView | null; names: NamesView | null }
+  /** `board`: the static drawing data of a game whose page draws its own board (PageView.board), else absent. */
+  | { t: 'channel'; channelId: string; feed: FeedMessage[]; status: StatusView | null; names: NamesView | null; board?: unknown }
+  /** A board game's state as this viewer's seat may see it (Rules.view), pushed when it changes. */
+  | { t: 'view'; channelId: string; view: unknown }
+  /** The frames a `playback` request asked for (its ack follows). */
+  | { t: 'playback'; id: string; data: unknown }
   | { t: 'status'; channelId: string; status: StatusView | null }
   | { t: 'msg'; m: FeedMessage }
   | { t: 'del'; channelId: string; id: string }

@@ -27,6 +27,8 @@ const STATIC: Record<string, string> = {
   '/format.js': 'format.js',
   '/style.css': 'style.css',
   '/favicon.svg': 'favicon.svg',
+  '/duel.js': 'duel.js',
+  '/duel.css': 'duel.css',
 };
 /** The CJK font the renderer uses, offered to browsers that have none (a bare Linux box, a CI container). */
 const require = createRequire(import.meta.url);
@@ -189,6 +191,10 @@ export class LocalServer {
   private assets = new Map<string, Promise<{ body: Buffer; etag: string } | null>>();
   private socketSeq = 0;
   private log: (line: string) => void;
+  /** Channels whose game draws its own board (PageView.board): their viewers get the seat's view pushed. */
+  private boards = new Set<string>();
+  /** The last view sent to each socket (a view goes out only when it changed). */
+  private lastView = new WeakMap<Client, string>();
 
   constructor(private opts: LocalServerOptions) {
     this.limits = { ...DEFAULT_LIMITS, ...opts.limits };
@@ -499,8 +505,11 @@ export class LocalServer {
       const prev = c.channel;
       c.channel = ch;
       const rules = this.opts.service.rulesOf(ch);
-      const names: NamesView | null = rules ? rules.page(null).names : null;
-      this.send(c, { t: 'channel', channelId: ch, feed: this.opts.chat.history(ch, user.id).map((m) => this.decorate(m)), status: this.statusOf(ch, user.id), names });
+      const page = rules ? rules.page(null) : null;
+      const names: NamesView | null = page ? page.names : null;
+      if (page?.board) this.boards.add(ch);
+      this.lastView.delete(c);
+      this.send(c, { t: 'channel', channelId: ch, feed: this.opts.chat.history(ch, user.id).map((m) => this.decorate(m)), status: this.statusOf(ch, user.id), names, ...(page?.board ? { board: page.board } : {}) });
       if (prev && prev !== ch) this.schedulePush(prev);
       this.schedulePush(ch);
       return;
@@ -613,6 +622,14 @@ export class LocalServer {
         return reply.ok ? { t: 'ack', id, ok: true, ...(reply.duplicate ? { duplicate: true } : {}) } : fail(reply.code ?? 'REFUSED', reply.text);
       }
       case 'say': return this.say(c, user, id, channelId, msg.text);
+      case 'playback': {
+        // The arena (D10.4) and transcript playback of a game that draws its own board: computed here, sent once.
+        const text = typeof msg.text === 'string' ? msg.text : '';
+        const r = svc.rulesOf(channelId)?.playback(text, this.opts.root);
+        if (!r || !r.ok) return fail('BAD_TRANSCRIPT', r ? r.text : '没有这个游戏');
+        this.send(c, { t: 'playback', id, data: r.data });
+        return { t: 'ack', id, ok: true };
+      }
     }
     return fail('BAD_TYPE', '未知的消息类型');
   }
@@ -708,6 +725,8 @@ export class LocalServer {
     const hide = reply.handled && (reply.deleteOriginal === true || (reply.private && reply.items.length > 0 && reply.items.every((i) => i.private)));
     if (!hide) this.opts.chat.reveal(channelId, held.id, undefined);
     if (reply.handled && !reply.duplicate) this.summarize(channelId, user.id, held.seq, reply.items);
+    // A board game's page redraws from the view: sent now, not after the status push's 30 ms (D11 B7).
+    if (this.boards.has(channelId)) this.safely('view push', () => this.pushViews(channelId));
     this.schedulePush(channelId, false);
     if (reply.duplicate) return { t: 'ack', id, ok: true, duplicate: true };
     if (!reply.handled) return { t: 'ack', id, ok: true };
@@ -780,9 +799,21 @@ export class LocalServer {
     this.statusTimers.set(channelId, t);
   }
 
+  /** A board game's view, as each viewer's seat may see it, to the viewers it changed for. */
+  private pushViews(channelId: string): void {
+    for (const c of this.clients) {
+      if (c.channel !== channelId || !c.userId || c.ws.readyState !== WebSocket.OPEN) continue;
+      const view = JSON.stringify(this.opts.service.seatView(channelId, c.userId));
+      if (this.lastView.get(c) === view) continue;
+      this.lastView.set(c, view);
+      this.sendRaw(c, `{"t":"view","channelId":${JSON.stringify(channelId)},"view":${view}}`);
+    }
+  }
+
   private pushStatus(channelId: string, force = false): void {
     const viewers = [...this.clients].filter((c) => c.channel === channelId && c.userId);
     if (viewers.length === 0) return;
+    if (this.boards.has(channelId)) this.pushViews(channelId);
     // The channel's status is built and serialized once; each viewer's frame differs only in `me`.
     const base = this.channelStatus(channelId);
     const shared = JSON.stringify(base);

@@ -1,6 +1,7 @@
 // The local web channel's page. Every piece of text from people or the bot is put in the page with
 // textContent / createTextNode only — never innerHTML — so a player's text can never become markup.
 import { splitIcons, needSeconds, clockText, foldAnswer, tooLongText } from './format.js';
+import { duelInit, duelMessage } from './duel.js';
 
 const $ = (id) => document.getElementById(id);
 const el = (tag, cls, text) => {
@@ -73,6 +74,8 @@ function connect() {
     let m;
     try { m = JSON.parse(ev.data); } catch { return; }
     onServer(m);
+    // A game that draws its own board (Europe Duel) takes its messages after the page has read them.
+    duelMessage(m);
   });
   ws.addEventListener('close', () => {
     if (S.ws !== ws) return;
@@ -897,4 +900,5 @@ window.addEventListener('hashchange', () => {
 });
 
 renderMe();
+duelInit({ act, toast, status: () => S.status, skew: () => S.skew });
 connect();

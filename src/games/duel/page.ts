@@ -1,0 +1,209 @@
+/**
+ * Europe Duel on the local page (duel.md D10.5): what the clickable map needs beyond the state JSON of D10.8 —
+ * the map's geometry (once per page, geometry.ts), each side's preview of this turn's helper moves and route steps
+ * (the same D6/D5.4 functions the resolution runs, on the opening board, so the white arrows show what happens
+ * unless the player changes something), the side panel's seats, and the arena's turn-by-turn playback of a
+ * bot-vs-bot game or a transcript (D10.4, D10.7).
+ *
+ * `duelPage` is the duel's module with these added (DuelPageRules extends DuelRules): the page's host registers it
+ * in place of `duel`. Pure reads of the game; the engine is not touched.
+ */
+import { resolve } from 'node:path';
+import type { GameModule, PageView } from '../../platform/session/index.ts';
+import { loadMapFile } from '../europe/map/index.ts';
+import { DuelRules, duel, type Duel } from './module.ts';
+import { applyDuel, newDuel, scores, toBoard, type DuelCommand, type DuelState } from './engine.ts';
+import { helperOrders } from './helpers.ts';
+import { routeSteps } from './routes.ts';
+import { duelGeometry } from './geometry.ts';
+import { runDuelTranscript, DuelTranscriptError } from './transcript.ts';
+import { policy } from './sim.ts';
+import type { DuelView as PolicyView } from './bots.ts';
+import type { DuelGraph } from './board.ts';
+import type { Side } from './resolve.ts';
+
+/** D10.5: the sides' colours on the page. */
+export const SIDE_COLOR: Record<Side, string> = { A: '#d0453a', B: '#2f6fd0' };
+
+/** A preview arrow: [from, to, armies, half (1) or all (0)]. */
+export type PreviewMove = [string, string, number, 0 | 1];
+
+export interface DuelPreview {
+  /** D6: the helper's moves this turn where no manual order and no route stands (thin white arrows). */
+  helper: PreviewMove[];
+  /** D5.4: this turn's route steps: [route id, from, to, armies]; waiting routes are in `waiting`. */
+  routes: [number, string, string, number][];
+  waiting: number[];
+}
+
+/**
+ * D10.5 / D6: one side's preview on the opening board — D2.6 steps 2 and 3 exactly as resolveTurn runs them for
+ * that side (its manual orders hold their nodes and claim their targets; route steps hold theirs), nothing of the
+ * other side's plans read.
+ */
+export function duelPreview(g: DuelGraph, s: DuelState, side: Side): DuelPreview {
+  const start = toBoard(s);
+  const manual = Object.values(s.orders[side]);
+  const held = new Set(manual.map((o) => o.from));
+  const steps = routeSteps(g, start, side, s.routes, s.settings);
+  for (const n of steps.held) held.add(n);
+  const claimed = [...manual.flatMap((o) => (o.kind === 'move' ? [o.to] : [])), ...steps.moves.map((m) => m.to)];
+  const h = s.helper[side];
+  const orders = helperOrders(g, start, side, {
+    defaultMode: h.mode, paint: new Map(Object.entries(h.paint)), rally: h.rally, capitals: s.capitals, held, claimed, defenseFactor: s.settings.defenseFactor,
+  });
+  const armiesAt = (id: string) => (g.kind.get(id) === 'sea' ? start.stacks.get(id)?.[side] ?? 0 : start.armies.get(id) ?? 0);
+  const helper: PreviewMove[] = [];
+  for (const o of orders) {
+    if (o.kind !== 'move') continue;
+    const a = armiesAt(o.from);
+    const n = o.count === 'half' ? Math.floor(a / 2) : a;
+    if (n > 0) helper.push([o.from, o.to, n, o.count === 'half' ? 1 : 0]);
+  }
+  return { helper, routes: steps.moves.map((m) => [m.route, m.from, m.to, m.n]), waiting: steps.waits.map((w) => w.route) };
+}
+
+/** One turn of a playback (arena, transcript): the board after it and what it did. */
+export interface PlaybackFrame {
+  turn: number;
+  /** Owner of every land territory in `PlaybackData.land` order: 'A', 'B' or '.'. */
+  owner: string;
+  armies: number[];
+  /** Sea stacks: zone → [A, B]. */
+  stacks: Record<string, [number, number]>;
+  scores: [number, number];
+  /** The resolution's events (D10.8 lastEvents) that led here. */
+  events: unknown[];
+}
+
+export interface PlaybackData {
+  map: string;
+  land: string[];
+  capitals: Record<Side, string>;
+  names: Record<Side, string>;
+  bots: Record<Side, string | null>;
+  frames: PlaybackFrame[];
+  result: { winner: Side[]; how: string } | null;
+}
+
+/** At most this many turns are played back (a transcript's setting may ask more; the page shows the first). */
+const MAX_FRAMES = 600;
+
+function frameOf(g: DuelGraph, s: DuelState): PlaybackFrame {
+  const sc = scores(g, s);
+  return {
+    turn: s.turn,
+    owner: g.land.map((t) => s.owner[t] ?? '.').join(''),
+    armies: g.land.map((t) => s.armies[t] ?? 0),
+    stacks: Object.fromEntries(Object.entries(s.stacks).map(([z, v]) => [z, [v.A, v.B] as [number, number]])),
+    scores: [sc.A, sc.B],
+    events: s.lastEvents,
+  };
+}
+
+/**
+ * D10.4 / D10.7 on the page: a transcript played back turn by turn. With a bot on both sides (what `npm run
+ * simulate -- --game duel` writes, or the arena's own header) the game is driven step by step as the simulator's
+ * stepwise driver does (both policies decide at each opening, typed for them; the same game as the transcript's
+ * replay); otherwise every prefix of the transcript that ends on a line able to close a turn is replayed, and each
+ * new turn is a frame.
+ */
+export function duelPlayback(text: string, root: string): { ok: true; data: PlaybackData } | { ok: false; text: string } {
+  const lines = text.split(/\r?\n/);
+  const botLines = lines.map((l) => /^@bot\s+(\S+)\s+(\S+)/.exec(l.replace(/\s+#.*$/, '').trim())).filter((m): m is RegExpExecArray => !!m);
+  const commands = lines.some((l) => { const x = l.replace(/\s+#.*$/, '').trim(); return !!x && !x.startsWith('#') && !x.startsWith('@'); });
+  try {
+    if (botLines.length === 2 && !commands) {
+      // The header without its bots sets the game up (map, seed, capitals, settings) with two people's sides.
+      const header = lines.filter((l) => !/^\s*@bot\b/.test(l) && !/^\s*@(at|pass)\b/.test(l)).join('\n');
+      const r = runDuelTranscript('arena.txt', header, root);
+      const g = r.g;
+      const s = r.state;
+      const side = (who: string): Side => (who === 'A' || who === r.names.A ? 'A' : 'B');
+      const pol: Record<Side, ReturnType<typeof policy>> = { A: policy('greedy'), B: policy('greedy') };
+      const bots: Record<Side, string | null> = { A: null, B: null };
+      for (const m of botLines) { pol[side(m[1]!)] = policy(m[2]!); bots[side(m[1]!)] = m[2]!; }
+      const frames = [frameOf(g, s)];
+      while (s.status === 'running' && frames.length < MAX_FRAMES) {
+        const at = s.openedAt;
+        for (const x of ['A', 'B'] as const) {
+          const view: PolicyView = {
+            graph: g, board: toBoard(s), side: x, capitals: s.capitals, routes: s.routes.filter((q) => q.side === x),
+            maxRoutes: s.settings.maxRoutes ?? 50, defenseFactor: s.settings.defenseFactor, seaLoss: s.settings.seaLoss,
+          };
+          const d = pol[x].decide(view);
+          const cmds: DuelCommand[] = [
+            ...d.orders.map((o): DuelCommand => ({ kind: 'order', order: o.count === 'stand' || o.from === o.to ? { kind: 'stand', from: o.from } : { kind: 'move', from: o.from, to: o.to, count: o.count } })),
+            ...d.routes.map((q): DuelCommand => ({ kind: 'route', from: q.points[0]!, points: q.points.slice(1), count: q.count })),
+          ];
+          for (const command of cmds) applyDuel(g, s, { type: 'command', at, side: x, command });
+        }
+        applyDuel(g, s, { type: 'command', at, side: 'A', command: { kind: 'ready' } });
+        applyDuel(g, s, { type: 'command', at, side: 'B', command: { kind: 'ready' } });
+        frames.push(frameOf(g, s));
+      }
+      return { ok: true, data: { map: r.map.id, land: g.land, capitals: s.capitals, names: r.names, bots, frames, result: s.outcome ? { winner: s.outcome.winner, how: s.outcome.how } : null } };
+    }
+    // A transcript of people's commands: @pass N is N turns, each its own frame.
+    const expanded: string[] = [];
+    for (const l of lines) {
+      const m = /^\s*@pass\s+(\d+)/.exec(l);
+      if (m) for (let i = 0; i < Math.min(Number(m[1]), MAX_FRAMES); i++) expanded.push('@pass 1');
+      else expanded.push(l);
+    }
+    const first = runDuelTranscript('transcript.txt', expanded.filter((l) => /^\s*(@(game|map|seed|players|bot|capitals|set)\b|#|$)/.test(l)).join('\n'), root);
+    const frames = [frameOf(first.g, first.state)];
+    let last = first.state.turn;
+    let final = first;
+    for (let i = 0; i < expanded.length && frames.length < MAX_FRAMES; i++) {
+      const l = expanded[i]!.trim();
+      if (!l || l.startsWith('#') || /^@(game|map|seed|players|bot|capitals|set)\b/.test(l)) continue;
+      const r = runDuelTranscript('transcript.txt', expanded.slice(0, i + 1).join('\n'), root);
+      final = r;
+      if (r.state.turn !== last || r.state.status === 'ended') {
+        frames.push(frameOf(r.g, r.state));
+        last = r.state.turn;
+        if (r.state.status === 'ended') break;
+      }
+    }
+    const s = final.state;
+    return { ok: true, data: { map: final.map.id, land: final.g.land, capitals: s.capitals, names: final.names, bots: s.bots, frames, result: s.outcome ? { winner: s.outcome.winner, how: s.outcome.how } : null } };
+  } catch (e) {
+    if (e instanceof DuelTranscriptError) return { ok: false, text: e.message };
+    return { ok: false, text: (e as Error).message };
+  }
+}
+
+/** The duel's rules with the page's additions (D10.5): the preview in each side's view, the panel, the board, playback. */
+export class DuelPageRules extends DuelRules {
+  override view(game: Duel, seat: string | null | 'public'): unknown {
+    const v = super.view(game, seat) as Record<string, unknown>;
+    const side = seat === 'A' || seat === 'B' ? seat : null;
+    return side && game.s.status === 'running' ? { ...v, preview: duelPreview(this.g, game.s, side) } : v;
+  }
+  page(game: Duel | null): PageView & { board: unknown } {
+    const sc = game ? scores(this.g, game.s) : null;
+    const territories = this.map.territories.filter((t) => this.g.kind.has(t.id)).map((t) => ({ id: t.id, zh: t.name.zh, en: t.name.en, aliases: t.aliases ?? [], kind: t.kind }));
+    return {
+      seats: (['A', 'B'] as const).map((x) => ({
+        id: x, zh: this.seatName(x, 'zh'), en: this.seatName(x, 'en'), color: SIDE_COLOR[x], playable: true,
+        committed: game ? game.s.ready[x] : false, score: sc ? sc[x] : null, alive: true, bot: game?.s.bots[x] ?? null,
+      })),
+      hardCloseAt: game && game.s.status === 'running' ? game.s.deadlineAt : null,
+      paused: !!game && game.s.pausedAt !== null,
+      turnSeconds: game ? game.s.settings.turnSeconds : null,
+      names: { countries: (['A', 'B'] as const).map((x) => ({ id: x, zh: this.seatName(x, 'zh'), en: this.seatName(x, 'en'), aliases: [] })), territories },
+      board: duelGeometry(this.g),
+    };
+  }
+  /** D10.4 / D10.7: a bot game or a transcript, turn by turn, for the page's arena player. */
+  playback(text: string, root: string): { ok: true; data: unknown } | { ok: false; text: string } {
+    return duelPlayback(text, root);
+  }
+}
+
+/** The duel module with the page's additions: what a host serving the local page registers. */
+export const duelPage: GameModule<Duel> = {
+  ...duel,
+  open: (resource: string, root: string) => new DuelPageRules(loadMapFile(resolve(root, resource))),
+};
