@@ -95,7 +95,7 @@ function judge(b: Board, map: GameMap, r: PendingRequest, st: StyleParams, defen
  */
 export function planResponses(state: GameState, map: GameMap, me: CountryId, opts: TurnOptions): { command: string; reason: string }[] {
   const cs = state.countries[me];
-  if (!cs?.alive || state.status !== 'running') return [];
+  if (!cs?.alive || state.status !== 'running' || !state.pending.some((r) => r.to === me)) return [];
   const st = STYLES[opts.style] ?? STYLES.balanced;
   const defend = opts.mode === 'defend';
   const sc = new Scratch(state, map, me);

@@ -42,15 +42,24 @@ export class Board {
   get arsenal(): TerrId | undefined { return this.map.arsenalOf.get(this.me); }
   need(d: number): number { return needToWin(d, this.s.settings.defenseFactor); }
 
+  private readonly warCache = new Map<CountryId, 0 | 1 | 2>();
+  /** 2: at war with c through an active war; 1: a war declared that is not active yet (R5.1); 0: no war. */
+  private war(c: CountryId): 0 | 1 | 2 {
+    let w = this.warCache.get(c);
+    if (w === undefined) {
+      const x = c === this.me ? undefined : warBetween(this.s, this.me, c);
+      w = !x ? 0 : x.active ? 2 : 1;
+      this.warCache.set(c, w);
+    }
+    return w;
+  }
   /** At war with c through a war already active (its armies may strike this turn). */
   hostileNow(c: CountryId | null): boolean {
-    return c !== null && c !== this.me && !!warBetween(this.s, this.me, c)?.active;
+    return c !== null && this.war(c) === 2;
   }
   /** At war with c through a war declared this turn or earlier that is not active yet (R5.1). */
   hostileSoon(c: CountryId | null): boolean {
-    if (c === null || c === this.me) return false;
-    const w = warBetween(this.s, this.me, c);
-    return !!w && !w.active;
+    return c !== null && this.war(c) === 1;
   }
 
   /** Every army of c: land, sea stacks and its arsenal. */
@@ -98,11 +107,26 @@ export class Board {
   holdNeed(t: TerrId): number {
     const hit = this.needCache.get(t);
     if (hit !== undefined) return hit;
-    const now = this.pressure(t, (c) => this.hostileNow(c));
-    const soon = this.pressure(t, (c) => this.hostileSoon(c));
+    let now = 0, soon = 0;
+    for (const x of this.geo.landAdj.get(t)!) {
+      const o = this.owner(x);
+      if (o === null || o === this.me) continue;
+      const w = this.war(o);
+      if (w === 2) now += this.armies(x);
+      else if (w === 1) soon += this.armies(x);
+    }
+    for (const z of this.geo.seaAdj.get(t)!) {
+      const st = this.stacks(z);
+      for (const c in st) {
+        if (c === this.me) continue;
+        const w = this.war(c);
+        if (w === 2) now += st[c]!;
+        else if (w === 1) soon += st[c]!;
+      }
+    }
     const f = t === this.capital ? this.st.capitalThreat : this.st.threat;
     // Never more than the stacking cap and a little (R7: the penalty doubles with every ten armies over).
-    const n = Math.min(this.cap(t) + 10, Math.ceil((now * f + soon * this.st.soon) / this.s.settings.defenseFactor));
+    const n = now + soon === 0 ? 0 : Math.min(this.cap(t) + 10, Math.ceil((now * f + soon * this.st.soon) / this.s.settings.defenseFactor));
     this.needCache.set(t, n);
     return n;
   }

@@ -9,15 +9,15 @@ import type { CountryId, GameState } from '../engine/index.ts';
 import type { BotStyle } from './types.ts';
 import { planTurn } from './turn.ts';
 import { planResponses } from './answers.ts';
-import { copyState } from './copy.ts';
 
 export type { BotStyle } from './types.ts';
 export { BOT_STYLES, BOT_STYLE_NAMES, BOT_STYLE_LABEL } from './types.ts';
 
 /**
  * What a country may see (issue 13): the state as shown to that country — its own pending orders, no other
- * country's (R3.1), nor their private purchases, placements and tech investments of this turn; the log is left
- * out. With Spy (R8.3) `spied` holds the orders of countries that have committed, as 【窥探】 shows a player.
+ * country's (R3.1), nor their private purchases and placements of this turn; the log is left out. With Spy (R8.3)
+ * `spied` holds the orders of countries that have committed, as 【窥探】 shows a player. The public board is shared
+ * with the game, not copied: take the view and decide at once (the deciding functions never change it).
  */
 export interface BotView {
   me: CountryId;
@@ -28,16 +28,19 @@ export interface BotView {
 export interface BotOptions { style: BotStyle; seed: number; mode?: 'full' | 'defend' }
 
 export function botView(s: GameState, _map: GameMap, country: CountryId): BotView {
-  const state = copyState(s, { log: false, orders: (c) => c === country });
+  // The board (territories, arsenals, wars, …) is what every player sees and is shared, read-only: a bot copies what
+  // it changes (scratch.ts). Orders and this turn's private economy of other countries are left out.
+  const countries: GameState['countries'] = {};
+  for (const c of Object.keys(s.countries)) {
+    const cs = s.countries[c]!;
+    countries[c] = c === country ? cs : { ...cs, buying: 0, placing: [], industryPending: 0 };
+  }
+  const orders: GameState['orders'] = {};
+  if (s.orders[country]) orders[country] = s.orders[country]!;
+  const state: GameState = { ...s, countries, orders, log: [] };
   const spied: BotView['spied'] = {};
-  const spy = s.countries[country]?.techDone.includes('spy');
-  for (const c of Object.keys(state.countries)) {
-    if (c === country) continue;
-    const cs = state.countries[c]!;
-    cs.buying = 0;
-    cs.placing = [];
-    cs.industryPending = 0;
-    if (spy && s.countries[c]!.committed && s.orders[c]) spied[c] = s.orders[c]!.map((o) => ({ ...o, count: { ...o.count } }));
+  if (s.countries[country]?.techDone.includes('spy')) {
+    for (const c of Object.keys(s.countries)) if (c !== country && s.countries[c]!.committed && s.orders[c]) spied[c] = s.orders[c]!.map((o) => ({ ...o, count: { ...o.count } }));
   }
   return { me: country, state, spied };
 }
