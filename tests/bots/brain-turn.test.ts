@@ -209,3 +209,56 @@ test('a country not in the game says nothing', () => {
   g.state.countries.FRA!.alive = false;
   assert.deepEqual(decide(g, 'FRA', 'balanced'), []);
 });
+
+test('R5.5: after taking a capital the bot annexes when the land is worth more than a puppet\'s tribute and it can pay, else makes a puppet', () => {
+  const fallen = (turn: number, score: number) => {
+    const g = game(['FRA', 'DEU'], turn);
+    set(g, 'berlin', 'FRA', 10);
+    g.state.capitalFalls = [{ loser: 'DEU', capturer: 'FRA', turn }];
+    g.state.countries.FRA!.score = score;
+    return g;
+  };
+  // Turn 3: Germany's land brings ~17 a turn for 23 turns, ≈ 330 after the 60 — more than 70% tribute and 3 demands.
+  const g = fallen(3, 200);
+  const rich = decide(g, 'FRA', 'balanced');
+  assert.ok(rich.includes('【灭国】法国吞并德国'), rich.join('\n'));
+  play(g, 'FRA', rich.slice(0, -1));
+  assert.equal(g.state.countries.DEU!.alive, false);
+  assert.ok(decide(fallen(3, 50), 'FRA', 'balanced').includes('【傀儡】法国对德国建立傀儡政权'), 'annexCost 60 not affordable above the reserve');
+  assert.ok(decide(fallen(24, 500), 'FRA', 'balanced').includes('【傀儡】法国对德国建立傀儡政权'), 'two payments left do not repay 60');
+});
+
+test('R5.5: an overlord demands its three territories at once, cities first', () => {
+  const g = game(['FRA', 'DEU'], 4);
+  g.state.countries.DEU!.overlord = 'FRA';
+  const lines = decide(g, 'FRA', 'balanced');
+  const d = lines.find((l) => l.startsWith('【领土要求】法国向德国要求'));
+  assert.ok(d, lines.join('\n'));
+  const names = d!.slice('【领土要求】法国向德国要求'.length).split('、');
+  assert.equal(names.length, 3);
+  for (const n of names) assert.equal(europe.territories.find((t) => t.name.zh === n)!.kind, 'city');
+  play(g, 'FRA', lines.slice(0, -1));
+  assert.equal(g.state.countries.FRA!.demanded.DEU, 3);
+  assert.ok(!decide(g, 'FRA', 'balanced').some((l) => l.startsWith('【领土要求】')), 'puppetDemand reached: no more demands');
+});
+
+test('R12: a bankrupt bot pledges allegiance to its strongest neighbour', () => {
+  const g = game(['FRA', 'DEU', 'ITA'], 6);
+  const fra = g.state.countries.FRA!;
+  fra.bankrupt = true; fra.bankruptTurn = 5; fra.score = -4;
+  for (const id of own(g, 'ITA')) land(g, id).armies += 20;
+  const lines = decide(g, 'FRA', 'balanced');
+  assert.ok(lines.includes('【效忠】法国向意大利效忠'), lines.join('\n'));
+  play(g, 'FRA', lines.slice(0, -1));
+});
+
+test('R5.4: a defender whose capital cannot be held by any means sues for peace', () => {
+  const g = game(['FRA', 'DEU'], 8);
+  war(g, 'DEU', 'FRA');
+  set(g, 'reims', 'DEU', 900);
+  const m = g.state.countries.FRA!.mobilization;
+  m.partialUsed = true; m.nationalUsed = true;
+  const lines = decide(g, 'FRA', 'defensive');
+  assert.ok(lines.includes('【求和】法国向德国请求投降'), lines.join('\n'));
+  play(g, 'FRA', lines.slice(0, -1));
+});
