@@ -10,26 +10,42 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GameService, type GameModule, type Rules } from '../../src/platform/session/index.ts';
+import { GameService, type Entry, type GameModule, type Lang, type Rules, type Speaker } from '../../src/platform/session/index.ts';
 import { Store } from '../../src/platform/store/index.ts';
 import { VirtualClock } from '../../src/platform/clock/index.ts';
 import type { RatedOutcome } from '../../src/platform/ratings/index.ts';
 import { count21, type Count21 } from '../games/count21/module.ts';
-import { FakeChat, T0, alice, bob, judy } from '../helpers/live.ts';
+import { FakeChat, T0, alice, bob, carol, judy } from '../helpers/live.ts';
 
-/** Count to 21, rated: whoever reaches 21 loses (score 0), the other wins. */
+/**
+ * Count to 21, rated: whoever reaches 21 loses (score 0), the other wins. 【排行】 and 【等级分】 are its queries
+ * (logged like any entry), which it classifies as ratings queries for the platform to answer.
+ */
 const rated21: GameModule<Count21> = {
   ...count21,
   open(resource: string, root: string): Rules<Count21> {
     const rules = count21.open(resource, root);
+    const parse = rules.parse.bind(rules), apply = rules.apply.bind(rules), isGameEntry = rules.isGameEntry.bind(rules);
     const rated = (g: Count21): RatedOutcome | null => (g.loser === null ? null : { how: 'count', seats: g.seats.map((seat) => ({ seat, score: seat === g.loser ? 0 : 1, bot: null })) });
-    return Object.assign(rules, { rated });
+    const query = (text: string) => (text.trim() === '【排行】' ? 'board' : text.trim() === '【等级分】' ? 'card' : null);
+    return Object.assign(rules, {
+      rated,
+      parse: (text: string, game: Count21 | null, speaker: Speaker, judge: boolean, at: number, lang: Lang): Entry[] => {
+        const q = query(text);
+        return q ? [{ type: 'query', at, what: q }] : parse(text, game, speaker, judge, at, lang);
+      },
+      apply: (game: Count21 | null, e: Entry) => (e.type === 'query' ? { game, step: { answer: { ok: true, text: 'placeholder', private: true }, resolved: [] } } : apply(game, e)),
+      isGameEntry: (e: Entry) => e.type === 'query' || isGameEntry(e),
+      classify: (e: Entry) => (e.type === 'query' ? { ratings: e.what as 'board' | 'card' } : {}),
+    });
   },
 };
 
+const scopeOf = (ch: string) => (ch.startsWith('g1-') ? 'discord:g1' : null);
+
 async function play(mod: GameModule<Count21>, channel: string, store = new Store(':memory:')) {
   const chat = new FakeChat();
-  const svc = new GameService({ store, clock: new VirtualClock(T0), chat, games: [mod as GameModule<unknown>], renderer: null, logError: () => undefined, ratingScope: (ch) => (ch.startsWith('g1-') ? 'discord:g1' : null) });
+  const svc = new GameService({ store, clock: new VirtualClock(T0), chat, games: [mod as GameModule<unknown>], renderer: null, logError: () => undefined, ratingScope: scopeOf });
   await svc.startUp();
   assert.equal((await svc.createGame(channel, judy, { game: 'count21' })).ok, true);
   assert.equal((await svc.join(channel, alice, 'A')).ok, true);
@@ -100,4 +116,45 @@ test('D9.6 atomic: killed between the two ratings\' writes, the store holds neit
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('D9.6 the service answers boards and cards: /leaderboard (server, global, local), /rating with its chart, and a game\'s 【排行】/【等级分】', async () => {
+  const store = await play(rated21, 'g1-one');
+  await play(rated21, 'other-two', store);
+  await play(rated21, 'local-three', store);
+  const svc = new GameService({ store, clock: new VirtualClock(T0 + 1e6), chat: new FakeChat(), games: [rated21 as GameModule<unknown>], renderer: null, logError: () => undefined, ratingScope: scopeOf });
+  await svc.startUp();
+  // Bob won twice on Discord (in server g1, then in a channel of no known server), both provisional (K 64): 1000 → 1032;
+  // then E = 1/(1 + 10^(−64/400)) = 0.5911, 64 × 0.4089 = 26.17 → +26 → 1058 (Alice 968 → 942).
+  const server = svc.leaderboard('count21', 'g1-x', carol, 'server');
+  assert.ok(server.ok);
+  assert.deepEqual(server.value.board.top.map((l) => l.id), ['discord:u-bob', 'discord:u-alice']);
+  assert.equal(server.value.board.own, null, 'Carol has no rated game');
+  assert.match(server.text, /^🏆 排行榜（本服务器）\n1\. Bob 1058\? · 2局 · 2胜0平0负\n2\. Alice 942\? · 2局 · 0胜0平2负/);
+  const global = svc.leaderboard('count21', 'g1-x', alice, 'global', 'en');
+  assert.ok(global.ok);
+  assert.equal(global.value.board.total, 4, 'two Discord and two local identities');
+  assert.equal(global.value.board.own?.id, 'discord:u-alice');
+  const local = svc.leaderboard('count21', 'local-x', { id: 'web-1', name: 'Bob' }, 'server');
+  assert.ok(local.ok);
+  assert.deepEqual(local.value.board.top.map((l) => l.id), ['local:Bob', 'local:Alice']);
+  assert.equal(local.value.board.own?.id, 'local:Bob');
+  const card = svc.ratingCard('count21', 'g1-x', bob, 'en');
+  assert.ok(card.ok);
+  assert.match(card.text, /^Bob: rating 1058\? · rank 1 of 4 · 2 games 2-0-0\nLast 2:\n· #\d+ W vs Alice \(count\) \+26 → 1058\n· #\d+ W vs Alice \(count\) \+32 → 1032$/);
+  assert.deepEqual(card.value.history.map((p) => p.rating), [1000, 1032, 1058]);
+  const png = await svc.ratingChart('count21', 'g1-x', bob);
+  assert.ok(png.ok && png.value.subarray(1, 4).toString() === 'PNG');
+  // In a game: the query is the game's (logged), the answer the platform's, to the speaker alone.
+  assert.equal((await svc.createGame('g1-live', judy, { game: 'count21' })).ok, true);
+  assert.equal((await svc.join('g1-live', alice, 'A')).ok, true);
+  assert.equal((await svc.join('g1-live', bob, 'B')).ok, true);
+  assert.equal((await svc.start('g1-live', judy)).ok, true);
+  const b = await svc.handleMessage({ channelId: 'g1-live', userId: alice.id, userName: alice.name, text: '【排行】', messageId: 'q1' });
+  assert.equal(b.private, true);
+  assert.match(b.text, /^🏆 排行榜（本服务器）\n1\. Bob 1058\?/);
+  const c = await svc.handleMessage({ channelId: 'g1-live', userId: alice.id, userName: alice.name, text: '【等级分】', messageId: 'q2' });
+  assert.match(c.text, /^Alice：等级分 942\? · 第4名（共4人）/);
+  assert.equal(store.entries(store.liveGameIn('g1-live')!.id).filter((e) => (e.entry as Entry).type === 'query').length, 2);
+  svc.close();
 });

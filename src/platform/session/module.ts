@@ -131,7 +131,8 @@ export interface Rules<G = unknown> {
    */
   parse(text: string, game: G | null, speaker: Speaker, judge: boolean, at: number, lang: Lang): Entry[];
   /** What a parsed entry is to the platform before it is applied. */
-  classify?(entry: Entry): { picture?: PictureAsk; help?: boolean; private?: boolean; routine?: boolean };
+  /** `ratings`: the entry asks the platform's ratings (duel.md D9.6: 【排行】 the board, 【等级分】 the speaker's card). */
+  classify?(entry: Entry): { picture?: PictureAsk; help?: boolean; private?: boolean; routine?: boolean; ratings?: 'board' | 'card' };
   /** The entry a button press means, or a refusal, or null when the button is not this game's. */
   press?(game: G, buttonId: string, seat: string | null, at: number): { entry: Entry } | { refuse: { code: string; text: string } } | null;
   /** Which tracked posts (requests) are settled, and how each ended (a stored code and the line added to the post), after `steps`. */

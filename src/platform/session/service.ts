@@ -1,7 +1,7 @@
 import type { ButtonPress, ChatPort, Incoming, OutImage, OutMessage, Reply, ReplyItem, UserRef } from '../chat/index.ts';
 import { LiveSettingsSchema, type Clock, type LiveSettings, type TimerId } from '../clock/index.ts';
 import { faultPoint, isCorruptError, isReadOnlyError, isUniqueViolation, sqliteCode, type Batch, type RatedGame, type GameRow, type RequestPostRow, type Store, type TimerRow } from '../store/index.ts';
-import { ratedGameOf } from '../ratings/index.ts';
+import { boardText, cardText, leaderboard, LOCAL_CHANNEL_PREFIX, personIdentity, ratedGameOf, ratingCard, ratingChartPng, ratingHistory, type Board, type BoardScope, type Card, type HistoryPoint } from '../ratings/index.ts';
 import { cleanName, nameKey } from '../chat/index.ts';
 import { PictureRate, RenderQueue } from './renderer.ts';
 import { rebuildGame, type MetaEntry } from './rebuild.ts';
@@ -532,6 +532,48 @@ export class GameService implements GameServiceApi {
       log: this.store.entries(g.row.id).map((e) => ({ seq: e.seq, at: e.at, entry: e.entry, userId: e.userId, messageId: e.messageId, undone: e.undone })),
     };
     return okr(data, T(lg, '导出完成', 'exported'));
+  }
+
+  // ── ratings (duel.md D9.6; the tables are the platform's, per game kind) ──
+
+  /** The board a channel's 'server' scope means: the local page's own, the channel's Discord server's, else the global one. */
+  private boardScope(channelId: string, scope: 'server' | 'global'): BoardScope {
+    if (scope === 'global') return { kind: 'global' };
+    if (channelId.startsWith(LOCAL_CHANNEL_PREFIX)) return { kind: 'local' };
+    const server = this.ratingScope?.(channelId) ?? null;
+    return server ? { kind: 'server', scope: server } : { kind: 'global' };
+  }
+
+  /** D9.6 `/leaderboard`, `【排行】`: the top 10 of a game kind's board and the asker's own line. */
+  leaderboard(kind: string, channelId: string, asker: UserRef, scope: 'server' | 'global' = 'server', lang: Lang = 'zh'): Result<{ text: string; board: Board }> {
+    const board = leaderboard(this.store, kind, this.boardScope(channelId, scope), personIdentity(channelId, asker.id, cleanName(asker.name ?? '')));
+    const text = boardText(board, lang);
+    return okr({ text, board }, text);
+  }
+
+  /** D9.6 `/rating [user]`, `【等级分】`: one player's rating, rank and last 10 results with Δ, and the history series a chart draws. */
+  ratingCard(kind: string, channelId: string, user: UserRef, lang: Lang = 'zh'): Result<{ text: string; card: Card; history: HistoryPoint[] }> {
+    const name = cleanName(user.name ?? '') || user.id;
+    const id = personIdentity(channelId, user.id, name);
+    if (!id) return fail('NO_SUCH_PLAYER', T(lang, '没有这个玩家', 'no such player'));
+    const card = ratingCard(this.store, kind, id);
+    const text = cardText(card, name, lang);
+    return okr({ text, card, history: ratingHistory(this.store, kind, id) }, text);
+  }
+
+  /** The rating history chart (PNG, for Discord; the page draws ratingChartSvg from ratingCard's history). */
+  async ratingChart(kind: string, channelId: string, user: UserRef, lang: Lang = 'zh'): Promise<Result<Buffer>> {
+    const r = this.ratingCard(kind, channelId, user, lang);
+    if (!r.ok) return r;
+    return okr(await ratingChartPng(r.value.history, cleanName(user.name ?? '') || user.id, lang), 'chart');
+  }
+
+  /** A game's 【排行】/【等级分】 (the rules classify the query), answered from the tables as its speaker sees them. */
+  private ratingsAnswer(lv: Live, userId: string | null, what: 'board' | 'card', lg: Lang): string {
+    const p = userId ? this.store.players(lv.row.id).find((x) => x.userId === userId) : undefined;
+    const who: UserRef = { id: userId ?? '', name: p?.name ?? '' };
+    if (what === 'board') return this.leaderboard(lv.row.kind, lv.row.channelId, who, 'server', lg).text;
+    return this.ratingCard(lv.row.kind, lv.row.channelId, who, lg).text;
   }
 
   async scoreChart(channelId: string): Promise<Result<Buffer>> {
@@ -1175,6 +1217,12 @@ export class GameService implements GameServiceApi {
       }
       const a = step.answer;
       if (!a) return;
+      const ratings = a.ok ? rules.classify(e).ratings : undefined;
+      if (ratings) {
+        // D9.6: the game names the query; the platform's tables answer it, to the speaker alone.
+        items.push({ ok: true, text: this.ratingsAnswer(lv, src.userId, ratings, lg), private: true });
+        return;
+      }
       if (a.ok && step.picture) {
         // Item 29: a picture asked for privately (a DM, an ephemeral slash command) or answered by the adapter
         // (deliver:false) is not announced in the channel; one typed in the channel is, as before.

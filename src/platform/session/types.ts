@@ -1,6 +1,7 @@
 import type { ButtonPress, Incoming, OutImage, Reply, UserRef } from '../chat/index.ts';
 import type { LiveSettings } from '../clock/index.ts';
 import type { FullRules, Lang, PageView, PictureAsk } from './module.ts';
+import type { Board, Card, HistoryPoint } from '../ratings/index.ts';
 
 /** open: players joining (no engine game yet); running: turns flow; ended: archived, read-only. */
 export type GameStatus = 'open' | 'running' | 'ended';
@@ -111,6 +112,12 @@ export interface GameServiceApi {
   /** State JSON and log. Before the game ends only judges may export. */
   export(channelId: string, user: UserRef): Result<ExportData>;
   scoreChart(channelId: string): Promise<Result<Buffer>>;
+  /** Ratings (duel.md D9.6) of a game kind: the board ('server': the channel's Discord server, or the local page's own) with the asker's line. */
+  leaderboard?(kind: string, channelId: string, asker: UserRef, scope?: 'server' | 'global', lang?: Lang): Result<{ text: string; board: Board }>;
+  /** One player's rating card (rating, rank, the last 10 results with Δ) and the history series its chart draws. */
+  ratingCard?(kind: string, channelId: string, user: UserRef, lang?: Lang): Result<{ text: string; card: Card; history: HistoryPoint[] }>;
+  /** The rating history chart as a PNG (Discord); the page draws ratingChartSvg from ratingCard's history. */
+  ratingChart?(kind: string, channelId: string, user: UserRef, lang?: Lang): Promise<Result<Buffer>>;
   /**
    * Runs a lifecycle action (create, judge grant, …) at most once per key (a client's request id): the
    * result is kept in the store's handled-ids table like a chat command's answer, so the same request sent
