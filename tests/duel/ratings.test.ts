@@ -10,7 +10,7 @@ import { loadMapFile } from '../../src/games/europe/map/index.ts';
 import { duelGraph } from '../../src/games/duel/board.ts';
 import { applyDuel, newDuel, type DuelState } from '../../src/games/duel/engine.ts';
 import { duel, type Duel } from '../../src/games/duel/module.ts';
-import { alreadyInDuelText, decideRated, duelInProgress, duelRatedOutcome, settingsChangeRefusal, unratableReasons, type NewDuel } from '../../src/games/duel/ratings.ts';
+import { alreadyInDuelText, decideRated, ratedAtSetup, duelInProgress, duelRatedOutcome, settingsChangeRefusal, unratableReasons, type NewDuel } from '../../src/games/duel/ratings.ts';
 import { GameService, type Entry, type GameModule, type Rules } from '../../src/platform/session/index.ts';
 import { Store } from '../../src/platform/store/index.ts';
 import { VirtualClock } from '../../src/platform/clock/index.ts';
@@ -58,6 +58,18 @@ test('D9.2 anything else is unrated, and rated:true on it is NOT_ALLOWED with th
   }
   const en = decideRated(true, { ...base, mapId: 'tiny' }, 'en');
   assert.ok(!en.ok && /only games on the Europe map are rated/.test(en.text));
+});
+
+test('D9.2 at setup: a platform-seated game on Europe with default settings is rated unless asked not to; bots decide', () => {
+  assert.equal(ratedAtSetup('europe', {}), true);
+  assert.equal(ratedAtSetup('europe', { mapEvery: 1, language: 'en' }), true);
+  assert.equal(ratedAtSetup('europe', {}, {}, false), false);
+  assert.equal(ratedAtSetup('europe', {}, { B: 'agent' }), true);
+  assert.equal(ratedAtSetup('europe', {}, { B: 'agent@v4' }), true);
+  assert.equal(ratedAtSetup('europe', {}, { B: 'greedy' }), false);
+  assert.equal(ratedAtSetup('europe', {}, { A: 'agent', B: 'lander' }), false);
+  assert.equal(ratedAtSetup('tiny', {}), false);
+  assert.equal(ratedAtSetup('europe', { startArmies: 20 }), false);
 });
 
 test('D9.2 RATED_LOCKED: no setting changes during a rated game; unrated and ended games are not locked', () => {

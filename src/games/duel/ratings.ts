@@ -70,6 +70,21 @@ export function decideRated(requested: boolean | undefined, d: NewDuel, lg: Lang
   return { ok: false, code: 'NOT_ALLOWED', text: T(lg, `这局不能作为排位赛：${reasons.map((r) => r.zh).join('；')}（D9.2）`, `this game cannot be rated: ${reasons.map((r) => r.en).join('; ')} (D9.2)`) };
 }
 
+/**
+ * D9.2 for the start entry of a game the platform seats (two different people, or a person and a bot, by the
+ * players table's one seat per user) with a seed it draws itself: rated by default when the map, the settings and
+ * the bots allow; `requested` false makes it unrated. `bots`: seat → the style or policy id (`agent` is the agent).
+ */
+export function ratedAtSetup(mapId: string, settings: Record<string, unknown>, bots: Partial<Record<Side, string>> = {}, requested?: boolean): boolean {
+  const side = (x: Side): SideSpec => {
+    const b = bots[x];
+    if (!b) return { kind: 'human', userId: x };
+    return { kind: 'bot', bot: b === 'agent' ? 'agent@v0' : b };
+  };
+  const d = decideRated(requested === true ? undefined : requested, { mapId, sides: { A: side('A'), B: side('B') }, settings });
+  return d.ok && d.rated;
+}
+
 /** D9.2: settings cannot change during a rated game (the judge's 【规则】 and any other path). */
 export function settingsChangeRefusal(s: Pick<DuelState, 'rated' | 'status'>, lg: Lang = 'zh'): { code: 'RATED_LOCKED'; text: string } | null {
   if (!s.rated || s.status === 'ended') return null;
