@@ -9,7 +9,8 @@
  *    commits). A style "beats passive" in a game when its three countries' mean final score is higher than the
  *    three passive countries' mean (the deal rotates, so every style plays every country); the stricter share of
  *    single bot countries scoring above the passive mean is printed too. Win rate: share of games a country of
- *    the style is among the winners (R11). Refusals (target 0) and invariant violations (target 0) over every
+ *    the style is among the winners (R11). What each style does is counted per country and game (wars declared,
+ *    pacts asked, industry built, armies bought), so the styles can be seen to differ. Refusals (target 0) and invariant violations (target 0) over every
  *    entry of every game.
  * Run alone: npx tsx bench/bots.ts [games]
  */
@@ -31,13 +32,17 @@ export function deal(map: GameMap, seed: number): Record<string, Seat> {
   return Object.fromEntries(cs.map((c, i) => [c, SEATS[i % SEATS.length]!]));
 }
 
-export interface StyleRow { seat: Seat; games: number; wins: number; meanScore: number; beatsPassive: number; countriesAbovePassive: number }
+export interface StyleRow {
+  seat: Seat; games: number; wins: number; meanScore: number; beatsPassive: number; countriesAbovePassive: number;
+  /** What the style does, per country and game: wars declared, pacts asked, industry built, armies bought, captures. */
+  wars: number; pacts: number; industry: number; bought: number;
+}
 export interface RoundRobin { rows: StyleRow[]; games: number; refusals: number; refusalSamples: string[]; violations: number; violationSamples: string[]; ms: number }
 
 export function roundRobin(map: GameMap, games: number, turns = 25, opts: { invariants?: boolean; firstSeed?: number } = {}): RoundRobin {
   const t0 = performance.now();
-  const acc = new Map<Seat, { wins: number; score: number; n: number; beats: number; above: number; countries: number }>();
-  for (const s of SEATS) acc.set(s, { wins: 0, score: 0, n: 0, beats: 0, above: 0, countries: 0 });
+  const acc = new Map<Seat, { wins: number; score: number; n: number; beats: number; above: number; countries: number; wars: number; pacts: number; industry: number; bought: number }>();
+  for (const s of SEATS) acc.set(s, { wins: 0, score: 0, n: 0, beats: 0, above: 0, countries: 0, wars: 0, pacts: 0, industry: 0, bought: 0 });
   let refusals = 0, violations = 0;
   const refusalSamples: string[] = [], violationSamples: string[] = [];
   for (let g = 0; g < games; g++) {
@@ -55,6 +60,13 @@ export function roundRobin(map: GameMap, games: number, turns = 25, opts: { inva
     const r = game.play();
     refusals += r.refusals.length;
     for (const x of r.refusals.slice(0, 5 - refusalSamples.length)) refusalSamples.push(`seed ${seed} turn ${x.turn} ${x.country}: ${x.line} → ${x.code} ${x.message}`);
+    for (const x of r.said) {
+      const a = acc.get(seats[x.country]!)!;
+      if (x.line.startsWith('【宣战】')) a.wars++;
+      else if (x.line.startsWith('【协定】') && !x.line.includes('——')) a.pacts++;
+      else if (x.line.startsWith('【工业】')) a.industry++;
+      else if (x.line.startsWith('【军事】')) a.bought += Number(x.line.slice(4)) || 0;
+    }
     const s = r.game.state;
     const winners = new Set(s.winner ?? []);
     const mean = (seat: Seat) => {
@@ -74,7 +86,8 @@ export function roundRobin(map: GameMap, games: number, turns = 25, opts: { inva
   }
   const rows: StyleRow[] = SEATS.map((seat) => {
     const a = acc.get(seat)!;
-    return { seat, games: a.n, wins: a.wins / a.n, meanScore: a.score / a.n, beatsPassive: a.beats / a.n, countriesAbovePassive: a.above / a.countries };
+    const per = (x: number) => x / a.countries;
+    return { seat, games: a.n, wins: a.wins / a.n, meanScore: a.score / a.n, beatsPassive: a.beats / a.n, countriesAbovePassive: a.above / a.countries, wars: per(a.wars), pacts: per(a.pacts), industry: per(a.industry), bought: per(a.bought) };
   });
   return { rows, games, refusals, refusalSamples, violations, violationSamples, ms: performance.now() - t0 };
 }
@@ -82,11 +95,12 @@ export function roundRobin(map: GameMap, games: number, turns = 25, opts: { inva
 export function table(rr: RoundRobin): string {
   const pct = (x: number) => `${(100 * x).toFixed(0)}%`;
   const out = [
-    `| style | games | win rate | mean final score | beats passive (seat mean) | bot countries above passive mean |`,
-    `| --- | --- | --- | --- | --- | --- |`,
+    `| style | games | win rate | mean final score | beats passive (seat mean) | bot countries above passive mean | wars declared | pacts asked | industry | armies bought |`,
+    `| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |`,
   ];
   for (const r of rr.rows) {
-    out.push(`| ${r.seat} | ${r.games} | ${pct(r.wins)} | ${r.meanScore.toFixed(0)} | ${r.seat === 'passive' ? '—' : pct(r.beatsPassive)} | ${r.seat === 'passive' ? '—' : pct(r.countriesAbovePassive)} |`);
+    const bot = r.seat !== 'passive';
+    out.push(`| ${r.seat} | ${r.games} | ${pct(r.wins)} | ${r.meanScore.toFixed(0)} | ${bot ? pct(r.beatsPassive) : '—'} | ${bot ? pct(r.countriesAbovePassive) : '—'} | ${r.wars.toFixed(1)} | ${r.pacts.toFixed(1)} | ${r.industry.toFixed(1)} | ${r.bought.toFixed(0)} |`);
   }
   return out.join('\n');
 }

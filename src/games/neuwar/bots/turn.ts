@@ -44,7 +44,13 @@ export function planTurn(state: GameState, map: GameMap, me: CountryId, opts: Tu
   economy(sc, map, me, st, full, rng);
   const b = new Board(sc.state, map, me, st);
   const plan = planMilitary(b, rng, full);
-  for (const m of plan.moves) sc.try({ kind: 'move', from: m.from, to: m.to, count: { kind: 'n', n: m.n } });
+  // One message holds at most 100 commands and 4,000 characters (maxCommandsPerMessage, MESSAGE_TOO_LONG): the
+  // caller may send the turn as one message. Moves come in order of importance (hold, attack, sea, then flows).
+  let chars = sc.lines.reduce((a, l) => a + l.length + 1, 0);
+  for (const m of plan.moves) {
+    if (sc.lines.length >= Math.min(90, state.settings.maxCommandsPerMessage - 1) || chars > 3800) break;
+    if (sc.try({ kind: 'move', from: m.from, to: m.to, count: { kind: 'n', n: m.n } })) chars += sc.lines[sc.lines.length - 1]!.length + 1;
+  }
   // 【完成】 is always accepted while the country is in a running game; the scratch copy does not resolve it.
   return { lines: [...sc.lines, '【完成】'], dropped: sc.dropped, plan };
 }
