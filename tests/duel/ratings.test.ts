@@ -10,7 +10,7 @@ import { loadMapFile } from '../../src/games/europe/map/index.ts';
 import { duelGraph } from '../../src/games/duel/board.ts';
 import { applyDuel, newDuel, type DuelState } from '../../src/games/duel/engine.ts';
 import { duel, type Duel } from '../../src/games/duel/module.ts';
-import { alreadyInDuelText, decideRated, ratedAtSetup, duelInProgress, duelRatedOutcome, settingsChangeRefusal, unratableReasons, type NewDuel } from '../../src/games/duel/ratings.ts';
+import { alreadyInDuelText, decideRated, duelSeatRefusal, ratedAtSetup, duelInProgress, duelRatedOutcome, settingsChangeRefusal, unratableReasons, type NewDuel } from '../../src/games/duel/ratings.ts';
 import { GameService, type Entry, type GameModule, type Rules } from '../../src/platform/session/index.ts';
 import { Store } from '../../src/platform/store/index.ts';
 import { VirtualClock } from '../../src/platform/clock/index.ts';
@@ -154,6 +154,7 @@ test('D9.5 one running duel per person: a duel not ended holds its players; bots
 /** The duel as the platform hosts it, with D9's hook and the start rated (the challenge flow's job in the module). */
 const ratedDuel: GameModule<Duel> = {
   ...duel,
+  seatRefusal: duelSeatRefusal,
   open(resource: string, root: string): Rules<Duel> {
     const rules = duel.open(resource, root) as Rules<Duel> & { map: { id: string } };
     const setup = rules.setup.bind(rules);
@@ -201,5 +202,24 @@ test('D9 a duel against the scripted greedy bot changes no rating when it ends (
   assert.equal(svc.gameOf('d2')?.status, 'ended');
   assert.equal((store.db.prepare('SELECT COUNT(*) n FROM ratings').get() as { n: number }).n, 0);
   assert.equal((store.db.prepare('SELECT COUNT(*) n FROM rating_results').get() as { n: number }).n, 0);
+  svc.close();
+});
+
+test('D9.5 through the service: joining a second unfinished duel is ALREADY_IN_DUEL; after the first ends it is fine', async () => {
+  const store = new Store(':memory:');
+  const svc = new GameService({ store, clock: new VirtualClock(T0), chat: new FakeChat(), games: [ratedDuel as GameModule<unknown>], renderer: null, logError: () => undefined });
+  await svc.startUp();
+  assert.equal((await svc.createGame('d1', judy, { game: 'duel', map: EUROPE })).ok, true);
+  assert.equal((await svc.join('d1', alice, 'A')).ok, true);
+  assert.equal((await svc.join('d1', bob, 'B')).ok, true);
+  assert.equal((await svc.createGame('d2', judy, { game: 'duel', map: EUROPE })).ok, true);
+  const second = await svc.join('d2', alice, 'A');
+  assert.equal(second.ok, false);
+  assert.equal(second.ok ? null : second.code, 'ALREADY_IN_DUEL');
+  assert.match(second.text, /D9\.5/);
+  assert.equal((await svc.start('d1', judy)).ok, true);
+  assert.equal((await svc.join('d2', alice, 'A')).ok ? 'joined' : 'refused', 'refused', 'a running duel holds her too');
+  assert.equal((await svc.handleMessage({ channelId: 'd1', userId: alice.id, userName: alice.name, text: '【认输】', messageId: 'x1' })).ok, true);
+  assert.equal((await svc.join('d2', alice, 'A')).ok, true, 'the first duel ended');
   svc.close();
 });

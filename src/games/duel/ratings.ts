@@ -131,3 +131,9 @@ export function alreadyInDuelText(lg: Lang, channelId?: string): string {
   return T(lg, `你已经在一局进行中的欧陆对决里了${channelId ? `（${channelId}）` : ''}：一次只能下一局（D9.5）。先下完或认输。`,
     `you are already in a running Europe Duel${channelId ? ` (${channelId})` : ''}: one at a time (D9.5). Finish it or resign first.`);
 }
+
+/** D9.5 as the duel module's `seatRefusal` (GameModule): ALREADY_IN_DUEL when the person sits in another unfinished duel. */
+export function duelSeatRefusal(userId: string, gameId: number, lookup: DuelLookup, lang: Lang): { code: 'ALREADY_IN_DUEL'; text: string } | null {
+  const other = duelInProgress(lookup, userId, gameId);
+  return other ? { code: 'ALREADY_IN_DUEL', text: alreadyInDuelText(lang) } : null;
+}

@@ -233,6 +233,17 @@ export interface GameModule<G = unknown> {
   transcript?(file: string, text: string, root: string): { game: unknown; rules: Rules<unknown>; state: unknown };
   /** Rule settings schema (zod), for documentation and slash options. */
   readonly settingsSchema?: z.ZodTypeAny;
+  /**
+   * Why a person may not take a seat in game `gameId`, or null (Europe Duel: one unfinished duel per person, duel.md
+   * D9.5 ALREADY_IN_DUEL). `lookup` reads the store: the person's unfinished games and a game's kind.
+   */
+  seatRefusal?(userId: string, gameId: number, lookup: SeatLookup, lang: Lang): { code: string; text: string } | null;
+}
+
+/** What a module's seatRefusal may read of the store. */
+export interface SeatLookup {
+  gamesOfUser(userId: string): { gameId: number; channelId: string }[];
+  game(id: number): { kind: string } | null;
 }
 
 /** The games a process hosts, by kind; the first is the default of `/game new`. */

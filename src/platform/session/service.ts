@@ -665,6 +665,9 @@ export class GameService implements GameServiceApi {
       const players = this.store.players(lv.row.id);
       const mine = players.find((p) => p.userId === user.id);
       if (mine) return fail<{ country: string }>('ALREADY_JOINED', T(lg, `你已经加入了（${sn(mine.seat)}）`, `you have already joined (${sn(mine.seat)})`));
+      // A game kind may hold a person to one unfinished game of its kind (Europe Duel, D9.5: ALREADY_IN_DUEL).
+      const busy = lv.mod.seatRefusal?.(user.id, lv.row.id, this.store, lg);
+      if (busy) return fail<{ country: string }>(busy.code, busy.text);
       const name = cleanName(user.name ?? '');
       const clash = this.nameProblem<{ country: string }>(lv, name, players.filter((p) => p.userId !== user.id), lg);
       if (clash) return clash;
