@@ -135,7 +135,11 @@ export class DuelRules implements Rules<Duel> {
   }
   isGameEntry(e: Entry): boolean { return e.type === 'command' || e.type === 'judge' || e.type === 'restart' || e.type === 'tick' || e.type === 'refused'; }
   snapshot(game: Duel): string { return JSON.stringify(game.s); }
-  restore(json: string): Duel { return { g: this.g, s: JSON.parse(json) as DuelState }; }
+  /** A snapshot; one written before the judge's clock, the log and the later settings existed gets their defaults. */
+  restore(json: string): Duel {
+    const s = JSON.parse(json) as DuelState;
+    return { g: this.g, s: { ...s, pausedAt: s.pausedAt ?? null, rated: s.rated ?? false, log: s.log ?? [], settings: { ...DUEL_DEFAULTS, ...s.settings } } };
+  }
   freeze(game: Duel): Duel { return { g: this.g, s: structuredClone(game.s) }; }
   turn(game: Duel): number { return game.s.turn; }
   phase(game: Duel): 'running' | 'paused' | 'ended' { return game.s.status === 'ended' ? 'ended' : game.s.pausedAt !== null ? 'paused' : 'running'; }

@@ -8,8 +8,7 @@
  * refusal texts of every duel code live here too (refusalText), so the module and the transcript runner say the same.
  */
 import { findName, normalizeName } from '../europe/map/index.ts';
-import { toSimplified } from '../neuwar/parse/convert.ts';
-import { commandByKey, commandKey, KIND_OF } from '../neuwar/parse/commands.ts';
+import { parseMessage, toSimplified } from '../neuwar/parse/index.ts';
 import type { DuelGraph } from './board.ts';
 import type { DuelCommand, JudgeCommand, LogKind } from './engine.ts';
 import type { Order } from './orders.ts';
@@ -38,8 +37,16 @@ export interface DuelParseOptions {
 
 const SEGMENT = /[【〖［\[]\s*([^】〗］\]]+?)\s*[】〗］\]]([^【〖［\[]*)/g;
 const ARROW = /\s*(?:→|->|=>|＞|>|至|到)\s*/;
-/** The duel's own command names (a war-mode name that is not one of them is WRONG_GAME). */
-const DUEL_NAMES = new Set(['调兵', '驻守', '路线', '撤销', '撤消', '助手', '集结点', '准备', '完成', '取消准备', '取消完成', '认输', '地图', '状态', '命令', '分数', '帮助', '排行', '等级分', '结算', '暂停', '继续', '规则', '结束']);
+/**
+ * The war-mode kind of a bracket name New European War knows (its parser reads the bare 【name】: the command, or a
+ * refusal naming the command's kind), or null for a name no mode knows. Called only for names the duel does not know.
+ */
+function warKind(g: DuelGraph, rawName: string): string | null {
+  const p = parseMessage(`【${rawName}】`, g.map)[0];
+  if (!p) return null;
+  if (p.ok) return p.command.kind;
+  return p.code === 'UNKNOWN_COMMAND' ? null : p.kind ?? null;
+}
 const L = (lang: 'zh' | 'en', zh: string, en: string) => (lang === 'en' ? en : zh);
 
 /** An order's or route's last word: 一半/半/half or 全部/全/all (all by default), and the text before it. */
@@ -200,9 +207,9 @@ export function parseDuel(g: DuelGraph, text: string, lang: 'zh' | 'en', opts: D
       }
       default: {
         // D10.10: a New European War command is WRONG_GAME as soon as its name is read, and keeps its war-mode kind.
-        const war = commandByKey(commandKey(m[1]!));
-        if (war && !DUEL_NAMES.has(war)) {
-          kind = KIND_OF[war];
+        const war = warKind(g, m[1]!);
+        if (war) {
+          kind = war;
           push({ ok: false, code: 'WRONG_GAME', message: L(lang, `【${name}】是新欧洲战争的命令，对决中没有；对决用【调兵】【驻守】【路线】【助手】【集结点】【准备】【认输】`, `【${name}】 is a New European War command; a duel has 【调兵】【驻守】【路线】【助手】【集结点】【准备】【认输】`), text: raw });
         } else {
           push({ ok: false, code: 'UNKNOWN_COMMAND', message: L(lang, `没有【${name}】这个命令；对决用【调兵】【驻守】【撤销】【路线】【助手】【集结点】【准备】【认输】【状态】【帮助】`, `no command 【${name}】; a duel has 【调兵】【驻守】【撤销】【路线】【助手】【集结点】【准备】【认输】【状态】【帮助】`), text: raw });
