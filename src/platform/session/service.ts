@@ -555,7 +555,7 @@ export class GameService implements GameServiceApi {
   ratingCard(kind: string, channelId: string, user: UserRef, lang: Lang = 'zh'): Result<{ text: string; card: Card; history: HistoryPoint[] }> {
     const name = cleanName(user.name ?? '') || user.id;
     const id = personIdentity(channelId, user.id, name);
-    if (!id) return fail('NO_SUCH_PLAYER', T(lang, '没有这个玩家', 'no such player'));
+    if (!id) return fail('BAD_NAME', T(lang, '没有名字，查不到等级分', 'no name to look the rating up by'));
     const card = ratingCard(this.store, kind, id);
     const text = cardText(card, name, lang);
     return okr({ text, card, history: ratingHistory(this.store, kind, id) }, text);

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { MIGRATIONS } from './migrations.ts';
-import { eloUpdate, RATING_DEFAULTS, type RatingConfig, type Score } from '../ratings/elo.ts';
+import { eloUpdate, RATING_DEFAULTS, type RatingConfig, type Score } from '../ratings/index.ts';
 
 export type GameStatusRow = 'open' | 'running' | 'ended';
 
