@@ -262,3 +262,15 @@ test('R5.4: a defender whose capital cannot be held by any means sues for peace'
   assert.ok(lines.includes('【求和】法国向德国请求投降'), lines.join('\n'));
   play(g, 'FRA', lines.slice(0, -1));
 });
+
+test('R10.7 over several zones: on the islands map West sails w_port → inner → outer and takes the isle (2) with what is left after the tenths lost at sea', async () => {
+  const { BotGame } = await import('../../src/games/neuwar/bots/play.ts');
+  const islands = loadMapFile('tests/fixtures/islands.json');
+  const g = new BotGame(islands, { seats: { W: 'balanced', E: 'passive' }, seed: 1, turns: 6 });
+  const t = g.state.territories as Record<string, LandState>;
+  t.z_town!.owner = 'W';
+  g.play();
+  assert.equal(t.isle!.owner, 'W', g.said.filter((x) => x.country === 'W').map((x) => `${x.turn} ${x.line}`).join('\n'));
+  assert.deepEqual(g.refusals, []);
+  assert.ok(g.said.some((x) => x.line.startsWith('【调兵】内海→外海')), 'it sailed on from one zone to the next');
+});

@@ -122,10 +122,13 @@ export function planMilitary(b: Board, rng: Rng, attack: boolean): MilitaryPlan 
     }
   }
 
-  // 3. Sea stacks not used: land on an own coast (the roomiest), else sail one zone toward one.
+  // 3. Sea stacks not used: sail on toward a target they can still take (R10.7: a tenth lost a turn), else land
+  // on an own coast (the roomiest), else sail one zone toward one.
   for (const z of seaStacks) {
     const n = avail.get(z) ?? 0;
     if (n <= 0) continue;
+    const on = attack ? seaRoutes(b, z, mineSet, true).find((r) => r.dist > 0 && r.send <= n) : undefined;
+    if (on) { send(z, on.first, n); continue; }
     const coasts = geo.landAdj.get(z)!.filter((x) => mineSet.has(x)).sort((x, y) => room(y) - room(x) || (x < y ? -1 : 1));
     if (coasts.length > 0) { send(z, coasts[0]!, n); continue; }
     const next = seaToward(b, z, mineSet);
@@ -250,35 +253,87 @@ function seaToward(b: Board, from: TerrId, mineSet: Set<TerrId>): TerrId | null 
   return steps[0] ?? null;
 }
 
+interface SeaRoute {
+  /** The zone the armies enter first (from a coast: the zone next to it; from a stack: the next zone). */
+  first: TerrId;
+  target: TerrId;
+  /** Zones sailed before the landing (0: the landing is the next move). */
+  dist: number;
+  /** Armies to send so that what is left after the turns at sea still wins (R10.5, R10.7). */
+  send: number;
+  score: number;
+}
+
 /**
- * One expedition: from own coasts into the sea zone next to the target worth most per army that the armies at hand
- * can take after a turn at sea (they keep floor(90%), R10.7). Only targets that may be entered now.
+ * Targets reachable by sea from zone `start`, up to three zones out: land that may be entered now (neutral, or a
+ * country at an active war), worth more than what taking it costs, with the armies to send so that what is left
+ * after floor(90%) a turn at sea still wins (`atSea`: the armies are a stack in `start` already). `first` is the zone to sail into next (for a landing from `start`
+ * itself, `start`). Best value per army first.
  */
-function expedition(b: Board, avail: Map<TerrId, number>, mineSet: Set<TerrId>): { from: TerrId; to: TerrId; n: number }[] | null {
+function seaRoutes(b: Board, start: TerrId, mineSet: Set<TerrId>, atSea: boolean): SeaRoute[] {
   const geo = b.geo, s = b.s;
-  let best: { z: TerrId; n: number; score: number; from: TerrId[] } | null = null;
-  for (const z of geo.seaIds) {
-    const from = geo.landAdj.get(z)!.filter((x) => mineSet.has(x) && (avail.get(x) ?? 0) > 0 && checkMove(s, b.map, b.me, x, z).ok);
-    if (from.length === 0) continue;
-    const have = from.reduce((a, x) => a + avail.get(x)!, 0);
+  const keep = 1 - s.settings.seaLoss;
+  const first = new Map<TerrId, TerrId>([[start, start]]);
+  const dist = new Map<TerrId, number>([[start, 0]]);
+  let frontier: TerrId[] = [start];
+  while (frontier.length) {
+    const next: TerrId[] = [];
+    for (const z of frontier) {
+      if (dist.get(z)! >= 3) continue;
+      for (const y of geo.seaAdj.get(z)!) {
+        if (dist.has(y)) continue;
+        dist.set(y, dist.get(z)! + 1);
+        first.set(y, z === start ? y : first.get(z)!);
+        next.push(y);
+      }
+    }
+    frontier = next.sort();
+  }
+  const out: SeaRoute[] = [];
+  for (const [z, d] of dist) {
     for (const x of geo.landAdj.get(z)!) {
       if (mineSet.has(x)) continue;
       const o = b.owner(x);
       if (o !== null && !b.hostileNow(o)) continue;
-      const d = b.armies(x);
-      const need = b.need(d + (o !== null ? Math.ceil(d * b.st.reinforce) + 1 : 0));
-      const send = Math.ceil((need + 2) / (1 - s.settings.seaLoss)) + 1;
-      if (send > have) continue;
-      const net = b.value(x) - (Math.floor(d * s.settings.defenseFactor) + (send - need)) * b.st.armyValue - 3;
+      const dd = b.armies(x);
+      const need = b.need(dd + (o !== null ? Math.ceil(dd * b.st.reinforce) + 1 : 0));
+      // Armies keep floor(90%) at the end of every turn at sea: from a coast the turn they put to sea counts too;
+      // a stack already at sea has already paid for the zone it is in.
+      const turns = atSea ? d : d + 1;
+      const send = Math.ceil((need + 2) / keep ** turns) + 1;
+      const net = b.value(x) - (Math.floor(dd * s.settings.defenseFactor) + (send - need)) * b.st.armyValue - 3 * turns;
       if (net <= 0) continue;
-      const score = net / send;
-      if (!best || score > best.score || (score === best.score && z < best.z)) best = { z, n: send, score, from };
+      out.push({ first: first.get(z)!, target: x, dist: d, send, score: net / send });
     }
+  }
+  return out.sort((p, q) => q.score - p.score || p.dist - q.dist || (p.target < q.target ? -1 : 1) || (p.first < q.first ? -1 : 1));
+}
+
+/**
+ * One expedition: from own coasts into the sea zone on the best route to a target (seaRoutes) that the armies at
+ * hand can take after their turns at sea. The stack sails on or lands by step 3 of the next turns.
+ */
+function expedition(b: Board, avail: Map<TerrId, number>, mineSet: Set<TerrId>): { from: TerrId; to: TerrId; n: number }[] | null {
+  const geo = b.geo, s = b.s;
+  const starts = new Set<TerrId>();
+  const haveAt = new Map<TerrId, TerrId[]>();
+  for (const z of geo.seaIds) {
+    const from = geo.landAdj.get(z)!.filter((x) => mineSet.has(x) && (avail.get(x) ?? 0) > 0 && checkMove(s, b.map, b.me, x, z).ok);
+    if (from.length === 0) continue;
+    starts.add(z);
+    haveAt.set(z, from);
+  }
+  if (starts.size === 0) return null;
+  let best: { z: TerrId; send: number; score: number } | null = null;
+  for (const z of [...starts].sort()) {
+    const have = haveAt.get(z)!.reduce((a, x) => a + avail.get(x)!, 0);
+    const r = seaRoutes(b, z, mineSet, false).find((x) => x.send <= have);
+    if (r && (!best || r.score > best.score)) best = { z, send: r.send, score: r.score };
   }
   if (!best) return null;
   const out: { from: TerrId; to: TerrId; n: number }[] = [];
-  let want = best.n;
-  for (const x of [...best.from].sort((p, q) => avail.get(q)! - avail.get(p)! || (p < q ? -1 : 1))) {
+  let want = best.send;
+  for (const x of [...haveAt.get(best.z)!].sort((p, q) => avail.get(q)! - avail.get(p)! || (p < q ? -1 : 1))) {
     const k = Math.min(want, avail.get(x)!);
     if (k > 0) { out.push({ from: x, to: best.z, n: k }); want -= k; }
     if (want <= 0) break;
