@@ -327,3 +327,17 @@ test('issue 13: a turn reopened by the judge\'s 【撤回】 is played again by 
   assert.equal(s.countries.A!.committed, false);
   l.svc.close();
 });
+
+test('issue 13: a game without computer players says so (count21, the tests\' second game)', async () => {
+  const { count21 } = await import('../games/count21/module.ts');
+  const { Store } = await import('../../src/platform/store/index.ts');
+  const { GameService } = await import('../../src/games/index.ts');
+  const { FakeChat } = await import('../helpers/live.ts');
+  const svc = new GameService({ store: new Store(':memory:'), clock: new VirtualClock(T0), chat: new FakeChat(), games: [count21], renderer: null, logError: () => undefined });
+  await svc.startUp();
+  assert.ok((await svc.createGame('k', judy)).ok);
+  const r = await svc.fillBots('k', judy, 1);
+  assert.equal(r.ok ? '' : r.code, 'NOT_ALLOWED');
+  assert.match(r.text, /这个游戏没有机器人/);
+  svc.close();
+});

@@ -1416,6 +1416,7 @@ export class GameService implements GameServiceApi {
       const lg = this.lang(lv);
       if (!this.isJudge(lv.row, by)) return fail<{ country: string }>('NOT_JUDGE', T(lg, '只有裁判（创建者或裁判角色）可以安排机器人', 'only a judge (the creator or the judge role) may seat a computer player'));
       const style = lv.rules.botStyle(styleName, lg);
+      if (!style && lv.rules.botStyle(undefined, lg) === null) return fail<{ country: string }>('NOT_ALLOWED', T(lg, '这个游戏没有机器人', 'this game has no computer players'));
       if (!style) return fail<{ country: string }>('UNKNOWN_STYLE', T(lg, `没有"${styleName}"这种机器人风格；可选：${lv.rules.botStyles(lg)}`, `no computer player style "${styleName}"; styles: ${lv.rules.botStyles(lg)}`));
       const id = lv.rules.findSeat(seatName);
       if (lv.row.status === 'open' || lv.game === null) {
@@ -1462,6 +1463,7 @@ export class GameService implements GameServiceApi {
       if (!this.isJudge(lv.row, by)) return fail<{ countries: string[] }>('NOT_JUDGE', T(lg, '只有裁判（创建者或裁判角色）可以安排机器人', 'only a judge (the creator or the judge role) may seat computer players'));
       if (lv.row.status !== 'open') return fail<{ countries: string[] }>('ALREADY_STARTED', T(lg, '游戏已经开始：用 /judge bot 国家 为没有玩家的国家安排机器人', 'the game has started: use /judge bot <country> for a country without a player'));
       const style = lv.rules.botStyle(styleName, lg);
+      if (!style && lv.rules.botStyle(undefined, lg) === null) return fail<{ countries: string[] }>('NOT_ALLOWED', T(lg, '这个游戏没有机器人', 'this game has no computer players'));
       if (!style) return fail<{ countries: string[] }>('UNKNOWN_STYLE', T(lg, `没有"${styleName}"这种机器人风格；可选：${lv.rules.botStyles(lg)}`, `no computer player style "${styleName}"; styles: ${lv.rules.botStyles(lg)}`));
       const players = this.store.players(lv.row.id);
       const free = lv.rules.seats(lv.row.settings).filter((c) => !players.some((p) => p.seat === c)).slice(0, count ?? Infinity);
