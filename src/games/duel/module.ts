@@ -14,6 +14,7 @@ import { applyDuel, logKind, newDuel, noteDuel, scores, DUEL_DEFAULTS, type Duel
 import { parseDuel, refusalText, type Query } from './parse.ts';
 import { mergeSettings } from './settings.ts';
 import { agentUnavailableText, latestVersion, loadAgent, MODEL_DIR, resolveBot } from './agent.ts';
+import { duelRatedOutcome, duelSeatRefusal, ratedAtSetup } from './ratings.ts';
 import { duelStateJson, runDuelTranscript } from './transcript.ts';
 import type { Side } from './resolve.ts';
 
@@ -57,10 +58,14 @@ export class DuelRules implements Rules<Duel> {
   }
   language(settings: unknown): Lang { return (settings as { language?: Lang } | null)?.language === 'en' ? 'en' : 'zh'; }
 
+  /** The start entry; a game the platform seats on Europe with default settings is rated (D9.2, ratings.ts). */
   setup(_seats: string[], settings: unknown, seed: number, at: number): Entry {
-    const start: DuelEntry = { type: 'start', at, seed, settings: settings as Partial<DuelSettings> };
+    const rated = ratedAtSetup(this.map.id, (settings ?? {}) as Record<string, unknown>);
+    const start: DuelEntry = { type: 'start', at, seed, settings: settings as Partial<DuelSettings>, ...(rated ? { rated } : {}) };
     return start as unknown as Entry;
   }
+  /** D9.4: what the end counts for in the ratings (null: unrated), decided by ratings.ts. */
+  rated(game: Duel) { return duelRatedOutcome(this.map.id, game.s); }
   apply(game: Duel | null, entry: Entry): { game: Duel | null; step: StepResult | null } {
     const e = entry as unknown as DuelEntry | { type: 'refused'; at: number; code: string; message: string; side?: Side | null; kind?: string };
     if (e.type === 'start') return { game: { g: this.g, s: newDuel(this.map, e) }, step: null };
@@ -274,6 +279,8 @@ export function duelBot(g: DuelGraph, name: string, lang: Lang, root = process.c
 
 export const duel: GameModule<Duel> = {
   kind: 'duel',
+  // D9.5: one unfinished duel per person (ALREADY_IN_DUEL).
+  seatRefusal: duelSeatRefusal,
   title: { zh: '欧陆对决', en: 'Europe Duel' },
   defaultResource: () => 'maps/europe.json',
   open: (resource: string, root: string) => new DuelRules(loadMapFile(resolve(root, resource)), root),
