@@ -59,14 +59,17 @@ async function startAdapters(token: string | undefined, both: boolean, closers: 
     const h = await startDiscord({ games: GAMES, commands: COMMANDS });
     closers.push(() => h.close());
   } else {
-    const [{ startLocal, LocalChat, CHANNEL_PREFIX }, { startDiscord, DiscordChat }, { startLiveService }, { REST }] = await Promise.all([
+    const [{ startLocal, LocalChat, CHANNEL_PREFIX }, { startDiscord, DiscordChat, guildScope }, { startLiveService }, { REST }] = await Promise.all([
       import('./platform/adapters/local/index.ts'), import('./platform/adapters/discord/index.ts'), import('./platform/session/index.ts'), import('discord.js'),
     ]);
     const db = process.env.DATABASE_PATH ?? resolve(ROOT, 'data', 'neuwar.db');
     const localChat = new LocalChat(db === ':memory:' ? {} : { dir: resolve(dirname(db), 'local-feed') });
     const discordChat = new DiscordChat(new REST());
-    const live = await startLiveService(routeChat((ch) => ch.startsWith(CHANNEL_PREFIX), localChat, discordChat), { games: GAMES, root: ROOT });
+    // Ratings file a channel's games under its Discord server (D9.6); the client that knows the servers comes second.
+    let scopeOf: ((channelId: string) => string | null) | null = null;
+    const live = await startLiveService(routeChat((ch) => ch.startsWith(CHANNEL_PREFIX), localChat, discordChat), { games: GAMES, root: ROOT, ratingScope: (ch) => scopeOf?.(ch) ?? null });
     const d = await startDiscord({ service: live.service, chat: discordChat, commands: COMMANDS });
+    scopeOf = guildScope(d.client);
     const l = await startLocal({ service: live.service, chat: localChat, root: ROOT });
     closers.push(() => l.close(), () => d.close(), () => live.stop());
   }

@@ -15,6 +15,7 @@ import { DiscordChat } from './chat.ts';
 import { loadDotEnv, readConfig, type DiscordConfig } from './config.ts';
 import { guardProcess } from './guard.ts';
 import { modRoleWarning } from './permissions.ts';
+import { serverScope } from '../../ratings/index.ts';
 
 export { DiscordBot, type BotOptions } from './bot.ts';
 export { DiscordChat, type DiscordChatOptions } from './chat.ts';
@@ -61,10 +62,22 @@ export interface DiscordHandle {
   close(): Promise<void>;
 }
 
-async function defaultService(chat: DiscordChat, env: NodeJS.ProcessEnv, games: GameRegistry | undefined): Promise<{ service: GameServiceApi; dispose: () => void }> {
+/**
+ * Ratings (duel.md D9.6): the Discord server a channel (or thread) belongs to, as the board scope its rated games are
+ * filed under, from the client's cache (a game's thread is active when it ends); null for a direct message.
+ */
+export function guildScope(client: Client): (channelId: string) => string | null {
+  return (channelId) => {
+    const ch = client.channels.cache.get(channelId);
+    const guildId = ch && 'guildId' in ch ? ch.guildId : null;
+    return typeof guildId === 'string' && guildId ? serverScope(guildId) : null;
+  };
+}
+
+async function defaultService(chat: DiscordChat, env: NodeJS.ProcessEnv, games: GameRegistry | undefined, client: Client): Promise<{ service: GameServiceApi; dispose: () => void }> {
   if (!games) throw new Error('startDiscord: no service and no games to host (the composition root passes src/games\' registry)');
   const { startLiveService } = await import('../../session/index.ts');
-  const live = await startLiveService(chat, { games, root: ROOT, databasePath: env.DATABASE_PATH ?? resolve(ROOT, 'data', 'neuwar.db') });
+  const live = await startLiveService(chat, { games, root: ROOT, databasePath: env.DATABASE_PATH ?? resolve(ROOT, 'data', 'neuwar.db'), ratingScope: guildScope(client) });
   return { service: live.service, dispose: () => { void live.stop(); } };
 }
 
@@ -89,7 +102,7 @@ export async function startDiscord(opts: StartDiscordOptions = {}): Promise<Disc
   try {
     if (typeof opts.service === 'function') service = await opts.service(chat);
     else if (opts.service) service = opts.service;
-    else ({ service, dispose } = await defaultService(chat, env, opts.games));
+    else ({ service, dispose } = await defaultService(chat, env, opts.games, client));
   } catch (e) {
     unguard();
     await client.destroy();
