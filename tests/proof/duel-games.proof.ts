@@ -59,6 +59,11 @@ test(`D11 P3 win-rate table, ${SEEDS} games each (wins–draws–losses of the f
     return { spec: { seed, bots: { A: 'expand', B: 'greedy' } }, state: s, ms: 0, turns: s.turn, winner: s.outcome!.winner, how: s.outcome!.how, scores: { A: 0, B: 0 } };
   });
   const eg = record(ex);
+  // The helper-mode shortcut of playStepwise is the typed decision's game (checked on the first seeds).
+  for (const seed of seeds.slice(0, 5)) {
+    const typed = playStepwise(europeMap, { seed, bots: { A: 'expand', B: 'greedy' } }, undefined, true);
+    assert.deepEqual([typed.turn, typed.outcome, typed.owner, typed.armies], [ex[seed - 1]!.state.turn, ex[seed - 1]!.state.outcome, ex[seed - 1]!.state.owner, ex[seed - 1]!.state.armies], `expand seed ${seed}: typed = helper mode`);
+  }
   const agent = agentWeights();
   console.log('P3 | pairing | W–D–L | score | A of decisive | mean turns | required');
   console.log(`P3 | greedy vs greedy | ${gg.w}–${gg.d}–${gg.l} | ${fmt(gg.score)}% | ${fmt(gg.decisiveA)}% | ${fmt(gg.meanTurns)} | A 42.5–57.5% of decisive`);

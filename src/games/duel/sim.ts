@@ -106,9 +106,11 @@ export function policy(id: string): DuelPolicy {
  * Plays a game with both sides seated as people whose policies' decisions are typed for them every turn (orders
  * as 【调兵】/【驻守】, routes as 【路线】, then 【准备】), calling `after` after every resolution with the board
  * before and the state after. A refused decision is a bug (D8.1) and throws. For the scripted bots this is the same
- * game as `playDuel` (checked by the P6 proof).
+ * game as `playDuel` (checked by the P6 proof). The expansion-everywhere side sets its helper's default mode to
+ * expand once instead of typing the helper's own orders back every turn (the same game: the decision is exactly
+ * what that helper would order, and with the default mode expand no paint follows, D6.8); `typedExpand` types them.
  */
-export function playStepwise(map: GameMap, spec: DuelGameSpec, after?: (before: DuelState, s: DuelState) => void): DuelState {
+export function playStepwise(map: GameMap, spec: DuelGameSpec, after?: (before: DuelState, s: DuelState) => void, typedExpand = false): DuelState {
   const g: DuelGraph = duelGraph(map);
   const s = newDuel(map, {
     type: 'start', at: 0, seed: spec.seed,
@@ -116,13 +118,17 @@ export function playStepwise(map: GameMap, spec: DuelGameSpec, after?: (before: 
   });
   const pol = { A: policy(spec.bots.A), B: policy(spec.bots.B) };
   while (s.status === 'running') {
-    const before = structuredClone(s);
+    const before = after ? structuredClone(s) : s;
     const at = s.openedAt;
     for (const side of ['A', 'B'] as const) {
       const view: DuelView = {
         graph: g, board: toBoard(s), side, capitals: s.capitals, routes: s.routes.filter((r) => r.side === side),
         maxRoutes: s.settings.maxRoutes ?? 50, defenseFactor: s.settings.defenseFactor, seaLoss: s.settings.seaLoss,
       };
+      if (pol[side] === expandEverywhere && !typedExpand) {
+        if (s.turn === 1) applyDuel(g, s, { type: 'command', at, side, command: { kind: 'helper', mode: 'expand' } });
+        continue;
+      }
       const d = pol[side].decide(view);
       const cmds: DuelCommand[] = [
         ...d.orders.map((o): DuelCommand => ({ kind: 'order', order: o.count === 'stand' || o.from === o.to ? { kind: 'stand', from: o.from } : { kind: 'move', from: o.from, to: o.to, count: o.count } })),
