@@ -1,7 +1,7 @@
 /**
  * duel.md D10.10: every error code a duel can give, each reached by a test — through the module (the platform's
  * path: parse, then apply, answered in Chinese) where a chat message can reach it, else through the engine or the
- * transcript runner. Two codes belong to the challenge flow of part 2 (D10.3, D9.5) and are marked todo.
+ * transcript runner. NO_SUCH_REQUEST belongs to the challenge flow of part 2 (D10.3) and is marked todo.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,7 +13,12 @@ import { duelGraph, type DuelGraph } from '../../src/games/duel/board.ts';
 import { DuelRules, duelBot, type Duel } from '../../src/games/duel/module.ts';
 import { applyDuel, newDuel, NO_HELPER } from '../../src/games/duel/engine.ts';
 import { runDuelTranscript } from '../../src/games/duel/transcript.ts';
-import type { Entry, Speaker } from '../../src/platform/session/index.ts';
+import { GameService, type Entry, type Speaker } from '../../src/platform/session/index.ts';
+import { Store } from '../../src/platform/store/index.ts';
+import { VirtualClock } from '../../src/platform/clock/index.ts';
+import { neuwar } from '../../src/games/neuwar/module.ts';
+import { duel } from '../../src/games/duel/module.ts';
+import { FakeChat, T0, TINY, alice, judy } from '../helpers/live.ts';
 
 const tinyMap = loadMapFile('tests/fixtures/tiny.json');
 const islandsMap = loadMapFile('tests/fixtures/islands.json');
@@ -89,7 +94,17 @@ test('NO_FAIR_CAPITALS: a map with no pair even in D1.7\'s relaxed draw, and no 
   } finally { rmSync(dir, { recursive: true, force: true }); }
 });
 
-test.todo('ALREADY_IN_DUEL: one running duel per human identity (D9.5) — the challenge flow of part 2 (D10.3)');
+test('ALREADY_IN_DUEL: a person in an unfinished duel takes no seat in another (D9.5, the module\'s seatRefusal)', async () => {
+  const store = new Store(':memory:');
+  const svc = new GameService({ store, clock: new VirtualClock(T0), chat: new FakeChat(), games: [neuwar, duel], renderer: null, logError: () => undefined });
+  await svc.startUp();
+  assert.equal((await svc.createGame('c1', judy, { game: 'duel', map: TINY })).ok, true);
+  assert.equal((await svc.join('c1', alice, '红方')).ok, true);
+  assert.equal((await svc.createGame('c2', judy, { game: 'duel', map: TINY })).ok, true);
+  const r = await svc.join('c2', alice, '红方');
+  assert.deepEqual([r.ok, r.code], [false, 'ALREADY_IN_DUEL']);
+  svc.close();
+});
 test.todo('NO_SUCH_REQUEST: accepting a challenge with nothing open (D10.3) — the challenge flow of part 2');
 
 test('AGENT_UNAVAILABLE: the agent chosen with no usable weights file (D8.4)', () => {
