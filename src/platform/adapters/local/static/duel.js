@@ -90,6 +90,7 @@ function open(channelId, geo) {
   if (!D.geo || D.geo.map !== geo.map) {
     D.geo = geo;
     D.byId = new Map(geo.nodes.map((n) => [n.id, n]));
+    D.lab = null;
     build();
   }
   document.getElementById('app').classList.add('duel-on');
@@ -381,46 +382,73 @@ function flag(x, y, s) {
   return g;
 }
 
-function renderLabels(b, u) {
+/**
+ * Labels are built once per map (a group per land territory in screen units: count, value pips, name) and then
+ * only updated: a view changes the counts that changed; a zoom changes each group's scale.
+ */
+function buildLabels() {
   const L = D.els.labels;
   L.replaceChildren();
-  if (!b) return;
-  const fs = 11 * u;
-  const side = me();
-  const rally = side && D.view && !D.playback ? D.view.sides[side].rally : null;
+  D.lab = new Map();
   for (const n of D.geo.nodes) {
-    const [x, y] = n.pos;
-    if (n.kind === 'sea') {
-      const s = b.stacks[n.id];
-      if (!s) continue;
-      for (const [i, sd] of [[0, 'A'], [1, 'B']]) {
-        if (!s[i]) continue;
-        const t = svg('text', { x: r1(x + (i ? 8 : -8) * u), y: r1(y), class: 'cnt stack', 'font-size': r1(fs), fill: COLOR[sd] });
-        t.textContent = String(s[i]);
-        L.append(t);
-      }
-      continue;
-    }
+    if (n.kind === 'sea') continue;
     const g = svg('g', { 'data-for': n.id });
-    const cnt = svg('text', { x: r1(x), y: r1(y), class: 'cnt', 'font-size': r1(fs) });
-    cnt.textContent = String(b.armies.get(n.id) ?? 0);
+    const cnt = svg('text', { x: 0, y: 0, class: 'cnt', 'font-size': 11 });
     g.append(cnt);
     // D10.5: the value as 1–3 pips under the count.
-    for (let i = 0; i < n.value; i++) g.append(svg('circle', { cx: r1(x + (i - (n.value - 1) / 2) * 4 * u), cy: r1(y + 7.5 * u), r: r1(1.3 * u), class: 'pip' }));
-    const nm = svg('text', { x: r1(x), y: r1(y - 10 * u), class: 'nm', 'font-size': r1(fs * 0.85) });
+    for (let i = 0; i < n.value; i++) g.append(svg('circle', { cx: (i - (n.value - 1) / 2) * 4, cy: 7.5, r: 1.3, class: 'pip' }));
+    const nm = svg('text', { x: 0, y: -10, class: 'nm', 'font-size': 9.5 });
     nm.textContent = n.zh;
     g.append(nm);
     L.append(g);
+    D.lab.set(n.id, { g, cnt, v: null });
   }
+  D.marks = svg('g', { class: 'marks' });
+  L.append(D.marks);
+  D.labScale = null;
+}
+
+function renderLabels(b, u) {
+  if (!D.lab) buildLabels();
+  if (D.labScale !== u) {
+    D.labScale = u;
+    const k = r1(u * 1000) / 1000;
+    for (const n of D.geo.nodes) {
+      const l = D.lab.get(n.id);
+      if (l) l.g.setAttribute('transform', `translate(${r1(n.pos[0])} ${r1(n.pos[1])}) scale(${k})`);
+    }
+  }
+  for (const [id, l] of D.lab) {
+    const v = b ? String(b.armies.get(id) ?? 0) : '';
+    if (l.v !== v) { l.v = v; l.cnt.textContent = v; }
+  }
+  const M = D.marks;
+  M.replaceChildren();
+  if (!b) return;
+  const fs = 11 * u;
+  for (const n of D.geo.nodes) {
+    if (n.kind !== 'sea') continue;
+    const s = b.stacks[n.id];
+    if (!s) continue;
+    const [x, y] = n.pos;
+    for (const [i, sd] of [[0, 'A'], [1, 'B']]) {
+      if (!s[i]) continue;
+      const t = svg('text', { x: r1(x + (i ? 8 : -8) * u), y: r1(y), class: 'cnt stack', 'font-size': r1(fs), fill: COLOR[sd] });
+      t.textContent = String(s[i]);
+      M.append(t);
+    }
+  }
+  const side = me();
+  const rally = side && D.view && !D.playback ? D.view.sides[side].rally : null;
   for (const sd of ['A', 'B']) {
     const c = b.capitals && b.capitals[sd];
     const n = c && D.byId.get(c);
-    if (n) L.append(star(n.pos[0] - 12 * u, n.pos[1] - 5 * u, 7 * u, '#ffd400'));
+    if (n) M.append(star(n.pos[0] - 12 * u, n.pos[1] - 5 * u, 7 * u, '#ffd400'));
   }
-  if (rally && D.byId.get(rally)) { const p = D.byId.get(rally).pos; L.append(flag(p[0] + 6 * u, p[1] - 2 * u, u)); }
+  if (rally && D.byId.get(rally)) { const p = D.byId.get(rally).pos; M.append(flag(p[0] + 6 * u, p[1] - 2 * u, u)); }
   if (D.sel && D.byId.get(D.sel) && !D.playback) {
     const p = D.byId.get(D.sel).pos;
-    L.append(svg('circle', { cx: r1(p[0]), cy: r1(p[1]), r: r1(13 * u), class: 'sel', 'stroke-width': r1(2.2 * u) }));
+    M.append(svg('circle', { cx: r1(p[0]), cy: r1(p[1]), r: r1(13 * u), class: 'sel', 'stroke-width': r1(2.2 * u) }));
   }
 }
 
