@@ -3,8 +3,9 @@
  * D1 setup, D2 turns with manual orders, ready and the 30-second deadline, D2.7 the judge's pause and resume and
  * a restart's fresh deadline, D3 growth, D4 combat, D5 routes, D6 the helper and its brush, D7 the end (the
  * judge's 【结束】 included), D8 the bots and the agent's interface, D10.7 transcripts, D10.8's state JSON and
- * D10.9's settings. Not yet: ratings (D9), the challenge flow, the page, pictures and slash commands (D10.2–D10.6).
- * It is therefore not in the registry yet: tests host it beside New European War.
+ * D10.9's settings, and D9's hooks (rated at setup, what an end counts for, one unfinished duel per person; the
+ * rules are ratings.ts's). Not yet: the challenge flow, the page, pictures and slash commands (D10.2–D10.6). It is
+ * therefore not in the registry yet: tests host it beside New European War.
  */
 import { resolve } from 'node:path';
 import type { Entry, GameModule, Lang, Post, Rules, Speaker, StepResult } from '../../platform/session/index.ts';
@@ -118,7 +119,8 @@ export class DuelRules implements Rules<Duel> {
         return [T(lg, `命令：${os.join('；') || '无'}`, `Orders: ${os.join('; ') || 'none'}`), T(lg, `路线：${rs.join('；') || '无'}`, `Routes: ${rs.join('; ') || 'none'}`),
           T(lg, `助手：${MODE_NAME[h.mode]![0]}；涂色 ${Object.keys(h.paint).length} 处；集结点 ${h.rally ? n(h.rally) : '无'}`, `Helper: ${MODE_NAME[h.mode]![1]}; ${Object.keys(h.paint).length} painted; rally point ${h.rally ? n(h.rally) : 'none'}`)].join('\n');
       }
-      case 'leaderboard': case 'rating': return T(lg, '等级分和排行榜随排位赛推出（D9），目前还没有', 'ratings and the leaderboard come with rated play (D9); not yet');
+      // The platform answers these from its rating tables (classify's `ratings`); this text stands only where it cannot.
+      case 'leaderboard': case 'rating': return T(lg, '排行榜和等级分由平台回答', 'the platform answers the leaderboard and ratings');
       default: return this.status(game, lg);
     }
   }
@@ -184,10 +186,12 @@ export class DuelRules implements Rules<Duel> {
       text: () => T(lg, `⚠️ 机器人重启了。第${s.turn}回合重新计时：还有${s.settings.turnSeconds}秒（停机不结算任何回合）。`, `⚠️ The bot restarted. Turn ${s.turn} gets a fresh ${s.settings.turnSeconds} s (downtime never resolves a turn).`),
     };
   }
-  classify(e: Entry): { help?: boolean; private?: boolean } {
+  classify(e: Entry): { help?: boolean; private?: boolean; ratings?: 'board' | 'card' } {
     const c = (e as { command?: { kind: string; what?: string } }).command;
     const secret = !!c && SECRET.has(c.kind);
-    return { ...(c?.kind === 'query' && c.what === 'help' ? { help: true } : {}), ...(secret ? { private: true } : {}) };
+    // D9.6: 【排行】 and 【等级分】 are answered by the platform from its rating tables (this game's kind, the speaker's board).
+    const ratings = c?.kind === 'query' ? (c.what === 'leaderboard' ? 'board' : c.what === 'rating' ? 'card' : null) : null;
+    return { ...(c?.kind === 'query' && c.what === 'help' ? { help: true } : {}), ...(secret ? { private: true } : {}), ...(ratings ? { ratings } : {}) };
   }
   help(lang: Lang): string {
     return T(lang,
