@@ -11,7 +11,7 @@ import { duelGraph } from '../../src/games/duel/board.ts';
 import { applyDuel, newDuel, type DuelState } from '../../src/games/duel/engine.ts';
 import { duel, type Duel } from '../../src/games/duel/module.ts';
 import { alreadyInDuelText, decideRated, duelSeatRefusal, ratedAtSetup, duelInProgress, duelRatedOutcome, settingsChangeRefusal, unratableReasons, type NewDuel } from '../../src/games/duel/ratings.ts';
-import { GameService, type Entry, type GameModule, type Rules } from '../../src/platform/session/index.ts';
+import { GameService, type GameModule } from '../../src/platform/session/index.ts';
 import { Store } from '../../src/platform/store/index.ts';
 import { VirtualClock } from '../../src/platform/clock/index.ts';
 import { FakeChat, T0, alice, bob, judy } from '../helpers/live.ts';
@@ -151,19 +151,8 @@ test('D9.5 one running duel per person: a duel not ended holds its players; bots
   assert.match(alreadyInDuelText('zh'), /一次只能下一局（D9\.5）/);
 });
 
-/** The duel as the platform hosts it, with D9's hook and the start rated (the challenge flow's job in the module). */
-const ratedDuel: GameModule<Duel> = {
-  ...duel,
-  seatRefusal: duelSeatRefusal,
-  open(resource: string, root: string): Rules<Duel> {
-    const rules = duel.open(resource, root) as Rules<Duel> & { map: { id: string } };
-    const setup = rules.setup.bind(rules);
-    return Object.assign(rules, {
-      setup: (seats: string[], settings: unknown, seed: number, at: number): Entry => ({ ...setup(seats, settings, seed, at), rated: true }),
-      rated: (game: Duel) => duelRatedOutcome(rules.map.id, game.s),
-    });
-  },
-};
+/** The duel module as the registry hosts it: its setup starts a Europe game rated, `rated` and `seatRefusal` are D9's. */
+const ratedDuel: GameModule<Duel> = duel;
 
 test('D9 a rated duel on Europe ended by 【认输】 on turn 1: both ratings move by 32 (provisional), in the same write as the end', async () => {
   const store = new Store(':memory:');
@@ -179,12 +168,25 @@ test('D9 a rated duel on Europe ended by 【认输】 on turn 1: both ratings mo
   // A judge's 【规则】 is RATED_LOCKED in a rated game.
   const lock = await svc.handleMessage({ channelId: 'd1', userId: judy.id, userName: judy.name, text: '【规则】turnSeconds=60', messageId: 'm0' });
   assert.equal(lock.code, 'RATED_LOCKED');
+  // 【排行】 in a game: the platform's board, to the speaker alone (nobody has a rated game yet).
+  const board = await svc.handleMessage({ channelId: 'd1', userId: alice.id, userName: alice.name, text: '【排行】', messageId: 'mb' });
+  assert.equal(board.private, true);
+  assert.match(board.text, /^🏆 排行榜（全部）\n还没有人下过排位赛。$/);
   const r = await svc.handleMessage({ channelId: 'd1', userId: alice.id, userName: alice.name, text: '【认输】', messageId: 'm1' });
   assert.equal(r.ok, true, r.text);
   assert.equal(svc.gameOf('d1')?.status, 'ended');
   assert.deepEqual([store.rating('duel', 'discord:u-alice')!.rating, store.rating('duel', 'discord:u-bob')!.rating], [968, 1032]);
   const row = store.ratingOfGame('duel', store.games()[0]!.id)!;
   assert.deepEqual([row.how, row.result, row.aDelta, row.bDelta], ['resign', 'b', -32, 32]);
+  // The next duel: 【等级分】 shows Alice's card, 【排行】 both.
+  assert.equal((await svc.createGame('d3', judy, { game: 'duel', map: EUROPE })).ok, true);
+  assert.equal((await svc.join('d3', alice, 'A')).ok, true);
+  assert.equal((await svc.join('d3', bob, 'B')).ok, true);
+  assert.equal((await svc.start('d3', judy)).ok, true);
+  const card = await svc.handleMessage({ channelId: 'd3', userId: alice.id, userName: alice.name, text: '【等级分】', messageId: 'mc' });
+  assert.match(card.text, /^Alice：等级分 968\? · 第2名（共2人）· 1局 0胜0平1负\n最近1局：\n· #\d+ 负 对 Bob（resign）−32 → 968$/);
+  const board2 = await svc.handleMessage({ channelId: 'd3', userId: bob.id, userName: bob.name, text: '【排行】', messageId: 'md' });
+  assert.match(board2.text, /1\. Bob 1032\? · 1局 · 1胜0平0负\n2\. Alice 968\? · 1局 · 0胜0平1负/);
   svc.close();
 });
 
