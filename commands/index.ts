@@ -26,6 +26,8 @@ import { pact } from './neuwar/pact.ts';
 import { peace } from './neuwar/peace.ts';
 import { pledge } from './neuwar/pledge.ts';
 import { puppet } from './neuwar/puppet.ts';
+import { leaderboard } from './platform/leaderboard.ts';
+import { rating } from './platform/rating.ts';
 import { remind } from './platform/remind.ts';
 import { scores } from './neuwar/scores.ts';
 import { spy } from './neuwar/spy.ts';
@@ -43,7 +45,7 @@ const judge = judgeCommand(NAMES);
 export const COMMANDS: readonly SlashCommand[] = [
   war, peace, ally, breakally, pact, trade, answer, pledge, puppet, annex, demand, independence, leave,
   move, cancel, airlift, buy, industry, tech, mobilize, done, undone, spy,
-  map, scores, status, orders, history, exportGame, help, game, judge, remind,
+  map, scores, status, orders, history, exportGame, help, game, judge, remind, leaderboard, rating,
 ];
 
 export const COMMANDS_BY_NAME: ReadonlyMap<string, SlashCommand> = new Map(COMMANDS.map((c) => [c.data.name, c]));
