@@ -86,6 +86,9 @@ export interface PlaybackData {
   result: { winner: Side[]; how: string } | null;
 }
 
+/** The log rows a seat's page view keeps (D10.8's full log is the judge's view and the export). */
+const PAGE_LOG_ROWS = 20;
+
 /** At most this many turns are played back (a transcript's setting may ask more; the page shows the first). */
 const MAX_FRAMES = 600;
 
@@ -176,10 +179,16 @@ export function duelPlayback(text: string, root: string): { ok: true; data: Play
 
 /** The duel's rules with the page's additions (D10.5): the preview in each side's view, the panel, the board, playback. */
 export class DuelPageRules extends DuelRules {
+  /**
+   * A seat's view (what the page is pushed after every change) carries the side's preview; its `log` is cut to the
+   * last rows (the whole game's log grew every push by thousands of rows; the judge's view, the export's, keeps all).
+   */
   override view(game: Duel, seat: string | null | 'public'): unknown {
     const v = super.view(game, seat) as Record<string, unknown>;
+    if (seat === null) return v;
+    const trimmed = { ...v, log: (v.log as unknown[]).slice(-PAGE_LOG_ROWS) };
     const side = seat === 'A' || seat === 'B' ? seat : null;
-    return side && game.s.status === 'running' ? { ...v, preview: duelPreview(this.g, game.s, side) } : v;
+    return side && game.s.status === 'running' ? { ...trimmed, preview: duelPreview(this.g, game.s, side) } : trimmed;
   }
   page(game: Duel | null): PageView & { board: unknown } {
     const sc = game ? scores(this.g, game.s) : null;
