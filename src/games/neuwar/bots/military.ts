@@ -130,16 +130,16 @@ export function planMilitary(b: Board, rng: Rng, attack: boolean): MilitaryPlan 
     const on = attack ? seaRoutes(b, z, mineSet, true).find((r) => r.dist > 0 && r.send <= n) : undefined;
     if (on) { send(z, on.first, n); continue; }
     const coasts = geo.landAdj.get(z)!.filter((x) => mineSet.has(x)).sort((x, y) => room(y) - room(x) || (x < y ? -1 : 1));
-    if (coasts.length > 0) { send(z, coasts[0]!, n); continue; }
+    if (coasts.length > 0) {
+      // Land within the caps (R7); what has no room stays at sea until there is (the tenth lost costs less).
+      for (const x of coasts) if ((avail.get(z) ?? 0) > 0 && room(x) > 0) send(z, x, Math.min(avail.get(z)!, room(x)));
+      if ((avail.get(z) ?? 0) > 0 && room(coasts[0]!) + 10 >= avail.get(z)!) send(z, coasts[0]!, avail.get(z)!);
+      continue;
+    }
     const next = seaToward(b, z, mineSet);
     if (next) send(z, next, n);
   }
 
-  // 4. An expedition by sea when no land front is open (R10.7): from own coasts into a zone next to a good target.
-  if (attack && attacks.length === 0 && seaStacks.length === 0 && !landFrontOpen(b, mineSet)) {
-    const exp = expedition(b, avail, mineSet);
-    if (exp) for (const m of exp) send(m.from, m.to, m.n);
-  }
 
   // 5. The rest moves one step toward the front: territories next to a target it could not take yet, else next to
   // land that may be taken (neutral, or a country at war), else next to any foreign land; never past a cap (R7).
@@ -170,6 +170,16 @@ export function planMilitary(b: Board, rng: Rng, attack: boolean): MilitaryPlan 
     }
     frontier = next;
   }
+  // 4. An expedition by sea (R10.7) from own coasts into a zone next to a good target: when no land front is open,
+  // or from land that no front can be reached from by land (an island, a coast cut off).
+  if (attack && seaStacks.length === 0) {
+    const open = landFrontOpen(b, mineSet);
+    if (!open || mine.some((t) => !dist.has(t) && (avail.get(t) ?? 0) > 0)) {
+      const from = open ? new Map([...avail].filter(([t]) => mineSet.has(t) && !dist.has(t))) : avail;
+      const exp = attacks.length === 0 || open ? expedition(b, from, mineSet) : null;
+      if (exp) for (const m of exp) send(m.from, m.to, m.n);
+    }
+  }
   const flowFrom = [...mine].filter((t) => (dist.get(t) ?? 0) > 0 && (avail.get(t) ?? 0) > 0)
     .sort((x, y) => dist.get(y)! - dist.get(x)! || (x < y ? -1 : 1));
   for (const t of flowFrom) {
@@ -191,18 +201,22 @@ export function planMilitary(b: Board, rng: Rng, attack: boolean): MilitaryPlan 
       if (avail.get(ars)! <= 0) break;
     }
   }
-  // 6. Over a cap (R7: mobilized armies, arrivals): the excess spreads to own neighbours with room.
+  // 6. Over a cap (R7: mobilized armies, arrivals): the excess spreads to own neighbours with room; more than ten
+  // over (the penalty doubles with every ten) that no neighbour takes puts to sea, where there is no cap (a tenth
+  // lost a turn costs less).
   for (const t of mine) {
     let over = proj.get(t)! - b.cap(t);
     if (over <= 0) continue;
+    const free = () => b.armies(t) + pendingDeploy(s, map, me, t) - outgoing(moves, t);
     const outs = geo.landAdj.get(t)!.filter((n) => mineSet.has(n)).sort((x, y) => room(y) - room(x) || (x < y ? -1 : 1));
     for (const n of outs) {
-      const free = b.armies(t) + pendingDeploy(s, map, me, t) - outgoing(moves, t);
-      const k = Math.min(over, room(n), free);
+      const k = Math.min(over, room(n), free());
       if (k <= 0) break;
       send(t, n, k);
       over -= k;
     }
+    const z = geo.seaAdj.get(t)![0];
+    if (over > 10 && z && checkMove(s, map, me, t, z).ok) send(t, z, Math.min(over, free()));
   }
   return { moves: merge(moves), short: shortTargets, attacks };
 }

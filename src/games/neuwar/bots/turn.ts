@@ -158,7 +158,48 @@ function declarations(sc: Scratch, map: GameMap, me: CountryId, st: StyleParams,
     .filter((x) => x.gain > s.settings.warCost + st.warGain && myStrength >= st.warRatio * b.strength(x.c) * 0.5 && x.ba.mine >= st.warRatio * x.ba.theirs)
     .sort((x, y) => y.gain - x.gain || tie.get(x.c)! - tie.get(y.c)!);
   const best = rated[0];
-  if (best && best.ba.takeable >= (st.warRatio < 1.5 ? 1 : 2)) sc.try({ kind: 'declareWar', from: me, to: best.c });
+  if (best && best.ba.takeable >= (st.warRatio < 1.5 ? 1 : 2)) {
+    sc.try({ kind: 'declareWar', from: me, to: best.c });
+    return;
+  }
+  // No land neighbour worth a war and no neutral land left next door: a neighbour across one sea zone (R10.7), when
+  // an expedition from own coasts could take its coast after the tenth lost at sea.
+  if (rated.length > 0 || landOpen(b)) return;
+  const mineSet = new Set(b.own());
+  const overSea = new Map<CountryId, { gain: number; n: number }>();
+  const keep = 1 - s.settings.seaLoss;
+  for (const z of b.geo.seaIds) {
+    const coast = b.geo.landAdj.get(z)!.filter((x) => mineSet.has(x));
+    if (coast.length === 0) continue;
+    const have = coast.reduce((a, x) => a + Math.max(0, b.armies(x) - b.holdNeed(x)), 0);
+    for (const t of b.geo.landAdj.get(z)!) {
+      const o = b.owner(t);
+      if (o === null || o === me || s.countries[o]!.overlord === me || checkDeclare(s, map, me, o) !== null) continue;
+      const d = b.armies(t);
+      const send = Math.ceil((b.need(d) + 3) / keep) + 1;
+      const v = b.value(t) - (Math.floor(d * s.settings.defenseFactor) + send - b.need(d)) * st.armyValue - 3;
+      if (send > have || v <= 0) continue;
+      const x = overSea.get(o) ?? { gain: 0, n: 0 };
+      if (x.n < 2) { x.gain += v; x.n++; }
+      overSea.set(o, x);
+    }
+  }
+  const sea = [...overSea.entries()].filter(([c, x]) => x.gain > s.settings.warCost + st.warGain && myStrength >= st.warRatio * b.strength(c) * 0.5)
+    .sort((x, y) => y[1].gain - x[1].gain || tie2(rng, x[0], y[0]));
+  if (sea[0]) sc.try({ kind: 'declareWar', from: me, to: sea[0][0] });
+}
+
+/** A deterministic tie-break between two countries (their ids; the generator is not drawn for it). */
+function tie2(_rng: Rng, a: CountryId, b: CountryId): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Neutral land next to the own land the capital reaches by land: expansion by land is still open. */
+function landOpen(b: Board): boolean {
+  const cap = b.capital;
+  const part = cap && b.owner(cap) === b.me ? nearestOwn(b, cap) : b.own();
+  for (const t of part) for (const x of b.geo.landAdj.get(t)!) if (b.owner(x) === null) return true;
+  return false;
 }
 
 /** What the first turn of a war on c could take: its border territories the armies next door beat, net of losses. */
@@ -227,7 +268,11 @@ function request(sc: Scratch, map: GameMap, me: CountryId, st: StyleParams): voi
       const upkeepSoon = activeTurns >= s.settings.upkeepFromActiveTurn - 1;
       if (losing || (prospects === 0 && activeTurns >= 2) || (upkeepSoon && prospects <= 1) || b.left <= 1) {
         const theirScore = b.score(other);
-        const terms: Item[] = st.warRatio < 1.5 && !losing && theirScore >= 40 ? [{ kind: 'points', n: Math.min(20, Math.floor(theirScore / 5)) }] : [];
+        // Reparations (R5.3) only from a young war and a defender that answers: one that let the last request lapse
+        // (R4.3) gets the unconditional ceasefire, which it is bound to accept.
+        const lapsed = s.lastEvents.some((e) => e.type === 'lapsed' && e.from === me && e.to === other);
+        const young = activeTurns < s.settings.upkeepFromActiveTurn;
+        const terms: Item[] = st.warRatio < 1.5 && !losing && young && !lapsed && theirScore >= 40 ? [{ kind: 'points', n: Math.min(20, Math.floor(theirScore / 5)) }] : [];
         if (terms.length && sc.try({ kind: 'ceasefire', from: me, to: other, unconditional: false, terms })) return;
         if (sc.try({ kind: 'ceasefire', from: me, to: other, unconditional: true, terms: [] })) return;
       }
@@ -237,7 +282,9 @@ function request(sc: Scratch, map: GameMap, me: CountryId, st: StyleParams): voi
   }
   // R6.3: a pact (it costs pactCost when asked) with a dangerous neighbour: one fighting a war it declared, or one
   // this many times stronger with more armies on the common border. Not one that let the last request lapse (R4.3).
-  if (cs.overlord) return;
+  // A request every fourth turn at most for pacts: a pact lasts pactTurns, and one refused or left to lapse (R4.3)
+  // is not asked again at once (requestTurn is the turn of the country's last request, R4.1).
+  if (cs.overlord || (cs.requestTurn !== null && cs.requestTurn >= s.turn - 3)) return;
   if (b.score() < s.settings.pactCost + st.reserve + 10 || b.left < 3) return;
   const mine = b.strength(me);
   const ignored = new Set(s.lastEvents.filter((e) => e.type === 'lapsed' && e.from === me).map((e) => (e as { to: CountryId }).to));
@@ -312,7 +359,19 @@ function economy(sc: Scratch, map: GameMap, me: CountryId, st: StyleParams, full
       buy(deficit + 3);
       deficit -= cs().buying - before;
     }
-    if (deficit > 0) mobilize(sc, map, me, b, deficit);
+    if (deficit > 0) mobilize(sc, map, me, b, deficit, [cap]);
+  }
+  // Attacked: when the land short of what it needs to hold is worth more than a partial mobilization's cost (R9:
+  // half income for partialHalfTurns payments), mobilize onto the territories that are short, while it pays.
+  const attacked = s.wars.some((w) => w.active && (w.defender === me || (cs().overlord !== null && w.defender === cs().overlord)));
+  if (attacked && cs().mobilizeTurn !== s.turn && !cs().mobilization.partialUsed && b.left >= 4) {
+    const shortOf = b.own().filter((t) => b.holdNeed(t) > b.armies(t) + pendingDeploy(s, map, me, t))
+      .sort((x, y) => b.value(y) - b.value(x) || (x < y ? -1 : 1));
+    const atRisk = shortOf.reduce((a, t) => a + b.value(t), 0);
+    const deficit = shortOf.reduce((a, t) => a + b.holdNeed(t) - b.armies(t), 0);
+    const income = incomeTable(s, map).get(me)?.base ?? 0;
+    const cost = Math.ceil(income / 2) * Math.min(s.settings.partialHalfTurns, b.left);
+    if (deficit >= 20 && atRisk > cost) mobilize(sc, map, me, b, deficit, shortOf, 'partial');
   }
   if (!full) return;
   // War: armies for the targets of an active or coming war that the armies at hand cannot take.
@@ -344,32 +403,36 @@ function economy(sc: Scratch, map: GameMap, me: CountryId, st: StyleParams, full
  * R9 when the capital cannot be held otherwise: partial (any time, once), else national (an enemy next to the
  * capital). The armies go on the capital up to its cap (R7) and the rest on own territories next to it.
  */
-function mobilize(sc: Scratch, map: GameMap, me: CountryId, b: Board, deficit: number): void {
+function mobilize(sc: Scratch, map: GameMap, me: CountryId, b: Board, deficit: number, where: TerrId[], only?: 'partial'): void {
   const s = sc.state;
   const cs = s.countries[me]!;
   if (cs.mobilizeTurn === s.turn || deficit <= 0) return;
   const m = cs.mobilization;
   const kinds: ('partial' | 'national')[] = [];
   if (!m.partialUsed && (m.nationalTurn === null || s.turn >= m.nationalTurn + s.settings.partialAfterNationalTurns)) kinds.push('partial');
-  if (!m.nationalUsed) kinds.push('national');
+  if (!m.nationalUsed && only !== 'partial') kinds.push('national');
   const cap = b.capital!;
   for (const type of kinds) {
     const total = type === 'partial' ? s.settings.partialArmies : s.settings.nationalArmies;
     if (total <= 0) continue;
-    // The capital first, then own territories nearest to it, each up to its cap (R7: over a cap costs every turn).
+    // Where it is short first (up to what it needs), then own territories nearest to the first of them, each up to
+    // its cap (R7: over a cap costs every turn).
     const placement: { territory: TerrId; n: number }[] = [];
+    const placed = new Map<TerrId, number>();
     let left = total;
-    for (const t of nearestOwn(b, cap)) {
-      if (left <= 0) break;
-      const room = Math.max(0, b.cap(t) - b.armies(t) - pendingDeploy(s, map, me, t));
-      const k = Math.min(left, room);
-      if (k > 0) { placement.push({ territory: t, n: k }); left -= k; }
-    }
-    if (left > 0) {
-      const at = placement.find((p) => p.territory === cap);
-      if (at) at.n += left;
-      else placement.unshift({ territory: cap, n: left });
-    }
+    const room = (t: TerrId) => Math.max(0, b.cap(t) - b.armies(t) - pendingDeploy(s, map, me, t) - (placed.get(t) ?? 0));
+    const put = (t: TerrId, k: number) => {
+      if (k <= 0) return;
+      placed.set(t, (placed.get(t) ?? 0) + k);
+      left -= k;
+    };
+    for (const t of where) put(t, Math.min(left, room(t), Math.max(0, b.holdNeed(t) - b.armies(t) - pendingDeploy(s, map, me, t))));
+    const near = nearestOwn(b, where[0] ?? cap);
+    for (const t of near) put(t, Math.min(left, room(t)));
+    // What no cap has room for: at most ten over a cap each (R7: 1 point a turn), else this mobilization is not made.
+    for (const t of near) if (left > 0) put(t, Math.min(left, 10));
+    if (left > 0) continue;
+    for (const [territory, n] of placed) placement.push({ territory, n });
     const cmd: Command = { kind: 'mobilize', type, placement };
     if (sc.try(cmd)) return;
   }
