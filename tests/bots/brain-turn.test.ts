@@ -274,3 +274,25 @@ test('R10.7 over several zones: on the islands map West sails w_port → inner �
   assert.deepEqual(g.refusals, []);
   assert.ok(g.said.some((x) => x.line.startsWith('【调兵】内海→外海')), 'it sailed on from one zone to the next');
 });
+
+test('R7 over R9: a mobilization whose armies no cap has room for (more than ten over anywhere) is not made — the doubling penalty would cost more', () => {
+  const mk = (keep: number) => {
+    const g = game(['FRA', 'DEU'], 8);
+    war(g, 'DEU', 'FRA');
+    // France is down to Paris and `keep` other territories, Germany next door with 400.
+    const fra = own(g, 'FRA').filter((t) => t !== 'paris');
+    fra.slice(keep).forEach((t) => set(g, t, 'DEU', 1));
+    set(g, 'reims', 'DEU', 400);
+    g.state.countries.FRA!.mobilization.partialUsed = true;
+    g.state.countries.FRA!.score = 5;
+    return g;
+  };
+  // Paris alone (30 of 100) has room for 70 + 10: no national mobilization of 200.
+  assert.ok(!decide(mk(0), 'FRA', 'balanced').some((l) => l.startsWith('【动员】')));
+  // With Lille, Dijon, Orléans, Rouen (and more) there is room: 200 placed within the caps.
+  const g = mk(12);
+  const lines = decide(g, 'FRA', 'balanced');
+  const m = lines.find((l) => l.startsWith('【动员】全国'));
+  assert.ok(m, lines.join('\n'));
+  play(g, 'FRA', lines.slice(0, -1));
+});
