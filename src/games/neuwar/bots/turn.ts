@@ -41,7 +41,7 @@ export function planTurn(state: GameState, map: GameMap, me: CountryId, opts: Tu
     declarations(sc, map, me, st, rng);
     request(sc, map, me, st);
   }
-  economy(sc, map, me, st, full, rng);
+  economy(sc, map, me, st, full);
   const b = new Board(sc.state, map, me, st);
   const plan = planMilitary(b, rng, full);
   // One message holds at most 100 commands and 4,000 characters (maxCommandsPerMessage, MESSAGE_TOO_LONG): the
@@ -185,13 +185,8 @@ function declarations(sc: Scratch, map: GameMap, me: CountryId, st: StyleParams,
     }
   }
   const sea = [...overSea.entries()].filter(([c, x]) => x.gain > s.settings.warCost + st.warGain && myStrength >= st.warRatio * b.strength(c) * 0.5)
-    .sort((x, y) => y[1].gain - x[1].gain || tie2(rng, x[0], y[0]));
+    .sort((x, y) => y[1].gain - x[1].gain || (x[0] < y[0] ? -1 : 1));
   if (sea[0]) sc.try({ kind: 'declareWar', from: me, to: sea[0][0] });
-}
-
-/** A deterministic tie-break between two countries (their ids; the generator is not drawn for it). */
-function tie2(_rng: Rng, a: CountryId, b: CountryId): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Neutral land next to the own land the capital reaches by land: expansion by land is still open. */
@@ -332,7 +327,7 @@ function nearestOwn(b: Board, from: TerrId): TerrId[] {
  * (R8.1) to hold the capital, and in a war for targets the armies at hand cannot take; tech (R8.3) only when its
  * estimated yield to the end pays for it; mobilization (R9) when the capital cannot be held otherwise.
  */
-function economy(sc: Scratch, map: GameMap, me: CountryId, st: StyleParams, full: boolean, rng: Rng): void {
+function economy(sc: Scratch, map: GameMap, me: CountryId, st: StyleParams, full: boolean): void {
   const s = sc.state;
   const set = s.settings;
   const cs = () => s.countries[me]!;
@@ -396,7 +391,6 @@ function economy(sc: Scratch, map: GameMap, me: CountryId, st: StyleParams, full
     const missing = techCost(s, t) - cs().tech[t];
     if (yieldPerTurn[t] * (b.left - 1) > missing * 1.2 && spare() - missing >= 20) sc.try({ kind: 'tech', tech: t, n: missing });
   }
-  void rng;
 }
 
 /**
