@@ -223,6 +223,14 @@ function build() {
   main.insertBefore(root, document.getElementById('feed'));
   D.els = { root, top, svg: s, terr, hatch, arrows, labels, draft, info, events, palette, tip, ready, resign, mapBox, hint, tools };
   attachPointer(s);
+  // The SVG gets its size in pixels, not 100%: a percentage-sized SVG root is laid out again (all 300 shapes and
+  // labels) whenever anything else on the page is — a feed line cost 10–90 ms of layout per command (D11 B7).
+  new ResizeObserver(() => {
+    const r = mapBox.getBoundingClientRect();
+    s.style.width = `${Math.floor(r.width)}px`;
+    s.style.height = `${Math.floor(r.height)}px`;
+    scheduleOverlay();
+  }).observe(mapBox);
 }
 
 function flagIcon() {
@@ -800,12 +808,10 @@ function onKey(e) {
 
 // ---------- pointer: click, drag pan, wheel and pinch zoom, long press ----------
 
+/** The territory under a screen point: the topmost hit (every layer above the shapes takes no pointer events). */
 function nodeAt(x, y) {
-  const hit = document.elementsFromPoint(x, y);
-  for (const e of hit) {
-    if (e.closest && e.closest('.terr') && e.dataset && e.dataset.id) return e.dataset.id;
-  }
-  return null;
+  const e = document.elementFromPoint(x, y);
+  return e && e.dataset && e.dataset.id && e.closest('.terr') ? e.dataset.id : null;
 }
 
 function attachPointer(s) {
@@ -828,7 +834,8 @@ function attachPointer(s) {
       return;
     }
     if (pts.size > 2) return;
-    const id = nodeAt(e.clientX, e.clientY);
+    const t = e.target;
+    const id = t && t.dataset && t.dataset.id && t.closest('.terr') ? t.dataset.id : nodeAt(e.clientX, e.clientY);
     if (e.pointerType === 'mouse' && e.button === 2) { cancelNode(id); gesture = null; return; }
     if (e.pointerType === 'mouse' && e.button === 1) { gesture = { kind: 'pan', x: e.clientX, y: e.clientY, sx: e.clientX, sy: e.clientY, moved: true }; return; }
     const brushing = D.tool === 3 && D.brush !== 'flag' && running() && me() && !D.playback && e.pointerType === 'mouse';
@@ -879,7 +886,7 @@ function attachPointer(s) {
     if (g.timer) clearTimeout(g.timer);
     if (g.kind === 'brush') { endStroke(); return; }
     if (g.kind === 'press' && !g.moved && e.type === 'pointerup') {
-      const id = nodeAt(e.clientX, e.clientY) || g.id;
+      const id = g.id || nodeAt(e.clientX, e.clientY);
       if (D.tool === 3 && D.brush !== 'flag') brushTap(id, false);
       else if (id) clickNode(id);
     }
