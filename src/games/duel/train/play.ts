@@ -14,7 +14,7 @@ import {
 } from '../agent.ts';
 import { duelGraph, geography, type DuelGraph } from '../board.ts';
 import { lander, type DuelDecision, type DuelPolicy, type DuelView } from '../bots.ts';
-import { newDuel, scores } from '../engine.ts';
+import { newDuel, scores, type DuelSettings } from '../engine.ts';
 import { other, type Side } from '../resolve.ts';
 import { sampleChoice } from './net.ts';
 import { TrainRng } from './rng.ts';
@@ -53,11 +53,14 @@ function landingOf(g: DuelGraph, E: string): string | null {
   return best ? best[1] : null;
 }
 
-/** The lander in action v1 (no routes): see the module comment. Pure, like the bots. */
-export const landerOrders: DuelPolicy = {
-  id: 'lander-orders',
-  decide(v: DuelView): DuelDecision {
-    const d = lander.decide({ ...v, routes: [] });
+/** The lander in action v1 (no routes): see the module comment. Pure, like the bots. `min`: D8.3 landerMinTerritories. */
+export function landerTeacher(min?: number): DuelPolicy {
+  return { id: 'lander-orders', decide: (v) => teach(v, min) };
+}
+
+function teach(v: DuelView, min?: number): DuelDecision {
+  {
+    const d = lander.decide({ ...v, routes: [], ...(min !== undefined ? { landerMinTerritories: min } : {}) });
     const orders = [...d.orders];
     for (const r of d.routes) orders.push({ from: r.points[0]!, to: r.points[1]!, count: r.count });
     const g = v.graph;
@@ -70,8 +73,10 @@ export const landerOrders: DuelPolicy = {
       if (step) orders.push({ from: z, to: step, count: 'all' });
     }
     return { orders, routes: [] };
-  },
-};
+  }
+}
+
+export const landerOrders: DuelPolicy = landerTeacher();
 
 /** One recorded decision: the observation (float32 to save memory), the acting nodes, masks and chosen actions. */
 export interface Sample {
@@ -95,7 +100,7 @@ export interface GameRecord {
 
 export type Controller =
   | { kind: 'scripted'; id: 'greedy' | 'lander' }
-  | { kind: 'teacher' }
+  | { kind: 'teacher'; min?: number }
   | { kind: 'net'; weights: Weights; sample: boolean };
 
 let serial = 0;
@@ -104,7 +109,7 @@ let serial = 0;
 function policyOf(c: Controller, rng: TrainRng, out: Sample[] | null): DuelPolicy | string {
   if (c.kind === 'scripted' && !out) return c.id;
   const id = `train:${++serial}`;
-  const base = c.kind === 'scripted' ? (c.id === 'lander' ? landerOrders : { id, decide: () => ({ orders: [], routes: [] }) }) : c.kind === 'teacher' ? landerOrders : null;
+  const base = c.kind === 'scripted' ? (c.id === 'lander' ? landerOrders : { id, decide: () => ({ orders: [], routes: [] }) }) : c.kind === 'teacher' ? landerTeacher(c.min) : null;
   const net = c.kind === 'net' ? agentPolicy(id, c.weights) : null;
   return {
     id,
@@ -133,7 +138,9 @@ function policyOf(c: Controller, rng: TrainRng, out: Sample[] | null): DuelPolic
 }
 
 /** Plays one game on the real engine; `record` names the sides whose decisions are kept. */
-export function playGame(map: GameMap, seed: number, ctl: Record<Side, Controller>, record: Side[] = [], rngSeed = seed): GameRecord {
+export interface GameOpts { capitals?: Record<Side, string>; settings?: Partial<DuelSettings> }
+
+export function playGame(map: GameMap, seed: number, ctl: Record<Side, Controller>, record: Side[] = [], rngSeed = seed, opts: GameOpts = {}): GameRecord {
   const g = duelGraph(map);
   const rng = new TrainRng(rngSeed);
   const samples: Partial<Record<Side, Sample[]>> = {};
@@ -144,7 +151,7 @@ export function playGame(map: GameMap, seed: number, ctl: Record<Side, Controlle
     if (typeof p === 'string') ids[side] = p;
     else { registerPolicy(p); ids[side] = p.id; }
   }
-  const s = newDuel(map, { type: 'start', at: 0, seed, bots: ids });
+  const s = newDuel(map, { type: 'start', at: 0, seed, bots: ids, ...(opts.capitals ? { capitals: opts.capitals } : {}), ...(opts.settings ? { settings: opts.settings } : {}) });
   if (s.status !== 'ended') throw new Error(`training game ${seed} did not end`);
   return { seed, winner: s.outcome!.winner, how: s.outcome!.how, turns: s.turn, scores: scores(g, s), samples };
 }

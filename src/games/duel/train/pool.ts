@@ -6,18 +6,18 @@
 import { Worker } from 'node:worker_threads';
 import { loadMapFile, type GameMap } from '../../europe/map/index.ts';
 import type { Weights } from '../agent.ts';
-import { playGame, type Controller, type GameRecord } from './play.ts';
+import { playGame, type Controller, type GameOpts, type GameRecord } from './play.ts';
 import type { Side } from '../resolve.ts';
 
 /** A controller as sent to a worker (weights as plain name → Float32Array pairs). */
 export type WireController = Exclude<Controller, { kind: 'net' }> | { kind: 'net'; weights: [string, Float32Array][]; sample: boolean };
-export interface GameJob { seed: number; rngSeed: number; ctl: Record<Side, WireController>; record: Side[] }
+export interface GameJob { seed: number; rngSeed: number; ctl: Record<Side, WireController>; record: Side[]; opts?: GameOpts }
 
 export const toWire = (c: Controller): WireController => (c.kind === 'net' ? { kind: 'net', weights: [...c.weights], sample: c.sample } : c);
 const fromWire = (c: WireController): Controller => (c.kind === 'net' ? { kind: 'net', weights: new Map(c.weights) as Weights, sample: c.sample } : c);
 
 export function runJob(map: GameMap, j: GameJob): GameRecord {
-  return playGame(map, j.seed, { A: fromWire(j.ctl.A), B: fromWire(j.ctl.B) }, j.record, j.rngSeed);
+  return playGame(map, j.seed, { A: fromWire(j.ctl.A), B: fromWire(j.ctl.B) }, j.record, j.rngSeed, j.opts ?? {});
 }
 
 export class GamePool {

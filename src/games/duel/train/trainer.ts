@@ -21,7 +21,7 @@ import { duelGraph, type DuelGraph } from '../board.ts';
 import type { DuelView } from '../bots.ts';
 import type { Side } from '../resolve.ts';
 import { adamStep, backward, cloneWeights, forwardCache, initWeights, maskedLoss, newAdam, zeroGrads, type AdamState, type NodeTerm } from './net.ts';
-import { scoreOf, type Controller, type GameRecord, type Sample } from './play.ts';
+import { scoreOf, type Controller, type GameOpts, type GameRecord, type Sample } from './play.ts';
 import { GamePool, toWire, type GameJob } from './pool.ts';
 import { gameSeed, TrainRng } from './rng.ts';
 
@@ -46,6 +46,8 @@ export interface TrainConfig {
   entropy: number;
   /** RL: add the current weights to the opponent pool every this many games. */
   poolEvery: number;
+  /** Fixed capitals and settings for every game (tests on small maps; Europe draws fair capitals per seed). */
+  game?: GameOpts;
 }
 
 export const DEFAULTS: TrainConfig = {
@@ -203,20 +205,20 @@ function bcJobs(st: TrainState, from: number, n: number): GameJob[] {
     const opp: Controller = [scripted('greedy'), scripted('lander'), { kind: 'teacher' } as Controller][k % 3]!;
     const side: Side = Math.floor(k / 3) % 2 ? 'B' : 'A';
     const ctl = side === 'A' ? { A: { kind: 'teacher' } as Controller, B: opp } : { A: opp, B: { kind: 'teacher' } as Controller };
-    jobs.push({ seed, rngSeed: seed, ctl: { A: toWire(ctl.A), B: toWire(ctl.B) }, record: opp.kind === 'teacher' ? ['A', 'B'] : [side] });
+    jobs.push({ seed, rngSeed: seed, ctl: { A: toWire(ctl.A), B: toWire(ctl.B) }, record: opp.kind === 'teacher' ? ['A', 'B'] : [side], ...(st.config.game ? { opts: st.config.game } : {}) });
   }
   return jobs;
 }
 
 /** Evaluation: the argmax agent against greedy and lander, n games each, sides alternating, fixed seeds. */
-export async function evaluate(pool: GamePool, seed: number, w: Weights, n: number): Promise<{ vsGreedy: number; vsLander: number; recs: { opp: string; side: Side; rec: GameRecord }[] }> {
+export async function evaluate(pool: GamePool, seed: number, w: Weights, n: number, opts?: GameOpts): Promise<{ vsGreedy: number; vsLander: number; recs: { opp: string; side: Side; rec: GameRecord }[] }> {
   const jobs: GameJob[] = [];
   const meta: { opp: string; side: Side }[] = [];
   for (const opp of ['greedy', 'lander'] as const) for (let k = 0; k < n; k++) {
     const s = gameSeed(seed, STREAM.eval, k >> 1);
     const side: Side = k % 2 ? 'B' : 'A';
     const net = toWire({ kind: 'net', weights: w, sample: false });
-    jobs.push({ seed: s, rngSeed: s, ctl: side === 'A' ? { A: net, B: toWire(scripted(opp)) } : { A: toWire(scripted(opp)), B: net }, record: [] });
+    jobs.push({ seed: s, rngSeed: s, ctl: side === 'A' ? { A: net, B: toWire(scripted(opp)) } : { A: toWire(scripted(opp)), B: net }, record: [], ...(opts ? { opts } : {}) });
     meta.push({ opp, side });
   }
   const recs = await pool.run(jobs);
@@ -258,7 +260,7 @@ export interface RunOptions { phase: 'bc' | 'rl'; games: number; log?: (s: strin
 /** Exports the current weights as D8.4's `v<N>` pair (self-test on a real mid-game position) and checks they load. */
 export function exportWeights(map: GameMap, st: TrainState, version: number, dir = st.config.outDir): { json: string; bin: string; bytes: number } {
   const g = duelGraph(map);
-  const view = selfTestView(map, g, st.config.seed);
+  const view = selfTestView(map, g, st.config.seed, st.config.game ?? {}, st.config.game ? 2 : 8);
   const f = agentFiles(g, version, st.weights, view, st.bcGames + st.rlGames);
   mkdirSync(dir, { recursive: true });
   const bin = join(dir, `v${version}.bin`);
@@ -271,11 +273,11 @@ export function exportWeights(map: GameMap, st: TrainState, version: number, dir
 }
 
 /** A mid-game position (turn 8 of a teacher vs greedy game) for the manifest's self-test. */
-export function selfTestView(map: GameMap, g: DuelGraph, seed: number): AgentView {
+export function selfTestView(map: GameMap, g: DuelGraph, seed: number, opts: GameOpts = {}, minTurn = 8): AgentView {
   let view: AgentView | null = null;
   const spy = { kind: 'teacher' } as Controller;
   // playGame records observations only; the view itself is captured through a wrapping policy.
-  const rec = capture(map, gameSeed(seed, STREAM.holdout, 999), spy, (v) => { if (!view && (v.turn ?? 0) >= 8) view = structuredClone({ ...v, graph: undefined }) as unknown as AgentView; });
+  const rec = capture(map, gameSeed(seed, STREAM.holdout, 999), opts, spy, (v) => { if (!view && (v.turn ?? 0) >= minTurn) view = structuredClone({ ...v, graph: undefined }) as unknown as AgentView; });
   void rec;
   if (!view) throw new Error('no self-test position');
   return { ...(view as AgentView), graph: g };
@@ -284,10 +286,10 @@ export function selfTestView(map: GameMap, g: DuelGraph, seed: number): AgentVie
 import { registerPolicy } from '../agent.ts';
 import { landerOrders } from './play.ts';
 import { newDuel } from '../engine.ts';
-function capture(map: GameMap, seed: number, _c: Controller, see: (v: AgentView) => void): void {
+function capture(map: GameMap, seed: number, opts: GameOpts, _c: Controller, see: (v: AgentView) => void): void {
   const id = `train:capture:${seed}`;
   registerPolicy({ id, decide: (v: DuelView) => { see(v as AgentView); return landerOrders.decide(v); } });
-  newDuel(map, { type: 'start', at: 0, seed, bots: { A: id, B: 'greedy' } });
+  newDuel(map, { type: 'start', at: 0, seed, bots: { A: id, B: 'greedy' }, ...(opts.capitals ? { capitals: opts.capitals } : {}), ...(opts.settings ? { settings: opts.settings } : {}) });
 }
 
 export async function run(st: TrainState, opt: RunOptions): Promise<TrainState> {
@@ -313,7 +315,7 @@ export async function run(st: TrainState, opt: RunOptions): Promise<TrainState> 
       if (force && st.history.length && st.history[st.history.length - 1]!.steps === st.steps) return;
       lastEval = done;
       const a = accuracy(ag, st.weights, hold);
-      const e = await evaluate(pool, cfg.seed, st.weights, cfg.evalGames);
+      const e = await evaluate(pool, cfg.seed, st.weights, cfg.evalGames, cfg.game);
       const p: HistoryPoint = { phase: opt.phase, games: st.bcGames + st.rlGames, steps: st.steps, wallMs: wall(), loss: lossN ? lossAcc / lossN : a.loss, acc: a.acc, accMove: a.accMove, vsGreedy: e.vsGreedy, vsLander: e.vsLander, evalGames: cfg.evalGames };
       st.history.push(p);
       lossAcc = 0; lossN = 0;
@@ -341,7 +343,7 @@ export async function run(st: TrainState, opt: RunOptions): Promise<TrainState> 
           const choice = rng.int(0, 2 + snapshots.length);
           const opp: Controller = choice === 0 ? scripted('greedy') : choice === 1 ? scripted('lander') : choice === 2 || !snapshots.length ? { kind: 'net', weights: st.weights, sample: true } : { kind: 'net', weights: snapshots[choice - 3]!, sample: true };
           const me: Controller = { kind: 'net', weights: st.weights, sample: true };
-          jobs.push({ seed, rngSeed: seed ^ 0x5bd1e995, ctl: side === 'A' ? { A: toWire(me), B: toWire(opp) } : { A: toWire(opp), B: toWire(me) }, record: [side] });
+          jobs.push({ seed, rngSeed: seed ^ 0x5bd1e995, ctl: side === 'A' ? { A: toWire(me), B: toWire(opp) } : { A: toWire(opp), B: toWire(me) }, record: [side], ...(cfg.game ? { opts: cfg.game } : {}) });
           sides.push(side);
         }
         const recs = await pool.run(jobs);

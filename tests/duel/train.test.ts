@@ -1,0 +1,154 @@
+/**
+ * Issue 17's trainer (src/games/duel/train/): its batches match agent.ts's observation and action v1, its backward
+ * pass is the gradient of agent.ts's forward, a checkpoint resumes to the identical next step, the weights it
+ * writes pass agent.ts's loader and self-test and play a whole game with legal actions only, and a tiny
+ * behaviour-cloning run lowers the loss on a fixed batch. All on the small islands map (fast).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadMapFile } from '../../src/games/europe/map/index.ts';
+import { duelGraph } from '../../src/games/duel/board.ts';
+import {
+  actionSpace, agentGraph, decodeActions, encodeDecision, forward, loadAgent, observe, randomWeights, registerPolicy, type AgentView,
+} from '../../src/games/duel/agent.ts';
+import type { DuelView } from '../../src/games/duel/bots.ts';
+import { newDuel } from '../../src/games/duel/engine.ts';
+import { backward, forwardCache, maskedLoss, zeroGrads } from '../../src/games/duel/train/net.ts';
+import { landerTeacher, playGame, type GameOpts, type Sample } from '../../src/games/duel/train/play.ts';
+import { DEFAULTS, exportWeights, loadCheckpoint, newState, returns, run, saveCheckpoint, trainStep, type Item, type TrainConfig } from '../../src/games/duel/train/trainer.ts';
+
+const MAP = 'tests/fixtures/islands.json';
+const map = loadMapFile(MAP);
+const g = duelGraph(map);
+const ag = agentGraph(g);
+const opts: GameOpts = { capitals: { A: 'w_cap', B: 'e_cap' }, settings: { turnLimit: 30 } };
+const cfg = (dir: string): TrainConfig => ({ ...DEFAULTS, seed: 5, mapPath: MAP, outDir: dir, ckptDir: join(dir, 'train'), workers: 0, chunk: 2, batch: 4, evalEvery: 1000, evalGames: 2, game: opts });
+const tmp = () => mkdtempSync(join(tmpdir(), 'duel-train-'));
+const items = (ss: readonly Sample[]): Item[] => ss.map((sample) => ({ sample, weights: sample.actions.map(() => 1) }));
+const teacherSamples = (seeds: number[]) => seeds.flatMap((s) => playGame(map, s, { A: { kind: 'teacher', min: 2 }, B: { kind: 'teacher', min: 2 } }, ['A', 'B'], s, opts)).flatMap((r) => [...r.samples.A!, ...r.samples.B!]);
+
+test('recorded batches are agent.ts observation v1 and action v1: same features, acting nodes, masks, and the teacher\'s decision', () => {
+  const landerOrders = landerTeacher(2);
+  const views: AgentView[] = [];
+  const id = 'test:train:spy';
+  registerPolicy({ id, decide: (v: DuelView) => { views.push(structuredClone({ ...v, graph: undefined }) as unknown as AgentView); return landerOrders.decide(v); } });
+  newDuel(map, { type: 'start', at: 0, seed: 11, bots: { A: id, B: 'greedy' }, ...opts });
+  const rec = playGame(map, 11, { A: { kind: 'teacher', min: 2 }, B: { kind: 'scripted', id: 'greedy' } }, ['A'], 11, opts);
+  const ss = rec.samples.A!;
+  assert.equal(ss.length, views.filter((v) => { const x = { ...v, graph: g }; return actionSpace(x).acting.length > 0; }).length);
+  let k = 0;
+  let moves = 0;
+  for (const raw of views) {
+    const v = { ...raw, graph: g } as AgentView;
+    const { acting, mask } = actionSpace(v);
+    if (!acting.length) continue;
+    const s = ss[k++]!;
+    const obs = observe(v);
+    assert.deepEqual(s.node, Float32Array.from(obs.node));
+    assert.deepEqual(s.global, Float32Array.from(obs.global));
+    assert.deepEqual(s.acting, acting);
+    assert.deepEqual(s.mask.map((m) => [...m]), mask.map((m) => [...m]));
+    const d = landerOrders.decide(v);
+    assert.deepEqual(s.actions, encodeDecision(v, d));
+    const back = decodeActions(v, s.actions);
+    const key = (o: { from: string; to: string; count: string }) => `${o.from}>${o.to}:${o.count === 'stand' || o.from === o.to ? 'stand' : o.count}`;
+    assert.deepEqual(back.orders.map(key).sort(), [...new Set(d.orders.map(key))].sort());
+    s.actions.forEach((c, j) => assert.equal(s.mask[j]![c], 1));
+    moves += s.actions.filter((c) => c > 1).length;
+  }
+  assert.ok(moves > 0, 'the teacher gives manual moves');
+});
+
+test('the trainer\'s forward pass is agent.ts\'s bit for bit, and its backward pass is the gradient (finite differences)', () => {
+  const w = randomWeights(3);
+  const s = teacherSamples([2])[6]!;
+  const obs = { node: Float64Array.from(s.node), global: Float64Array.from(s.global) };
+  const a = forward(ag, w, obs);
+  const { logits, cache } = forwardCache(ag, w, obs);
+  assert.deepEqual([...logits.node], [...a.node]);
+  assert.deepEqual([...logits.edge], [...a.edge]);
+  const terms = s.acting.map((i, j) => ({ i, mask: s.mask[j]!, action: s.actions[j]!, weight: 1 + j }));
+  const lossOf = () => { const l = forwardCache(ag, w, obs).logits; return maskedLoss(ag, l, terms, new Float64Array(l.node.length), new Float64Array(l.edge.length), 0.01).loss; };
+  const dN = new Float64Array(logits.node.length);
+  const dE = new Float64Array(logits.edge.length);
+  maskedLoss(ag, logits, terms, dN, dE, 0.01);
+  const gr = zeroGrads();
+  backward(ag, w, cache, dN, dE, gr);
+  let checked = 0;
+  for (const name of ['input.weight', 'mp0.self', 'mp1.sea', 'mp2.land', 'mp3.bias', 'node.weight', 'edge.weight', 'edge.bias']) {
+    const p = w.get(name)!;
+    const gg = gr.get(name)!;
+    // The coordinates with the largest gradients (a zero gradient may sit on a ReLU kink).
+    const idx = [...gg.keys()].sort((x, y) => Math.abs(gg[y]!) - Math.abs(gg[x]!)).slice(0, 3);
+    for (const i of idx) {
+      const old = p[i]!;
+      const eps = 1e-3;
+      p[i] = old + eps; const up = lossOf();
+      p[i] = old - eps; const down = lossOf();
+      const hi = Math.fround(old + eps) - Math.fround(old - eps);
+      p[i] = old;
+      const num = (up - down) / hi;
+      assert.ok(Math.abs(num - gg[i]!) <= 2e-2 * Math.max(1, Math.abs(num)), `${name}[${i}]: numeric ${num} vs backward ${gg[i]}`);
+      checked++;
+    }
+  }
+  assert.ok(checked >= 20);
+});
+
+test('a tiny behaviour-cloning run lowers the loss on a fixed batch', () => {
+  const st = newState(cfg(tmp()));
+  const batch = items(teacherSamples([3, 4]).slice(0, 8));
+  const lossOn = () => { let l = 0; for (const it of batch) { const { logits } = forwardCache(ag, st.weights, { node: Float64Array.from(it.sample.node), global: Float64Array.from(it.sample.global) }); l += maskedLoss(ag, logits, it.sample.acting.map((i, j) => ({ i, mask: it.sample.mask[j]!, action: it.sample.actions[j]!, weight: 1 })), new Float64Array(logits.node.length), new Float64Array(logits.edge.length)).loss; } return l; };
+  const before = lossOn();
+  for (let k = 0; k < 15; k++) trainStep(ag, st, batch);
+  const after = lossOn();
+  assert.ok(after < 0.7 * before, `loss ${before} → ${after}`);
+});
+
+test('a checkpoint round-trip resumes to the identical next step (weights, Adam, counters, RNG)', async () => {
+  const dir = tmp();
+  try {
+    const c = cfg(dir);
+    // Uninterrupted: 4 BC games. Interrupted: 2 games, checkpoint, load, 2 more.
+    const straight = await run(newState({ ...c, ckptDir: join(dir, 'a') }), { phase: 'bc', games: 4, log: () => {}, holdoutGames: 1 });
+    const first = await run(newState({ ...c, ckptDir: join(dir, 'b') }), { phase: 'bc', games: 2, log: () => {}, holdoutGames: 1 });
+    saveCheckpoint(first);
+    const resumed = await run(loadCheckpoint(join(dir, 'b')), { phase: 'bc', games: 2, log: () => {}, holdoutGames: 1 });
+    assert.equal(resumed.steps, straight.steps);
+    assert.equal(resumed.rng, straight.rng);
+    assert.equal(resumed.adam.t, straight.adam.t);
+    for (const [name, a] of straight.weights) assert.deepEqual(resumed.weights.get(name), a, name);
+    for (const [name, a] of straight.adam.v) assert.deepEqual(resumed.adam.v.get(name), a, name);
+    // And a short self-play step from the resumed state is deterministic too.
+    const r1 = await run(loadCheckpoint(join(dir, 'b')), { phase: 'rl', games: 2, log: () => {}, holdoutGames: 1 });
+    const r2 = await run(loadCheckpoint(join(dir, 'a')), { phase: 'rl', games: 2, log: () => {}, holdoutGames: 1 });
+    for (const [name, a] of r1.weights) assert.deepEqual(r2.weights.get(name), a, name);
+  } finally { rmSync(dir, { recursive: true, force: true }); }
+});
+
+test('the written weights pass agent.ts\'s loader and self-test, and play a whole game with legal actions only', async () => {
+  const dir = tmp();
+  try {
+    const st = await run(newState(cfg(dir)), { phase: 'bc', games: 2, log: () => {}, holdoutGames: 1 });
+    const e = exportWeights(map, st, 3);
+    assert.ok(e.bytes <= 2 * 1024 * 1024);
+    const r = loadAgent(g, dir, 3);
+    assert.ok(r.ok, r.ok ? '' : r.reason);
+    assert.equal(r.manifest.trainedGames, 2);
+    assert.ok(r.manifest.selfTest.acting.length > 0);
+    // newDuel throws on any refused order (D8.1): a finished game is a game of legal actions.
+    const s = newDuel(map, { type: 'start', at: 0, seed: 9, bots: { A: r.id, B: 'lander' }, ...opts });
+    assert.equal(s.status, 'ended');
+  } finally { rmSync(dir, { recursive: true, force: true }); }
+});
+
+test('self-play returns: the shaping anneals away, leaving the discounted final result', () => {
+  const ss = teacherSamples([6]).slice(0, 5);
+  const G = returns(ag, ss, 1, 0, 0.5);
+  assert.deepEqual(G, [1 / 16, 1 / 8, 1 / 4, 1 / 2, 1]);
+  const shaped = returns(ag, ss, 1, 1, 0.5);
+  assert.notDeepEqual(shaped, G);
+});
