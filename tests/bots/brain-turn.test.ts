@@ -105,19 +105,20 @@ test('styles at R8.2\'s edge: industry pays back turnLimit − turn payments; de
 });
 
 /**
- * The French–German border is Strasbourg against Mainz and Stuttgart: 30 against 8 + 8, a 1.9 : 1 border. Each
- * German territory falls to 14 (R10.5: 14 > 12), and 30 armies take both.
+ * The French–German border is Strasbourg against Mainz and Stuttgart: 20 against 4 + 4 on turn 3. Each German
+ * territory falls to 8 (R10.5: 8 > 6; one more against reinforcements), so the 20 take both, worth about 62 points
+ * (23 payments each, half as much again taken from Germany, less the 6 armies lost at each).
  */
 function borderEdge(): Game {
-  const g = game(['FRA', 'DEU', 'ITA'], 6);
-  land(g, 'strasbourg').armies = 30;
-  land(g, 'mainz').armies = 8;
-  land(g, 'stuttgart').armies = 8;
+  const g = game(['FRA', 'DEU', 'ITA'], 3);
+  land(g, 'strasbourg').armies = 20;
+  land(g, 'mainz').armies = 4;
+  land(g, 'stuttgart').armies = 4;
   g.state.countries.FRA!.score = 100;
   return g;
 }
 
-test('R5.1 styles: on a 1.9 : 1 border aggressive declares war on its weakest neighbour, balanced (wants 2 : 1) and defensive (never) do not', () => {
+test('R5.1 styles: a border worth ~62 in the first turn of a war is worth the war (10, R5.1) and its likely upkeep (R5.2) to aggressive; balanced wants 40 more, defensive never declares', () => {
   const decl = (style: BotStyle) => decide(borderEdge(), 'FRA', style).filter((l) => l.startsWith('【宣战】'));
   assert.deepEqual(decl('aggressive'), ['【宣战】法国向德国宣战']);
   assert.deepEqual(decl('balanced'), []);

@@ -154,8 +154,11 @@ function declarations(sc: Scratch, map: GameMap, me: CountryId, st: StyleParams,
   // The weakest neighbour is the one whose border gives most for least: what its territories next to own land
   // are worth (R2.2, R2.3) less the armies lost taking them (R10.5), counting only those the armies next door take.
   const tie = new Map(cands.map((c) => [c, rng.next()]));
+  // The price of a war: its declaration, and the upkeep (R5.2) from its fourth active turn for as long as the
+  // defender does not make peace — half of what it would be to the end of the game, as a guess.
+  const price = s.settings.warCost + st.warGain + 0.5 * s.settings.warUpkeep * Math.max(0, b.left - s.settings.upkeepFromActiveTurn - 1);
   const rated = cands.map((c) => ({ c, ba: borderArmies(b, c), gain: warGain(b, c) }))
-    .filter((x) => x.gain > s.settings.warCost + st.warGain && myStrength >= st.warRatio * b.strength(x.c) * 0.5 && x.ba.mine >= st.warRatio * x.ba.theirs)
+    .filter((x) => x.gain > price && myStrength >= st.warRatio * b.strength(x.c) * 0.5 && x.ba.mine >= st.warRatio * x.ba.theirs)
     .sort((x, y) => y.gain - x.gain || tie.get(x.c)! - tie.get(y.c)!);
   const best = rated[0];
   if (best && best.ba.takeable >= (st.warRatio < 1.5 ? 1 : 2)) {
@@ -184,7 +187,7 @@ function declarations(sc: Scratch, map: GameMap, me: CountryId, st: StyleParams,
       overSea.set(o, x);
     }
   }
-  const sea = [...overSea.entries()].filter(([c, x]) => x.gain > s.settings.warCost + st.warGain && myStrength >= st.warRatio * b.strength(c) * 0.5)
+  const sea = [...overSea.entries()].filter(([c, x]) => x.gain > 1.5 * price && myStrength >= st.warRatio * b.strength(c) * 0.5)
     .sort((x, y) => y[1].gain - x[1].gain || (x[0] < y[0] ? -1 : 1));
   if (sea[0]) sc.try({ kind: 'declareWar', from: me, to: sea[0][0] });
 }
