@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadMapFile } from '../../src/games/europe/map/index.ts';
@@ -13,6 +13,7 @@ import { duelGraph, type DuelGraph } from '../../src/games/duel/board.ts';
 import { DuelRules, duelBot, type Duel } from '../../src/games/duel/module.ts';
 import { applyDuel, newDuel, NO_HELPER } from '../../src/games/duel/engine.ts';
 import { runDuelTranscript } from '../../src/games/duel/transcript.ts';
+import { clearPaint, paintRegion } from '../../src/games/duel/helpers.ts';
 import { GameService, type Entry, type Speaker } from '../../src/platform/session/index.ts';
 import { Store } from '../../src/platform/store/index.ts';
 import { VirtualClock } from '../../src/platform/clock/index.ts';
@@ -136,6 +137,16 @@ test('UNKNOWN_TERRITORY: an unknown name, an arsenal (D1.1), an unknown region (
   assert.equal(h.code('A', '【调兵】甲都→柏临')[0], 'UNKNOWN_TERRITORY');
   assert.equal(h.code('A', '【驻守】甲库')[0], 'UNKNOWN_TERRITORY');
   assert.equal(h.code('A', '【助手】防守 区域 火星')[0], 'UNKNOWN_TERRITORY');
+  assert.equal(h.code('A', '【助手】清除 区域 火星')[0], 'UNKNOWN_TERRITORY');
+});
+
+test('D10.10: an unknown region is UNKNOWN_TERRITORY in the helper\'s own functions too; no duel source or commands.md §5 names another code for it', () => {
+  const g = duelGraph(islandsMap);
+  assert.deepEqual(paintRegion(g, new Map(), 'defend', 'north'), { ok: false, code: 'UNKNOWN_TERRITORY', at: 'north' });
+  assert.deepEqual(clearPaint(g, new Map(), { region: 'north' }), { ok: false, code: 'UNKNOWN_TERRITORY', at: 'north' });
+  for (const f of ['src/games/duel/helpers.ts', 'src/games/duel/parse.ts', 'src/games/duel/engine.ts', 'docs/commands.md']) {
+    assert.ok(!readFileSync(f, 'utf8').includes('UNKNOWN_REGION'), `${f} names UNKNOWN_REGION`);
+  }
 });
 
 test('NOT_YOUR_COUNTRY: a side\'s command spoken by the judge, who has no side (D10.1)', () => {

@@ -331,7 +331,9 @@ test('D6.9 brush: mode words and synonyms; paint any land territory (default mod
   assert.equal(r.paint.get('isle'), 'expand');
   assert.equal(r.paint.get('z_town'), 'expand');
   assert.equal(r.paint.get('e_cap'), 'normal');
-  assert.deepEqual(paintRegion(islands, p.paint, 'expand', 'north'), { ok: false, code: 'UNKNOWN_REGION', at: 'north' });
+  // D10.10: an unknown region is UNKNOWN_TERRITORY (the code of an unknown territory, "also an unknown region").
+  assert.deepEqual(paintRegion(islands, p.paint, 'expand', 'north'), { ok: false, code: 'UNKNOWN_TERRITORY', at: 'north' });
+  assert.deepEqual(clearPaint(islands, r.paint, { region: 'north' }), { ok: false, code: 'UNKNOWN_TERRITORY', at: 'north' });
   const c = clearPaint(islands, r.paint, { region: 'south' });
   assert.ok(c.ok);
   assert.deepEqual([...c.paint], [['e_cap', 'normal']]);

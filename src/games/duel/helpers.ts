@@ -469,7 +469,8 @@ export function modeWord(word: string): Mode | null {
   return null;
 }
 
-export type BrushRefusal = 'NOT_ALLOWED' | 'UNKNOWN_TERRITORY' | 'UNKNOWN_REGION';
+/** D10.10: an unknown region is `UNKNOWN_TERRITORY` ("also an unknown region"), like an unknown territory. */
+export type BrushRefusal = 'NOT_ALLOWED' | 'UNKNOWN_TERRITORY';
 export type BrushResult = { ok: true; paint: Map<string, Mode> } | { ok: false; code: BrushRefusal; at: string };
 
 /** Checks that every id is a land territory of the duel graph: a sea zone carries no paint (NOT_ALLOWED). */
@@ -510,7 +511,7 @@ export function regionTerritories(g: DuelGraph, region: string): string[] | null
 /** D6.9 `【助手】模式 区域 R`. */
 export function paintRegion(g: DuelGraph, paint: ReadonlyMap<string, Mode>, mode: Mode, region: string): BrushResult {
   const ids = regionTerritories(g, region);
-  if (!ids) return { ok: false, code: 'UNKNOWN_REGION', at: region };
+  if (!ids) return { ok: false, code: 'UNKNOWN_TERRITORY', at: region };
   return paintTerritories(g, paint, mode, ids);
 }
 
@@ -520,7 +521,7 @@ export function clearPaint(g: DuelGraph, paint: ReadonlyMap<string, Mode>, what:
   let ids: readonly string[];
   if ('region' in what) {
     const r = regionTerritories(g, what.region);
-    if (!r) return { ok: false, code: 'UNKNOWN_REGION', at: what.region };
+    if (!r) return { ok: false, code: 'UNKNOWN_TERRITORY', at: what.region };
     ids = r;
   } else ids = what.ids;
   const no = checkLand(g, ids);
