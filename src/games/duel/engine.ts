@@ -132,19 +132,40 @@ export interface Planner {
 /** The planner that turns the helper off: every territory without an order stands. */
 export const NO_HELPER: Planner = { helperOrders: () => [] };
 
+/**
+ * The open turn's board (D11 B1/B3/B6): built once per turn opening and cached beside the state (not in it: the state
+ * stays plain JSON) for every bot view, typed order, route and the resolution of that turn. The engine never changes
+ * `owner`, `armies` or `stacks` in place — a resolution replaces all three — so the cache is valid while they are the
+ * same objects; code that edits them in place (a test setting up a position) must do it before the first read of
+ * the turn. The board is READ-ONLY for callers: copy it with `cloneBoard` to change it.
+ */
+const boards = new WeakMap<DuelState, { owner: DuelState['owner']; armies: DuelState['armies']; stacks: DuelState['stacks']; board: Board }>();
+
 export function toBoard(s: DuelState): Board {
-  return {
+  const c = boards.get(s);
+  if (c && c.owner === s.owner && c.armies === s.armies && c.stacks === s.stacks) return c.board;
+  const board: Board = {
     owner: new Map(Object.entries(s.owner)),
     armies: new Map(Object.entries(s.armies)),
     stacks: new Map(Object.entries(s.stacks).map(([k, v]) => [k, { ...v }])),
   };
+  boards.set(s, { owner: s.owner, armies: s.armies, stacks: s.stacks, board });
+  return board;
 }
 
+/**
+ * The resolved board written back to the state, and kept as the next opening's board (it equals what `toBoard`
+ * would build from the new records: land in the same order, the zones both sides have left dropped, zones in id
+ * order), so a turn of bot play builds no board at all.
+ */
 function fromBoard(s: DuelState, b: Board): void {
   s.owner = Object.fromEntries(b.owner);
   s.armies = Object.fromEntries(b.armies);
   // A zone both sides have left is dropped, so equal boards have equal JSON.
-  s.stacks = Object.fromEntries([...b.stacks].filter(([, v]) => v.A > 0 || v.B > 0).sort(([a], [c]) => (a < c ? -1 : 1)));
+  const zones = [...b.stacks].filter(([, v]) => v.A > 0 || v.B > 0).sort(([a], [c]) => (a < c ? -1 : 1));
+  s.stacks = Object.fromEntries(zones.map(([k, v]) => [k, { A: v.A, B: v.B }]));
+  b.stacks = new Map(zones);
+  boards.set(s, { owner: s.owner, armies: s.armies, stacks: s.stacks, board: b });
 }
 
 /** D1.5: each side owns its capital with startArmies; every other land territory is neutral with its garrison. */
@@ -386,8 +407,9 @@ function end(s: DuelState, o: Outcome): void {
 /** D2.6: one resolution, at `at` (`forced`: the judge's 【结算】). */
 export function resolveTurn(g: DuelGraph, s: DuelState, at: number, planner: Planner = {}, forced = false): void {
   void forced;
-  const board = toBoard(s);
-  const start = cloneBoard(board);
+  // The opening board (cached, read-only) and the copy the resolution changes.
+  const start = toBoard(s);
+  const board = cloneBoard(start);
   const moves: Move[] = [];
   const routeMoves: RouteMove[] = [];
   const events: DuelEvent[] = [];
