@@ -84,6 +84,7 @@ export function duelMessage(m) {
 function open(channelId, geo) {
   D.channel = channelId;
   D.view = null;
+  D.turnKey = '';
   D.sel = null;
   D.draft = null;
   D.playback = null;
@@ -173,7 +174,8 @@ function build() {
   const arrows = svg('g', { class: 'arrows' });
   const labels = svg('g', { class: 'labels' });
   const draft = svg('g', { class: 'draft' });
-  s.append(hatch, arrows, labels, draft);
+  const fx = svg('g', { class: 'fx' });
+  s.append(hatch, fx, arrows, labels, draft);
   mapBox.append(s);
   const hint = el('div', 'duel-hint');
   hint.id = 'duel-hint';
@@ -221,7 +223,7 @@ function build() {
   root.append(top, body);
   const main = document.getElementById('main');
   main.insertBefore(root, document.getElementById('feed'));
-  D.els = { root, top, svg: s, terr, hatch, arrows, labels, draft, info, events, palette, tip, ready, resign, mapBox, hint, tools };
+  D.els = { root, top, svg: s, terr, hatch, fx, arrows, labels, draft, info, events, palette, tip, ready, resign, mapBox, hint, tools };
   attachPointer(s);
   // The SVG gets its size in pixels, not 100%: a percentage-sized SVG root is laid out again (all 300 shapes and
   // labels) whenever anything else on the page is — a feed line cost 10–90 ms of layout per command (D11 B7).
@@ -346,9 +348,45 @@ function myOrders() {
 
 // ---------- rendering ----------
 
+/**
+ * D10.5 "after a resolution the turn's moves are shown briefly": territories that changed hands flash in the
+ * taker's colour, attacks that failed in white, for two seconds (the list of events stays in the side panel).
+ */
+function flashEvents(events) {
+  const F = D.els.fx;
+  F.replaceChildren();
+  clearTimeout(flashEvents.t);
+  const u = unit();
+  for (const e of events || []) {
+    // Both sides' moves of the turn, thin in their colours (D10.8 move events).
+    if (e.type === 'move' && D.byId.get(e.from) && D.byId.get(e.to)) {
+      const a = arrow(e.from, e.to, u, 'arrow moved', 1.6, COLOR[e.side], null, e.by === 'helper');
+      F.append(a);
+      continue;
+    }
+    if (e.type !== 'assault' && e.type !== 'battle' && e.type !== 'melee') continue;
+    const n = D.byId.get(e.territory);
+    if (!n) continue;
+    const winner = e.type === 'melee' ? (e.survivor !== undefined ? e.survivor : e.winner) : e.won ? (e.attacker || e.side) : null;
+    const won = e.type === 'melee' ? !!winner : e.won;
+    const color = won ? COLOR[winner] : '#ffffff';
+    const shape = n.d ? svg('path', { d: n.d }) : svg('circle', { cx: n.pos[0], cy: n.pos[1], r: 24 });
+    shape.setAttribute('class', `flash${won ? ' won' : ''}`);
+    shape.setAttribute('stroke', color);
+    F.append(shape);
+  }
+  flashEvents.t = setTimeout(() => F.replaceChildren(), 2000);
+}
+
 function render() {
   if (!D.els || !D.channel) return;
   document.getElementById('app').classList.toggle('duel-live', running());
+  const turnKey = D.playback ? `p${D.playback.at}` : D.view ? `v${D.view.turn}:${D.view.status}` : '';
+  if (turnKey !== D.turnKey) {
+    // A new turn (or the end): show what the resolution did — not on the first view of a page.
+    if (D.turnKey) flashEvents(D.playback ? D.playback.data.frames[D.playback.at].events : D.view && D.view.lastEvents);
+    D.turnKey = turnKey;
+  }
   const b = board();
   if (b) {
     for (const [id, p] of D.fills) {
@@ -675,15 +713,27 @@ function renderEvents() {
   E.append(list);
 }
 
+/** One line per event of D10.8's lastEvents (the older engine's names too); moves, arrivals and clock events are not listed. */
 function eventText(e) {
   const s = (x) => (x ? SIDE_ZH[x] : '中立');
+  const routeReason = { repelled: '进攻被击退', destroyed: '全军覆没', lost: '所在地失守', empty: '无兵可走' };
   switch (e.type) {
+    case 'battle': return `${s(e.attacker)}攻打${nameOf(e.territory)}（${e.attackers} 对 ${e.defenders}）：${e.won ? `占领，剩 ${e.left}` : `失败，守军剩 ${e.left}`}`;
     case 'assault': return `${s(e.side)}攻打${nameOf(e.territory)}（${e.attackers} 对 ${e.defenders}）：${e.won ? `占领，剩 ${e.left}` : `失败，守军剩 ${e.left}`}`;
-    case 'melee': return `${nameOf(e.territory)}混战：红 ${e.A} 对 蓝 ${e.B} → ${e.winner ? `${s(e.winner)}剩 ${e.left}` : '同归于尽'}`;
-    case 'headOn': return `${nameOf(e.a.from)}↔${nameOf(e.b.from)} 迎头相遇：${e.winner ? `${s(e.winner)}剩 ${e.left}` : '同归于尽'}`;
+    case 'melee': {
+      const who = e.entrants ? e.entrants.map((x) => `${s(x.side)} ${x.n}`).join(' 对 ') : `红 ${e.A} 对 蓝 ${e.B}`;
+      const w = e.survivor !== undefined ? e.survivor : e.winner;
+      return `${nameOf(e.territory)}混战：${who} → ${w ? `${s(w)}剩 ${e.left}` : '同归于尽'}`;
+    }
+    case 'headOn': {
+      const w = e.survivor !== undefined ? e.survivor : e.winner;
+      return `${nameOf(e.a.from)}↔${nameOf(e.b.from)} 迎头相遇（${e.a.n} 对 ${e.b.n}）：${w ? `${s(w)}剩 ${e.left}` : '同归于尽'}`;
+    }
     case 'seaLoss': return `${nameOf(e.sea)}：${s(e.side)}海上损失 ${e.before - e.after}`;
-    case 'growth': return `${s(e.side)}增兵 ${e.n}`;
-    case 'reinforce': return null;
+    case 'growth': return `${s(e.side)}增兵 ${e.armies !== undefined ? e.armies : e.n}`;
+    case 'routeCancelled': return `${s(e.side)}路线 #${e.route} 取消：${routeReason[e.reason] || e.reason}`;
+    case 'routeDone': return `${s(e.side)}路线 #${e.route} 到达`;
+    case 'victory': return e.winners && e.winners.length ? `${s(e.winners[0])}获胜` : '平局';
     default: return null;
   }
 }
