@@ -11,7 +11,8 @@ import { loadMapFile } from '../../src/games/europe/map/index.ts';
 import { mapGeometry } from '../../src/games/europe/paint/index.ts';
 import { duelGraph } from '../../src/games/duel/board.ts';
 import { duelGeometry } from '../../src/games/duel/geometry.ts';
-import { DuelPageRules, duelPreview } from '../../src/games/duel/page.ts';
+import { readFileSync } from 'node:fs';
+import { DuelPageRules, duelPlayback, duelPreview } from '../../src/games/duel/page.ts';
 import { applyDuel, newDuel } from '../../src/games/duel/engine.ts';
 
 const europe = loadMapFile('maps/europe.json');
@@ -62,4 +63,21 @@ test('D6/D10.5 preview: the helper\'s moves at the opening; a manual order holds
   const page = rules.page(game);
   assert.equal((page.board as { map: string }).map, 'europe');
   assert.deepEqual(page.seats.map((x) => x.color), ['#d0453a', '#2f6fd0']);
+});
+
+test('D10.7 playback on the page: the worked game (duel-basics.txt) turn by turn, and a bot header driven step by step to its end', () => {
+  const text = readFileSync('tests/scenarios/duel-basics.txt', 'utf8');
+  const r = duelPlayback(text, process.cwd());
+  assert.ok(r.ok, r.ok ? '' : r.text);
+  const d = r.data;
+  const at = (f: number, id: string) => d.frames[f]!.armies[d.land.indexOf(id)];
+  assert.deepEqual(d.frames.map((f) => f.turn), [1, 2, 3, 4]);
+  assert.deepEqual([at(1, 'a_cap'), at(1, 'a_city'), at(1, 'b_cap'), at(1, 'b_city')], [8, 6, 3, 9], 'turn 1 of the worked game');
+  assert.deepEqual([at(3, 'a_cap'), at(3, 'a_city'), at(3, 'a_land'), at(3, 'b_land'), at(3, 'waste')], [3, 4, 2, 0, 2], 'the expected state at turn 4');
+  const bots = duelPlayback('@game duel\n@map tests/fixtures/islands.json\n@seed 3\n@bot A greedy\n@bot B lander\n', process.cwd());
+  assert.ok(bots.ok);
+  assert.ok(bots.data.result, 'a bot game is played to its end');
+  assert.equal(bots.data.frames.length - 1, bots.data.frames[bots.data.frames.length - 1]!.turn - (bots.data.result!.how === 'resign' ? 1 : 0));
+  const bad = duelPlayback('@game duel\n@seed x\n', process.cwd());
+  assert.equal(bad.ok, false, 'a malformed transcript is refused with its line');
 });

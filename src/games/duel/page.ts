@@ -8,7 +8,8 @@
  * `duelPage` is the duel's module with these added (DuelPageRules extends DuelRules): the page's host registers it
  * in place of `duel`. Pure reads of the game; the engine is not touched.
  */
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
 import type { GameModule, PageView } from '../../platform/session/index.ts';
 import { loadMapFile } from '../europe/map/index.ts';
 import { DuelRules, duel, type Duel } from './module.ts';
@@ -89,6 +90,9 @@ export interface PlaybackData {
 /** The log rows a seat's page view keeps (D10.8's full log is the judge's view and the export). */
 const PAGE_LOG_ROWS = 20;
 
+/** A transcript of people's commands is played back line by line: at most this many lines (a prefix replay each). */
+const MAX_STEPS = 400;
+
 /** At most this many turns are played back (a transcript's setting may ask more; the page shows the first). */
 const MAX_FRAMES = 600;
 
@@ -112,7 +116,15 @@ function frameOf(g: DuelGraph, s: DuelState): PlaybackFrame {
  * new turn is a frame.
  */
 export function duelPlayback(text: string, root: string): { ok: true; data: PlaybackData } | { ok: false; text: string } {
-  const lines = text.split(/\r?\n/);
+  // A file from the page has no place on the server: its @map names one of the project's maps by file name (maps/,
+  // then tests/fixtures/), whatever folder the simulator wrote it relative to — and never another file.
+  const lines = text.split(/\r?\n/).map((l) => {
+    const m = /^(\s*@map\s+)(.+?)(\s+#.*)?$/.exec(l);
+    if (!m) return l;
+    const name = basename(m[2]!.trim());
+    const found = ['maps', 'tests/fixtures'].map((d) => `${d}/${name}`).find((p) => existsSync(resolve(root, p)));
+    return `${m[1]}${found ?? `maps/${name}`}`;
+  });
   const botLines = lines.map((l) => /^@bot\s+(\S+)\s+(\S+)/.exec(l.replace(/\s+#.*$/, '').trim())).filter((m): m is RegExpExecArray => !!m);
   const commands = lines.some((l) => { const x = l.replace(/\s+#.*$/, '').trim(); return !!x && !x.startsWith('#') && !x.startsWith('@'); });
   try {
@@ -154,6 +166,9 @@ export function duelPlayback(text: string, root: string): { ok: true; data: Play
       if (m) for (let i = 0; i < Math.min(Number(m[1]), MAX_FRAMES); i++) expanded.push('@pass 1');
       else expanded.push(l);
     }
+    // Each command line replays the transcript up to it: bounded, so a request cannot hold the server for long.
+    const steps = expanded.filter((l) => { const x = l.trim(); return !!x && !x.startsWith('#') && !/^@(game|map|seed|players|bot|capitals|set)\b/.test(x); }).length;
+    if (steps > MAX_STEPS) return { ok: false, text: `回放文件最多 ${MAX_STEPS} 行命令（含 @pass 展开后的回合），这份有 ${steps} 行 / at most ${MAX_STEPS} command lines` };
     const first = runDuelTranscript('transcript.txt', expanded.filter((l) => /^\s*(@(game|map|seed|players|bot|capitals|set)\b|#|$)/.test(l)).join('\n'), root);
     const frames = [frameOf(first.g, first.state)];
     let last = first.state.turn;
