@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { loadMapFile, type GameMap } from '../src/games/europe/map/index.ts';
 import { makeRng } from '../src/games/europe/rng.ts';
 import { botView, decideTurn } from '../src/games/neuwar/bots/index.ts';
-import { BotGame, type Seat } from '../src/games/neuwar/bots/play.ts';
+import { BotGame, type Seat } from '../src/games/neuwar/bots/index.ts';
 import { checkState, checkStep } from '../src/games/neuwar/sim/invariants.ts';
 import type { BenchFigure } from './engine.ts';
 

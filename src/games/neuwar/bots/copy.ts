@@ -3,7 +3,7 @@
  * twice a turn: its view, and the scratch copy it checks its lines on). Copies everything a command may change;
  * the log, the last events and the score history are shared or left out as the caller says.
  */
-import type { CountryState, GameState, LandState, SeaState, TerrId } from '../engine/types.ts';
+import type { CountryState, GameState, LandState, SeaState, TerrId } from '../engine/index.ts';
 
 function copyCountry(c: CountryState): CountryState {
   return {

@@ -4,7 +4,7 @@
  */
 import type { GameMap } from '../../europe/map/index.ts';
 import { isLandKind } from '../../europe/map/index.ts';
-import type { TerrId } from '../engine/types.ts';
+import type { TerrId } from '../engine/index.ts';
 
 export interface Geo {
   map: GameMap;

@@ -12,6 +12,8 @@ import { planResponses } from './answers.ts';
 
 export type { BotStyle } from './types.ts';
 export { BOT_STYLES, BOT_STYLE_NAMES, BOT_STYLE_LABEL } from './types.ts';
+// Whole bot games through the real parser and engine (the simulator, the bench and the tests drive them).
+export { BotGame, playBotGame, sayAs, type Seat, type BotGameOptions, type BotGameResult, type Refusal } from './play.ts';
 
 /**
  * What a country may see (issue 13): the state as shown to that country — its own pending orders, no other

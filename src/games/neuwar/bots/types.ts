@@ -6,7 +6,7 @@
  * It answers with ordinary text commands (commands.md, in the game's language), which the caller sends through
  * the same parse → validate → apply → log path as a person's message, one command per line.
  */
-import type { CountryId } from '../engine/types.ts';
+import type { CountryId } from '../engine/index.ts';
 
 export const BOT_STYLES = ['balanced', 'aggressive', 'defensive'] as const;
 export type BotStyle = typeof BOT_STYLES[number];

@@ -11,8 +11,8 @@ import { relative, resolve, dirname } from 'node:path';
 import { loadMapFile } from '../../europe/map/index.ts';
 import { resolvePlayers, simulate, toTranscript } from './simulate.ts';
 import { cn } from '../engine/index.ts';
-import { BOT_STYLES, BOT_STYLE_NAMES } from '../bots/types.ts';
-import type { Seat } from '../bots/play.ts';
+import { BOT_STYLES, BOT_STYLE_NAMES } from '../bots/index.ts';
+import type { Seat } from '../bots/index.ts';
 
 /** The --bots option: '' or 'true' (styles dealt in turn), one style for all, or COUNTRY=STYLE pairs. */
 function botSeats(spec: string, players: string[]): Record<string, Seat> {

@@ -11,7 +11,7 @@ import {
 import { formatCommand } from '../parse/index.ts';
 import { answerFor, DEFAULT_POLICY, diplomacyFor, economyFor, ordersFor, requestCommand, View, type Policy } from './generate.ts';
 import { makeRng, type Rng } from '../../europe/rng.ts';
-import { BotGame, type Seat } from '../bots/play.ts';
+import { BotGame, type Seat } from '../bots/index.ts';
 
 export interface SimOptions {
   /** Countries taken by players: ids, or how many of the map's playable countries (in map order). Default 10 or all. */
