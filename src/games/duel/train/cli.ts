@@ -1,10 +1,10 @@
 /**
  * `npm run train-agent -- [--games N] [--seed S] [--resume] [--phase bc|rl] [--workers W] [--version V]
- *  [--eval-every G] [--eval-games G] [--final-eval G] [--lr X] [--ckpt DIR] [--out DIR] [--map PATH]`
+ *  [--eval-every G] [--eval-games G] [--final-eval G] [--lr X] [--ckpt DIR] [--out DIR] [--export-dir DIR] [--map PATH]`
  *
  * Trains Europe Duel's agent (issue 17): from scratch (a new checkpoint from --seed) or --resume from
  * `<ckpt>/checkpoint.json`; plays N more games of the phase; checkpoints atomically every --eval-every games;
- * with --version V writes `v<V>.json` + `v<V>.bin` (D8.4) and checks they load; always rewrites report.md + curve.png.
+ * with --version V writes `v<V>.json` + `v<V>.bin` (D8.4; into `<out>/candidates` unless --export-dir) and checks they load; always rewrites report.md + curve.png.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -42,7 +42,10 @@ export async function main(argv: string[]): Promise<number> {
   st.config = { ...st.config, ...over };
   const version = num('version');
   const command = `npm run train-agent -- ${argv.join(' ')}`;
-  await run(st, { phase, games, command, ...(version ? { version } : {}) });
+  // D8.4: a version ships (models/duel-agent/, where the live bot loads from) only when it meets D11's targets;
+  // the trainer writes candidates beside it, and promoting one is a deliberate `git mv` (see README.md).
+  const exportDir = arg(argv, 'export-dir') ?? join(st.config.outDir, 'candidates');
+  await run(st, { phase, games, command, exportDir, ...(version ? { version } : {}) });
   let final: FinalEval | undefined;
   const fe = num('final-eval');
   if (fe) {
@@ -54,7 +57,7 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(`final: vs greedy ${(100 * e.vsGreedy).toFixed(1)}% vs lander ${(100 * e.vsLander).toFixed(1)}% over ${fe} games each (mean ${turns.toFixed(1)} turns)\n`);
     } finally { await pool.close(); }
   }
-  await writeReport(st, st.config.outDir, { ...(version ? { version } : {}), ...(final ? { final } : {}) });
+  await writeReport(st, st.config.outDir, { ...(version ? { version, exportDir } : {}), ...(final ? { final } : {}) });
   return 0;
 }
 

@@ -32,7 +32,7 @@ ${line((p) => p.vsGreedy, '#d62728')}${line((p) => p.vsLander, '#1f77b4')}${line
 
 export interface FinalEval { games: number; vsGreedy: number; vsLander: number; landings?: number; meanTurns?: number }
 
-export async function writeReport(st: TrainState, dir: string, extra: { version?: number; final?: FinalEval; notes?: string[] } = {}): Promise<void> {
+export async function writeReport(st: TrainState, dir: string, extra: { version?: number; exportDir?: string; final?: FinalEval; notes?: string[] } = {}): Promise<void> {
   await sharp(Buffer.from(curveSvg(st))).png().toFile(join(dir, 'curve.png'));
   const pct = (v: number) => `${(100 * v).toFixed(1)}%`;
   const ci = (p: number, n: number) => { const h = 1.96 * Math.sqrt(Math.max(p * (1 - p), 1e-9) / n); return `${pct(p)} (95% ±${(100 * h).toFixed(1)} pts, n = ${n})`; };
@@ -46,7 +46,7 @@ export async function writeReport(st: TrainState, dir: string, extra: { version?
     `- Seed: ${st.config.seed}; map: ${st.config.mapPath}`,
     `- Games played: ${st.bcGames} behaviour-cloning + ${st.rlGames} self-play = ${st.bcGames + st.rlGames} (trainedGames)`,
     `- Optimiser steps: ${st.steps}; wall time: ${(st.wallMs / 60000).toFixed(1)} min (2-core machine shared with other work, run under \`nice -n 19\`)`,
-    `- Phase now: ${st.phase}${extra.version ? `; weights written: \`v${extra.version}.json\` + \`v${extra.version}.bin\`` : ''}`,
+    `- Phase now: ${st.phase}${extra.version ? `; weights written: \`${extra.exportDir ?? '.'}/v${extra.version}.json\` + \`v${extra.version}.bin\`` : ''}`,
     '- Exact commands (in order):',
     ...st.commands.map((c) => `  - \`${c}\``),
     '',

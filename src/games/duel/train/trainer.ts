@@ -255,7 +255,7 @@ export function returns(ag: AgentGraph, samples: readonly Sample[], final: numbe
 
 // ── the run ─────────────────────────────────────────────────────────────────────────────────────────
 
-export interface RunOptions { phase: 'bc' | 'rl'; games: number; log?: (s: string) => void; command?: string; version?: number; holdoutGames?: number }
+export interface RunOptions { phase: 'bc' | 'rl'; games: number; exportDir?: string; log?: (s: string) => void; command?: string; version?: number; holdoutGames?: number }
 
 /** Exports the current weights as D8.4's `v<N>` pair (self-test on a real mid-game position) and checks they load. */
 export function exportWeights(map: GameMap, st: TrainState, version: number, dir = st.config.outDir): { json: string; bin: string; bytes: number } {
@@ -383,7 +383,7 @@ export async function run(st: TrainState, opt: RunOptions): Promise<TrainState> 
     st.wallMs = wall();
     saveCheckpoint(st);
     if (opt.version) {
-      const e = exportWeights(map, st, opt.version);
+      const e = exportWeights(map, st, opt.version, opt.exportDir);
       log(`wrote ${e.json} + ${e.bin} (${e.bytes} bytes), loads through agent.ts with its self-test`);
     }
     return st;
