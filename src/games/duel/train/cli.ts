@@ -8,7 +8,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULTS, evaluate, loadCheckpoint, newState, run, type TrainConfig } from './trainer.ts';
+import { DEFAULTS, evaluate, loadCheckpoint, newState, run, saveCheckpoint, type TrainConfig } from './trainer.ts';
 import { writeReport, type FinalEval } from './report.ts';
 import { GamePool } from './pool.ts';
 
@@ -54,6 +54,8 @@ export async function main(argv: string[]): Promise<number> {
       const e = await evaluate(pool, st.config.seed + 1000, st.weights, fe);
       const turns = e.recs.reduce((a, r) => a + r.rec.turns, 0) / Math.max(1, e.recs.length);
       final = { games: fe, vsGreedy: e.vsGreedy, vsLander: e.vsLander, meanTurns: turns };
+      st.finals = [...(st.finals ?? []), { ...(version ? { version } : {}), atGames: st.bcGames + st.rlGames, ...final }];
+      saveCheckpoint(st);
       process.stdout.write(`final: vs greedy ${(100 * e.vsGreedy).toFixed(1)}% vs lander ${(100 * e.vsLander).toFixed(1)}% over ${fe} games each (mean ${turns.toFixed(1)} turns)\n`);
     } finally { await pool.close(); }
   }

@@ -37,7 +37,7 @@ export async function writeReport(st: TrainState, dir: string, extra: { version?
   const pct = (v: number) => `${(100 * v).toFixed(1)}%`;
   const ci = (p: number, n: number) => { const h = 1.96 * Math.sqrt(Math.max(p * (1 - p), 1e-9) / n); return `${pct(p)} (95% ±${(100 * h).toFixed(1)} pts, n = ${n})`; };
   const rows = st.history.map((p) => `| ${p.phase} | ${p.games} | ${p.steps} | ${(p.wallMs / 60000).toFixed(1)} | ${p.loss.toFixed(4)} | ${pct(p.acc)} | ${pct(p.accMove)} | ${pct(p.vsGreedy)} | ${pct(p.vsLander)} | ${p.evalGames} |`);
-  const f = extra.final;
+  void extra.final;
   const md = [
     '# Europe Duel agent — training report',
     '',
@@ -50,13 +50,19 @@ export async function writeReport(st: TrainState, dir: string, extra: { version?
     '- Exact commands (in order):',
     ...st.commands.map((c) => `  - \`${c}\``),
     '',
-    ...(f ? ['## Final evaluation', '', `Argmax agent (as agent.ts plays it) against the scripted bots, ${f.games} games each, sides alternating, seeds from the evaluation stream:`, '', `- vs greedy: ${ci(f.vsGreedy, f.games)}`, `- vs lander: ${ci(f.vsLander, f.games)}`, ...(f.meanTurns !== undefined ? [`- mean game length: ${f.meanTurns.toFixed(1)} turns`] : []), ''] : []),
+    ...(st.finals?.length ? ['## Final evaluations', '', 'The argmax agent (as agent.ts plays it) against the scripted bots, sides alternating, seeds from a stream the training evaluations do not use (score: win 1, draw ½):', '',
+      '| weights | after games | games each | vs greedy | vs lander | mean turns |', '| --- | --- | --- | --- | --- | --- |',
+      ...st.finals.map((x) => `| ${x.version ? `v${x.version}` : 'checkpoint'} | ${x.atGames} | ${x.games} | ${ci(x.vsGreedy, x.games)} | ${ci(x.vsLander, x.games)} | ${x.meanTurns?.toFixed(1) ?? ''} |`), ''] : []),
     '## Curve', '', '![win rate over training](curve.png)', '',
     '## History', '',
     '| phase | games | steps | wall min | train loss | acc (all nodes) | acc (teacher\'s orders) | vs greedy | vs lander | eval games each |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows, '',
-    ...(extra.notes?.length ? ['## Notes', '', ...extra.notes.map((n) => `- ${n}`), ''] : []),
+    '## Notes', '',
+    '- Every command ran as `nice -n 19 npm run train-agent -- …` on the shared 2-core machine (wall times include other engineers\' load).',
+    '- During training the evaluation uses few games (see the last column): its points are noisy; the final evaluations are the figures to quote.',
+    '- Weights are written to `models/duel-agent/candidates/` and promoted to `models/duel-agent/` (where the live bot loads from) only once they meet D11\'s agent targets (D8.4).',
+    ...(extra.notes ?? []).map((n) => `- ${n}`), '',
   ].join('\n');
   writeFileSync(join(dir, 'report.md'), md);
 }

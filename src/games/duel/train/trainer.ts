@@ -70,6 +70,8 @@ export interface TrainState {
   /** Opponent pool snapshots (file names under ckptDir). */
   pool: string[];
   commands: string[];
+  /** Final evaluations (`--final-eval`), kept so every later report lists them. */
+  finals?: { version?: number; atGames: number; games: number; vsGreedy: number; vsLander: number; meanTurns?: number }[];
   weights: Weights;
   adam: AdamState;
 }
