@@ -33,7 +33,9 @@ test('D4.3 head-on: 9 against 5 on a land edge, 4 go on and take the emptied sou
   // A: a_land 9 → b_land; B: b_land 5 (all) → a_land. Midway 9 − 5 = 4 go on; b_land stands at 0: 4 vs 0 takes it with 4.
   const b = board(tiny, { a_land: ['A', 9], b_land: ['B', 5] });
   const ev = resolveMoves(tiny, b, [{ side: 'A', from: 'a_land', to: 'b_land', n: 9 }, { side: 'B', from: 'b_land', to: 'a_land', n: 5 }]);
-  assert.deepEqual(ev.filter((e) => e.type === 'headOn').map((e) => [e.winner, e.left]), [['A', 4]]);
+  assert.deepEqual(ev.filter((e) => e.type === 'headOn').map((e) => [e.survivor, e.left]), [['A', 4]]);
+  // D10.8: `headOn.a` is the flow from the smaller source id (a_land < b_land), each flow {side, from, n}.
+  assert.deepEqual(ev.find((e) => e.type === 'headOn'), { type: 'headOn', a: { side: 'A', from: 'a_land', n: 9 }, b: { side: 'B', from: 'b_land', n: 5 }, survivor: 'A', left: 4 });
   assert.deepEqual([b.owner.get('b_land'), b.armies.get('b_land')], ['A', 4]);
   assert.deepEqual([b.owner.get('a_land'), b.armies.get('a_land')], ['A', 0], 'nothing of B arrived: a_land stays A\'s at 0');
   const t = board(tiny, { a_land: ['A', 6], b_land: ['B', 6] });
@@ -44,7 +46,13 @@ test('D4.3 head-on: 9 against 5 on a land edge, 4 go on and take the emptied sou
 test('D4.4 melee: A sends 6 and B sends 9 into a neutral holding 1 — B keeps 3, and 3 vs 1 takes it with 2', () => {
   const b = board(tiny, { a_land: ['A', 6], b_land: ['B', 9], mid: [null, 1] });
   const ev = resolveMoves(tiny, b, [{ side: 'A', from: 'a_land', to: 'mid', n: 6 }, { side: 'B', from: 'b_land', to: 'mid', n: 9 }]);
-  assert.deepEqual(ev.filter((e) => e.type === 'melee').map((e) => [e.winner, e.left]), [['B', 3]]);
+  assert.deepEqual(ev.filter((e) => e.type === 'melee').map((e) => [e.survivor, e.left]), [['B', 3]]);
+  // D10.8: melee entrants by n descending; then B's 3 battle the neutral 1 (`battle`) and take it (`capture`).
+  assert.deepEqual(ev.filter((e) => e.type !== 'reinforce'), [
+    { type: 'melee', territory: 'mid', entrants: [{ side: 'B', n: 9 }, { side: 'A', n: 6 }], survivor: 'B', left: 3 },
+    { type: 'battle', territory: 'mid', attacker: 'B', defender: null, attackers: 3, defenders: 1, won: true, left: 2 },
+    { type: 'capture', territory: 'mid', from: null, to: 'B', armies: 2 },
+  ]);
   assert.deepEqual([b.owner.get('mid'), b.armies.get('mid')], ['B', 2]);
 });
 
@@ -92,8 +100,9 @@ test('D3 growth: capital (a city, 2) + three land + one city = 7; a city taken t
   assert.deepEqual([b.owner.get('waste'), b.armies.get('waste')], ['A', 1]);
   const before = b.armies.get('a_land');
   const ev = grow(tiny, b);
-  // A owns a_city 2, a_land 1, mid 1, b_land 1 (= 2 + 3×1) and waste 2: 7. B owns b_cap 3.
-  assert.deepEqual(ev, [{ type: 'growth', side: 'A', n: 7 }, { type: 'growth', side: 'B', n: 3 }]);
+  // A owns a_city 2, a_land 1, mid 1, b_land 1 (= 2 + 3×1) and waste 2: 7 over 5 territories. B owns b_cap 3.
+  // D10.8 `growth {side, territories, armies}`.
+  assert.deepEqual(ev, [{ type: 'growth', side: 'A', territories: 5, armies: 7 }, { type: 'growth', side: 'B', territories: 1, armies: 3 }]);
   assert.equal(b.armies.get('waste'), 3, '1 survivor + its value 2');
   assert.equal(b.armies.get('a_land'), before! + 1, 'a territory at 0 grows too');
   assert.equal(b.armies.get('c_land'), 1, 'neutrals never grow');

@@ -374,7 +374,7 @@ test('D6.8 with the resolution\'s events: a painted helper flow destroyed head-o
   const fromLand: Move = { side: 'A', from: 'a_land', to: 'b_land', n: 6 };
   const fromMid: Move = { side: 'A', from: 'mid', to: 'b_land', n: 4 };
   const events = resolveMoves(tiny, b, [fromMid]);
-  events.push({ type: 'headOn', a: fromLand, b: { side: 'B', from: 'b_land', to: 'a_land', n: 7 }, left: 1, winner: 'B' });
+  events.push({ type: 'headOn', a: { side: 'A', from: 'a_land', n: 6 }, b: { side: 'B', from: 'b_land', n: 7 }, survivor: 'B', left: 1 });
   const paint = new Map<string, Mode>([['a_land', 'expand'], ['mid', 'rally']]);
   assert.equal(b.owner.get('b_land'), 'A');
   assert.equal(inheritPaint(tiny, 'A', paint, 'normal', [fromLand, fromMid], before, b).get('b_land'), 'expand', 'without events the larger flow (6) paints');

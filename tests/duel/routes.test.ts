@@ -227,7 +227,7 @@ test('D5.5 flow shares in id order after head-on, and the occupiers shared in id
   const b = board(tiny, { a_land: ['A', 10], b_land: ['B', 3] });
   const routes = [route(1, 'A', ['a_cap', 'a_land', 'b_land', 'b_cap'], 1, 5), route(2, 'A', ['a_cap', 'a_land', 'b_land', 'b_city'], 1, 5)];
   const t = turn(tiny, b, routes, [{ side: 'B', from: 'b_land', to: 'a_land', n: 3 }]);
-  assert.deepEqual(t.events.filter((e) => e.type === 'headOn').map((e) => [e.winner, e.left]), [['A', 7]]);
+  assert.deepEqual(t.events.filter((e) => e.type === 'headOn').map((e) => [e.survivor, e.left]), [['A', 7]]);
   assert.deepEqual(t.book.routes.map((r) => [r.id, r.at, r.armies]), [[1, 2, 5], [2, 2, 2]]);
   assert.deepEqual(t.cancelled, []);
 });
@@ -240,7 +240,7 @@ test('D5.5 a route whose share is 0 is repelled whatever else happened there (it
   const r = route(1, 'A', ['a_cap', 'a_land', 'b_land', 'b_cap'], 1, 4);
   const m = { side: 'A' as const, from: 'a_land', to: 'b_land', n: 4 };
   const book = routeBookkeeping(tiny, start, after, [r], [{ ...m, route: 1 }],
-    [{ type: 'headOn', a: m, b: { side: 'B', from: 'b_land', to: 'a_land', n: 6 }, left: 2, winner: 'B' }]);
+    [{ type: 'headOn', a: { side: 'A', from: 'a_land', n: 4 }, b: { side: 'B', from: 'b_land', n: 6 }, survivor: 'B', left: 2 }]);
   assert.deepEqual(book.cancelled, [{ route: 1, side: 'A', reason: 'repelled' }]);
   assert.deepEqual(book.routes, []);
 });

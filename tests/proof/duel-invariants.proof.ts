@@ -56,19 +56,20 @@ export function checkResolution(before: DuelState, s: DuelState, where: string):
       case 'headOn': {
         const r = clash(e.a.n, e.b.n);
         assert.equal(e.left, r.left, `${at}: head-on ${JSON.stringify(e)}`);
-        assert.equal(e.winner, r.winner === 'a' ? 'A' : r.winner === 'b' ? 'B' : null);
+        assert.equal(e.survivor, r.winner === 'a' ? e.a.side : r.winner === 'b' ? e.b.side : null);
         losses += e.a.n + e.b.n - e.left;
         break;
       }
       case 'melee': {
-        const r = clash(e.A, e.B);
+        const [x, y] = e.entrants;
+        const r = clash(x!.n, y!.n);
         assert.equal(e.left, r.left, `${at}: melee ${JSON.stringify(e)}`);
-        losses += e.A + e.B - e.left;
+        losses += x!.n + y!.n - e.left;
         break;
       }
-      case 'assault': {
+      case 'battle': {
         const r = assault(e.attackers, e.defenders, f);
-        assert.deepEqual({ won: e.won, left: e.left }, r, `${at}: assault ${JSON.stringify(e)}`);
+        assert.deepEqual({ won: e.won, left: e.left }, r, `${at}: battle ${JSON.stringify(e)}`);
         losses += e.attackers + e.defenders - e.left;
         break;
       }
@@ -77,10 +78,12 @@ export function checkResolution(before: DuelState, s: DuelState, where: string):
         losses += e.before - e.after;
         break;
       case 'growth':
-        growth += e.n;
-        grew[e.side] = e.n;
+        growth += e.armies;
+        grew[e.side] = e.armies;
         break;
-      case 'reinforce':
+      // D10.8's other events move armies or report; the numbers that change a total are above.
+      case 'reinforce': case 'move': case 'capture': case 'routeWait': case 'routeCancelled': case 'routeDone': case 'paint':
+      case 'idle': case 'victory': case 'turnResolved': case 'turnOpened':
         break;
       default:
         assert.fail(`${at}: an event P6 does not know: ${JSON.stringify(e)}`);

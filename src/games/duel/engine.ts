@@ -58,6 +58,8 @@ export interface DuelState {
   turn: number;
   openedAt: number;
   deadlineAt: number;
+  /** When turn 1 opened (D10.8's event times count from it; absent in a snapshot older than the events: 0). */
+  startedAt?: number;
   status: 'running' | 'ended';
   /** D2.7: when the judge paused the clock (null: running). The turn does not resolve while paused. */
   pausedAt: number | null;
@@ -154,13 +156,42 @@ export function toBoard(s: DuelState): Board {
 }
 
 /**
+ * A record's literal maker: `(m) => ({"id1": m.get("id1"), …})` over the record's keys in their order, so the new
+ * record is a fast-mode object literal (Object.fromEntries on ~300 keys cost ~0.15 ms a resolution and most of its
+ * garbage, D11 B3/B6). Kept per record object and handed on to the records it makes (the same keys, same order).
+ */
+interface RecordMaker { make: (m: ReadonlyMap<string, unknown>) => Record<string, unknown>; keys: number }
+const makers = new WeakMap<object, RecordMaker>();
+
+/**
+ * `Object.fromEntries(m)` for a map built from `prev` by `toBoard` (the same keys in the same order: the engine only
+ * sets keys the board already has), as a literal; falls back to `Object.fromEntries` when the key count differs.
+ */
+function recordOf<T>(prev: Record<string, T>, m: ReadonlyMap<string, T>): Record<string, T> {
+  let maker = makers.get(prev);
+  if (!maker) {
+    const keys = Object.keys(prev);
+    // `__proto__` in a literal would set the prototype: such a map takes the slow path.
+    if (keys.includes('__proto__')) return Object.fromEntries(m);
+    // The keys are JSON-quoted territory ids: the generated code is one object literal.
+    const make = new Function('m', `return {${keys.map((k) => `${JSON.stringify(k)}: m.get(${JSON.stringify(k)})`).join(', ')}};`) as RecordMaker['make'];
+    maker = { make, keys: keys.length };
+    makers.set(prev, maker);
+  }
+  if (m.size !== maker.keys) return Object.fromEntries(m);
+  const out = maker.make(m) as Record<string, T>;
+  makers.set(out, maker);
+  return out;
+}
+
+/**
  * The resolved board written back to the state, and kept as the next opening's board (it equals what `toBoard`
  * would build from the new records: land in the same order, the zones both sides have left dropped, zones in id
  * order), so a turn of bot play builds no board at all.
  */
 function fromBoard(s: DuelState, b: Board): void {
-  s.owner = Object.fromEntries(b.owner);
-  s.armies = Object.fromEntries(b.armies);
+  s.owner = recordOf(s.owner, b.owner);
+  s.armies = recordOf(s.armies, b.armies);
   // A zone both sides have left is dropped, so equal boards have equal JSON.
   const zones = [...b.stacks].filter(([, v]) => v.A > 0 || v.B > 0).sort(([a], [c]) => (a < c ? -1 : 1));
   s.stacks = Object.fromEntries(zones.map(([k, v]) => [k, { A: v.A, B: v.B }]));
@@ -185,7 +216,7 @@ export function newDuel(map: GameMap, e: Extract<DuelEntry, { type: 'start' }>):
   const s: DuelState = {
     settings, seed: e.seed, capitals: setup.capitals, fair: setup.fair,
     bots: { A: e.bots?.A ?? null, B: e.bots?.B ?? null },
-    turn: 1, openedAt: e.at, deadlineAt: e.at + settings.turnSeconds * 1000, status: 'running', pausedAt: null, rated: e.rated === true, outcome: null,
+    turn: 1, openedAt: e.at, startedAt: e.at, deadlineAt: e.at + settings.turnSeconds * 1000, status: 'running', pausedAt: null, rated: e.rated === true, outcome: null,
     owner, armies, stacks: {},
     orders: { A: {}, B: {} }, ready: { A: false, B: false }, acted: { A: false, B: false }, idle: { A: 0, B: 0 },
     helper: { A: { mode: 'normal', paint: {}, rally: null }, B: { mode: 'normal', paint: {}, rally: null } },
@@ -404,15 +435,28 @@ function end(s: DuelState, o: Outcome): void {
   s.pausedAt = null;
 }
 
-/** D2.6: one resolution, at `at` (`forced`: the judge's 【结算】). */
+/** D10.8's id order of a `move` event: its source, side A before B, then the route id (a manual or helper move first). */
+function byMoveSource(p: DuelEvent & { type: 'move' }, q: DuelEvent & { type: 'move' }): number {
+  if (p.from !== q.from) return p.from < q.from ? -1 : 1;
+  if (p.side !== q.side) return p.side < q.side ? -1 : 1;
+  return (p.route ?? 0) - (q.route ?? 0);
+}
+
+const byRouteId = (p: { route: number }, q: { route: number }): number => p.route - q.route;
+
+/**
+ * D2.6: one resolution, at `at` (`forced`: the judge's 【结算】). `lastEvents` gets D10.8's events in pipeline order,
+ * each step's in id order of the node it concerns (side A before B), route events in route id order.
+ */
 export function resolveTurn(g: DuelGraph, s: DuelState, at: number, planner: Planner = {}, forced = false): void {
-  void forced;
   // The opening board (cached, read-only) and the copy the resolution changes.
   const start = toBoard(s);
   const board = cloneBoard(start);
   const moves: Move[] = [];
   const routeMoves: RouteMove[] = [];
   const events: DuelEvent[] = [];
+  const stepped: (DuelEvent & { route: number })[] = [];
+  const moved: (DuelEvent & { type: 'move' })[] = [];
   let routes = s.routes;
   const helperMoves: Record<Side, Move[]> = { A: [], B: [] };
   for (const side of SIDES) {
@@ -423,6 +467,8 @@ export function resolveTurn(g: DuelGraph, s: DuelState, at: number, planner: Pla
     routes = steps.routes;
     for (const n of steps.held) held.add(n);
     routeMoves.push(...steps.moves);
+    for (const w of steps.waits) stepped.push({ type: 'routeWait', route: w.route, side: w.side, at: w.at, armies: w.armies });
+    for (const c of steps.cancelled) stepped.push({ type: 'routeCancelled', route: c.route, side: c.side, reason: c.reason });
     const claimed = [...manual.flatMap((o) => (o.kind === 'move' ? [o.to] : [])), ...steps.moves.map((m) => m.to)];
     const h = s.helper[side];
     const helper = planner.helperOrders
@@ -430,38 +476,62 @@ export function resolveTurn(g: DuelGraph, s: DuelState, at: number, planner: Pla
       : autopilot(g, start, side, { defaultMode: h.mode, paint: new Map(Object.entries(h.paint)), rally: h.rally, capitals: s.capitals, held, claimed, defenseFactor: s.settings.defenseFactor });
     for (const o of manual) {
       const m = moveOf(g, start, side, o);
-      if (m && m.n > 0) moves.push(m);
+      if (m && m.n > 0) { moves.push(m); moved.push({ type: 'move', side, from: m.from, to: m.to, n: m.n, by: 'manual' }); }
     }
     for (const o of helper) {
       const m = moveOf(g, start, side, o);
-      if (m && m.n > 0) { moves.push(m); helperMoves[side].push(m); }
+      if (m && m.n > 0) { moves.push(m); helperMoves[side].push(m); moved.push({ type: 'move', side, from: m.from, to: m.to, n: m.n, by: 'helper' }); }
     }
+    // D10.8: one `move` per order — a route's own share, with its id (the flows below add them up).
+    for (const m of steps.moves) moved.push({ type: 'move', side, from: m.from, to: m.to, n: m.n, by: 'route', route: m.route });
   }
+  events.push(...stepped.sort(byRouteId), ...moved.sort(byMoveSource));
   // Several routes leaving one node for the same neighbour make one flow (D5.4).
   moves.push(...routeFlows(routeMoves));
   // 4–10. Take-off, sea, head-on, arrivals, melee, assaults, captures.
-  events.push(...resolveMoves(g, board, moves, s.settings));
+  const fought = resolveMoves(g, board, moves, s.settings);
+  events.push(...fought);
   // 11. Route bookkeeping (D5.5) and paint inheritance (D6.8).
-  s.routes = routeBookkeeping(g, start, board, routes, routeMoves, events).routes;
+  const kept = routeBookkeeping(g, start, board, routes, routeMoves, fought);
+  s.routes = kept.routes;
+  const ended: (DuelEvent & { route: number })[] = [
+    ...kept.cancelled.map((c) => ({ type: 'routeCancelled' as const, route: c.route, side: c.side, reason: c.reason })),
+    ...kept.done.map((d) => ({ type: 'routeDone' as const, route: d.route, side: d.side, at: d.at })),
+  ];
+  events.push(...ended.sort(byRouteId));
   for (const side of SIDES) {
     const h = s.helper[side];
-    h.paint = Object.fromEntries(inheritPaint(g, side, new Map(Object.entries(h.paint)), h.mode, helperMoves[side], start, board, events));
+    const next = inheritPaint(g, side, new Map(Object.entries(h.paint)), h.mode, helperMoves[side], start, board, fought);
+    const added = [...next].filter(([t]) => !(t in h.paint)).sort(([p], [q]) => (p < q ? -1 : p > q ? 1 : 0));
+    if (!added.length) continue;
+    h.paint = Object.fromEntries(next);
+    for (const [territory, mode] of added) events.push({ type: 'paint', side, territory, mode });
   }
   // 12. Growth.
   events.push(...grow(g, board));
   fromBoard(s, board);
-  // 13. Idle counters, then the end checks: capital, technical defeat, turn limit.
-  for (const side of SIDES) s.idle[side] = nextIdle(s.idle[side], s.acted[side], s.bots[side] !== null);
+  // 13. Idle counters (an `idle` event for every human side), then the end checks: capital, technical defeat, turn limit.
+  for (const side of SIDES) {
+    s.idle[side] = nextIdle(s.idle[side], s.acted[side], s.bots[side] !== null);
+    if (s.bots[side] === null) events.push({ type: 'idle', side, count: s.idle[side] });
+  }
+  // D10.8: times are integer milliseconds since turn 1 opened.
+  const t0 = s.startedAt ?? 0;
+  const resolved = s.turn;
   s.lastEvents = events;
   const o = endCheck(g, board, s.capitals, s.idle, s.turn, s.settings);
   if (o) {
+    events.push({ type: 'victory', winners: [...o.winner], how: o.how });
+    events.push({ type: 'turnResolved', turn: resolved, at: Math.round(at - t0), forced });
     end(s, o);
     return;
   }
+  events.push({ type: 'turnResolved', turn: resolved, at: Math.round(at - t0), forced });
   // 14. The next turn opens at the resolution instant, both sides not ready, no orders.
   s.turn += 1;
   s.openedAt = at;
   s.deadlineAt = at + s.settings.turnSeconds * 1000;
+  events.push({ type: 'turnOpened', turn: s.turn, at: Math.round(at - t0), deadlineAt: Math.round(s.deadlineAt - t0) });
   // A forced resolution while paused opens the next turn paused (its clock starts at 【继续】, D2.7).
   if (s.pausedAt !== null) s.pausedAt = at;
   s.orders = { A: {}, B: {} };

@@ -441,9 +441,10 @@ export function inheritPaint(g: DuelGraph, side: Side, paint: ReadonlyMap<string
   // A flow destroyed head-on (D4.3) never reached u, so it is no flow "of the capture" (pass resolveMoves' events).
   const died = new Set<string>();
   for (const e of events) {
-    if (e.type !== 'headOn' || e.winner === side) continue;
-    const m = side === 'A' ? e.a : e.b;
-    died.add(`${m.from}>${m.to}`);
+    if (e.type !== 'headOn' || e.survivor === side) continue;
+    // D10.8: the side's flow went from its source to the other flow's source.
+    const [m, o] = e.a.side === side ? [e.a, e.b] : [e.b, e.a];
+    died.add(`${m.from}>${o.from}`);
   }
   for (const m of helperMoves) {
     if (m.side !== side || m.n <= 0 || g.kind.get(m.from) !== 'land' || died.has(`${m.from}>${m.to}`)) continue;

@@ -223,7 +223,7 @@ export class DuelRules implements Rules<Duel> {
   present(game: Duel, steps: StepResult[], lg: Lang): Post[] {
     if (!steps.some((s) => s.resolved.length)) return [];
     const sc = scores(this.g, game.s);
-    const captured = game.s.lastEvents.filter((e) => e.type === 'assault' && e.won).length;
+    const captured = game.s.lastEvents.filter((e) => e.type === 'capture').length;
     const line = T(lg, `═ 第${game.s.status === 'ended' ? game.s.turn : game.s.turn - 1}回合结算：占领${captured}处 · 红方${sc.A}分 · 蓝方${sc.B}分 ═`,
       `═ Turn ${game.s.status === 'ended' ? game.s.turn : game.s.turn - 1} resolved: ${captured} captured · Red ${sc.A} · Blue ${sc.B} ═`);
     return [{ text: line }];

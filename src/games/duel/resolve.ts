@@ -21,13 +21,34 @@ export interface Board {
 /** One move of the turn, its count fixed (step 4). */
 export interface Move { side: Side; from: string; to: string; n: number }
 
+/** D10.8: who gave a move — a manual order (a bot's included, D8.1), a route's step (D5.4) or the helper (D6). */
+export type MoveBy = 'manual' | 'route' | 'helper';
+/** One army of a head-on fight (D4.3): its side, its source and what it sent. */
+export interface HeadOnFlow { side: Side; from: string; n: number }
+
+/**
+ * D10.8 `lastEvents`, every kind the spec lists with its fields, in D2.6's pipeline order: step 2's `routeWait` and
+ * `routeCancelled` (`empty`), step 4's `move`, 5 `seaLoss`, 6 `headOn`, 7 `reinforce`, 8 `melee`, 9 `battle`, 10
+ * `capture`, 11 `routeCancelled` / `routeDone` / `paint`, 12 `growth`, 13 `idle` then `victory`, 14 `turnResolved`
+ * then `turnOpened`. resolveMoves gives steps 5–10, grow step 12; the engine the rest.
+ */
 export type DuelEvent =
-  | { type: 'headOn'; a: Move; b: Move; left: number; winner: Side | null }
-  | { type: 'melee'; territory: string; A: number; B: number; left: number; winner: Side | null }
-  | { type: 'reinforce'; territory: string; side: Side; n: number }
-  | { type: 'assault'; territory: string; side: Side; attackers: number; defenders: number; won: boolean; left: number; from: Side | null }
+  | { type: 'move'; side: Side; from: string; to: string; n: number; by: MoveBy; route?: number }
+  | { type: 'routeWait'; route: number; side: Side; at: string; armies: number | null }
   | { type: 'seaLoss'; sea: string; side: Side; before: number; after: number }
-  | { type: 'growth'; side: Side; n: number };
+  | { type: 'headOn'; a: HeadOnFlow; b: HeadOnFlow; survivor: Side | null; left: number }
+  | { type: 'reinforce'; territory: string; side: Side; n: number }
+  | { type: 'melee'; territory: string; entrants: { side: Side; n: number }[]; survivor: Side | null; left: number }
+  | { type: 'battle'; territory: string; attacker: Side; defender: Side | null; attackers: number; defenders: number; won: boolean; left: number }
+  | { type: 'capture'; territory: string; from: Side | null; to: Side; armies: number }
+  | { type: 'routeCancelled'; route: number; side: Side; reason: 'repelled' | 'destroyed' | 'lost' | 'empty' }
+  | { type: 'routeDone'; route: number; side: Side; at: string }
+  | { type: 'paint'; side: Side; territory: string; mode: 'normal' | 'expand' | 'rally' | 'defend' }
+  | { type: 'growth'; side: Side; territories: number; armies: number }
+  | { type: 'idle'; side: Side; count: number }
+  | { type: 'victory'; winners: Side[]; how: 'capital' | 'technical' | 'abandoned' | 'score' | 'resign' | 'judge' }
+  | { type: 'turnResolved'; turn: number; at: number; forced: boolean }
+  | { type: 'turnOpened'; turn: number; at: number; deadlineAt: number };
 
 export interface CombatSettings { defenseFactor: number; seaLoss: number }
 export const COMBAT_DEFAULTS: CombatSettings = { defenseFactor: 1.5, seaLoss: 0.1 };
@@ -76,6 +97,7 @@ export function resolveMoves(g: DuelGraph, board: Board, moves: readonly Move[],
     const k = `${m.from}\u0000${m.to}`;
     if (!bOn.has(k)) bOn.set(k, m);
   }
+  const headOns: Extract<DuelEvent, { type: 'headOn' }>[] = [];
   for (const a of landward) {
     if (a.side !== 'A' || g.edgeKind(a.from, a.to) !== 'land') continue;
     const b = bOn.get(`${a.to}\u0000${a.from}`);
@@ -83,8 +105,15 @@ export function resolveMoves(g: DuelGraph, board: Board, moves: readonly Move[],
     const r = clash(a.n, b.n);
     arriving.set(a, r.winner === 'a' ? r.left : 0);
     arriving.set(b, r.winner === 'b' ? r.left : 0);
-    events.push({ type: 'headOn', a, b, left: r.left, winner: r.winner === 'a' ? 'A' : r.winner === 'b' ? 'B' : null });
+    // D10.8: `a` is the flow from the smaller source id; the events go by that source (a stable sort).
+    const [x, y] = a.from < b.from ? [a, b] : [b, a];
+    headOns.push({
+      type: 'headOn', a: { side: x.side, from: x.from, n: x.n }, b: { side: y.side, from: y.from, n: y.n },
+      survivor: r.winner === 'a' ? 'A' : r.winner === 'b' ? 'B' : null, left: r.left,
+    });
   }
+  headOns.sort((p, q) => (p.a.from < q.a.from ? -1 : p.a.from > q.a.from ? 1 : 0));
+  events.push(...headOns);
   // Several flows of one side into one territory add up to one army (D4.4).
   const into = new Map<string, { A: number; B: number }>();
   for (const [m, n] of arriving) {
@@ -109,35 +138,45 @@ export function resolveMoves(g: DuelGraph, board: Board, moves: readonly Move[],
     const e = into.get(t)!;
     if (e.A > 0 && e.B > 0) {
       const r = clash(e.A, e.B);
-      events.push({ type: 'melee', territory: t, A: e.A, B: e.B, left: r.left, winner: r.winner === 'a' ? 'A' : r.winner === 'b' ? 'B' : null });
+      // D10.8: entrants by n descending, then side.
+      const entrants = e.A >= e.B ? [{ side: 'A' as const, n: e.A }, { side: 'B' as const, n: e.B }] : [{ side: 'B' as const, n: e.B }, { side: 'A' as const, n: e.A }];
+      events.push({ type: 'melee', territory: t, entrants, survivor: r.winner === 'a' ? 'A' : r.winner === 'b' ? 'B' : null, left: r.left });
       e.A = r.winner === 'a' ? r.left : 0;
       e.B = r.winner === 'b' ? r.left : 0;
     }
   }
-  // 9–10. Assaults, all against the garrisons as they stand after step 7; captures change owners.
+  // 9. Assaults (D10.8 `battle`), all against the garrisons as they stand after step 7; 10. captures change owners.
+  const captures: DuelEvent[] = [];
   for (const t of targets) {
     const e = into.get(t)!;
     const side: Side | null = e.A > 0 ? 'A' : e.B > 0 ? 'B' : null;
     if (!side) continue;
     const defenders = board.armies.get(t) ?? 0;
-    const from = board.owner.get(t) ?? null;
+    const defender = board.owner.get(t) ?? null;
     const r = assault(e[side], defenders, s.defenseFactor);
-    events.push({ type: 'assault', territory: t, side, attackers: e[side], defenders, won: r.won, left: r.left, from });
+    events.push({ type: 'battle', territory: t, attacker: side, defender, attackers: e[side], defenders, won: r.won, left: r.left });
     board.armies.set(t, r.left);
-    if (r.won) board.owner.set(t, side);
+    if (r.won) {
+      board.owner.set(t, side);
+      captures.push({ type: 'capture', territory: t, from: defender, to: side, armies: r.left });
+    }
   }
+  events.push(...captures);
   return events;
 }
 
 /** D3: every land territory a side owns grows by its value, one captured this turn and one at 0 included. */
 export function grow(g: DuelGraph, board: Board): DuelEvent[] {
   const gained = { A: 0, B: 0 };
+  const grew = { A: 0, B: 0 };
   for (const t of g.land) {
     const o = board.owner.get(t);
     if (!o) continue;
     const v = g.value.get(t) ?? 0;
     board.armies.set(t, (board.armies.get(t) ?? 0) + v);
     gained[o] += v;
+    if (v > 0) grew[o] += 1;
   }
-  return (['A', 'B'] as const).filter((side) => gained[side] > 0).map((side) => ({ type: 'growth' as const, side, n: gained[side] }));
+  // D10.8 `growth {side, territories, armies}`: the side's territories that grew and the total added.
+  return (['A', 'B'] as const).filter((side) => gained[side] > 0).map((side) => ({ type: 'growth' as const, side, territories: grew[side], armies: gained[side] }));
 }

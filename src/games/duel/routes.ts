@@ -235,12 +235,13 @@ export function routeFlows(moves: readonly RouteMove[]): Move[] {
   return flows;
 }
 
-/** The survivors of a flow after head-on (D4.3), read from resolveMoves' events. */
+/** The survivors of a flow after head-on (D4.3), read from resolveMoves' `headOn` events (D10.8: a flow is its side and source, its target the other's source). */
 function survivorsOf(flow: Move, events: readonly DuelEvent[]): number {
-  const same = (m: Move) => m.side === flow.side && m.from === flow.from && m.to === flow.to;
   for (const e of events) {
     if (e.type !== 'headOn') continue;
-    if (same(e.a) || same(e.b)) return e.winner === flow.side ? e.left : 0;
+    const mine = e.a.side === flow.side ? e.a : e.b;
+    const theirs = mine === e.a ? e.b : e.a;
+    if (mine.side === flow.side && mine.from === flow.from && theirs.from === flow.to) return e.survivor === flow.side ? e.left : 0;
   }
   return flow.n;
 }
