@@ -16,7 +16,7 @@
 import type { GameMap } from '../europe/map/index.ts';
 import { duelGraph, setupBoard, DRAW_DEFAULTS, type DrawSettings, type DuelGraph } from './board.ts';
 import { grow, other, resolveMoves, COMBAT_DEFAULTS, type Board, type DuelEvent, type Move, type Side } from './resolve.ts';
-import { checkOrder, moveOf, nextIdle, type Order, type OrderRefusal } from './orders.ts';
+import { checkOrder, moveOf, nextIdle, type BoardReader, type Order, type OrderRefusal } from './orders.ts';
 import { byScore, endCheck, score, type Outcome } from './end.ts';
 import { cancelRoutes, createRoute, routeBookkeeping, routeFlows, routeSteps, type CancelTarget, type Route, type RouteMove, type RouteRefusal } from './routes.ts';
 import { cloneBoard } from './resolve.ts';
@@ -156,26 +156,58 @@ export function toBoard(s: DuelState): Board {
 }
 
 /**
+ * The state's records read as a board, without building one: a typed order is checked against the state directly
+ * (D2.2; D11 B1/B3 — armies do not change during a turn, so this is the opening board).
+ */
+function stateReader(s: DuelState): BoardReader {
+  const own = <T>(r: Record<string, T>, id: string): T | undefined => (Object.hasOwn(r, id) ? r[id] : undefined);
+  return { owner: { get: (id) => own(s.owner, id) }, armies: { get: (id) => own(s.armies, id) }, stacks: { get: (id) => own(s.stacks, id) } };
+}
+
+/**
  * A record's literal maker: `(m) => ({"id1": m.get("id1"), …})` over the record's keys in their order, so the new
  * record is a fast-mode object literal (Object.fromEntries on ~300 keys cost ~0.15 ms a resolution and most of its
  * garbage, D11 B3/B6). Kept per record object and handed on to the records it makes (the same keys, same order).
  */
 interface RecordMaker { make: (m: ReadonlyMap<string, unknown>) => Record<string, unknown>; keys: number }
 const makers = new WeakMap<object, RecordMaker>();
+const makersByKeys = new Map<string, RecordMaker>();
+const makersByGraph = new WeakMap<DuelGraph, RecordMaker>();
+
+/** `(m) => ({"id1": m.get("id1"), …})`: the keys are JSON-quoted territory ids, the generated code one object literal. */
+function literalMaker(keys: readonly string[]): RecordMaker['make'] {
+  return new Function('m', `return {${keys.map((k) => `${JSON.stringify(k)}: m.get(${JSON.stringify(k)})`).join(', ')}};`) as RecordMaker['make'];
+}
 
 /**
  * `Object.fromEntries(m)` for a map built from `prev` by `toBoard` (the same keys in the same order: the engine only
  * sets keys the board already has), as a literal; falls back to `Object.fromEntries` when the key count differs.
  */
-function recordOf<T>(prev: Record<string, T>, m: ReadonlyMap<string, T>): Record<string, T> {
+function recordOf<T>(g: DuelGraph, prev: Record<string, T>, m: ReadonlyMap<string, T>): Record<string, T> {
   let maker = makers.get(prev);
+  if (!maker) {
+    const keys = Object.keys(prev);
+    // The usual key list is the map's land in file order (newDuel's): one maker per graph, no signature to hash.
+    if (keys.length === g.land.length && keys.every((k, i) => k === g.land[i])) {
+      maker = makersByGraph.get(g);
+      if (!maker) {
+        maker = { make: literalMaker(keys), keys: keys.length };
+        makersByGraph.set(g, maker);
+      }
+      makers.set(prev, maker);
+    }
+  }
   if (!maker) {
     const keys = Object.keys(prev);
     // `__proto__` in a literal would set the prototype: such a map takes the slow path.
     if (keys.includes('__proto__')) return Object.fromEntries(m);
-    // The keys are JSON-quoted territory ids: the generated code is one object literal.
-    const make = new Function('m', `return {${keys.map((k) => `${JSON.stringify(k)}: m.get(${JSON.stringify(k)})`).join(', ')}};`) as RecordMaker['make'];
-    maker = { make, keys: keys.length };
+    // One maker per key list (a state parsed from JSON, B1's case, finds the one its map's games made).
+    const sig = keys.join('\u0000');
+    maker = makersByKeys.get(sig);
+    if (!maker) {
+      maker = { make: literalMaker(keys), keys: keys.length };
+      makersByKeys.set(sig, maker);
+    }
     makers.set(prev, maker);
   }
   if (m.size !== maker.keys) return Object.fromEntries(m);
@@ -189,9 +221,9 @@ function recordOf<T>(prev: Record<string, T>, m: ReadonlyMap<string, T>): Record
  * would build from the new records: land in the same order, the zones both sides have left dropped, zones in id
  * order), so a turn of bot play builds no board at all.
  */
-function fromBoard(s: DuelState, b: Board): void {
-  s.owner = recordOf(s.owner, b.owner);
-  s.armies = recordOf(s.armies, b.armies);
+function fromBoard(g: DuelGraph, s: DuelState, b: Board): void {
+  s.owner = recordOf(g, s.owner, b.owner);
+  s.armies = recordOf(g, s.armies, b.armies);
   // A zone both sides have left is dropped, so equal boards have equal JSON.
   const zones = [...b.stacks].filter(([, v]) => v.A > 0 || v.B > 0).sort(([a], [c]) => (a < c ? -1 : 1));
   s.stacks = Object.fromEntries(zones.map(([k, v]) => [k, { A: v.A, B: v.B }]));
@@ -356,7 +388,7 @@ function sideCommand(g: DuelGraph, s: DuelState, e: Extract<DuelEntry, { type: '
   let cancelledRoutes: number[] | undefined;
   switch (c.kind) {
     case 'order': {
-      const no = checkOrder(g, toBoard(s), side, c.order);
+      const no = checkOrder(g, stateReader(s), side, c.order);
       if (no) return { ok: false, code: no };
       // D2.2: a new order for the same node replaces the old one; it counts as given when it replaced (D10.8's order).
       delete s.orders[side][c.order.from];
@@ -509,7 +541,7 @@ export function resolveTurn(g: DuelGraph, s: DuelState, at: number, planner: Pla
   }
   // 12. Growth.
   events.push(...grow(g, board));
-  fromBoard(s, board);
+  fromBoard(g, s, board);
   // 13. Idle counters (an `idle` event for every human side), then the end checks: capital, technical defeat, turn limit.
   for (const side of SIDES) {
     s.idle[side] = nextIdle(s.idle[side], s.acted[side], s.bots[side] !== null);

@@ -12,8 +12,15 @@ export type Order = { kind: 'move'; from: string; to: string; count: Count } | {
 
 export type OrderRefusal = 'NOT_OWNER' | 'NOT_ADJACENT' | 'NOT_ENOUGH_ARMIES' | 'UNKNOWN_TERRITORY';
 
+/** What reading a board needs (a Board's maps, or the state's records read directly: engine.ts `stateReader`). */
+export interface BoardReader {
+  owner: { get(id: string): Side | null | undefined };
+  armies: { get(id: string): number | undefined };
+  stacks: { get(id: string): { A: number; B: number } | undefined };
+}
+
 /** The side's armies at a node: its garrison if it owns the land territory, its stack at sea (0 otherwise). */
-export function armiesOf(g: DuelGraph, board: Board, side: Side, at: string): number {
+export function armiesOf(g: DuelGraph, board: BoardReader, side: Side, at: string): number {
   if (g.kind.get(at) === 'sea') return board.stacks.get(at)?.[side] ?? 0;
   return board.owner.get(at) === side ? board.armies.get(at) ?? 0 : 0;
 }
@@ -28,7 +35,7 @@ export function countOf(count: Count, n: number): number {
  * stack), the target a neighbour on the duel graph, and a move carries at least one army ("一半 of 1 is 0").
  * Stand is accepted on any own node, even at 0. null: accepted.
  */
-export function checkOrder(g: DuelGraph, board: Board, side: Side, o: Order): OrderRefusal | null {
+export function checkOrder(g: DuelGraph, board: BoardReader, side: Side, o: Order): OrderRefusal | null {
   if (!g.kind.has(o.from) || (o.kind === 'move' && !g.kind.has(o.to))) return 'UNKNOWN_TERRITORY';
   const own = g.kind.get(o.from) === 'sea' ? armiesOf(g, board, side, o.from) > 0 : board.owner.get(o.from) === side;
   if (!own) return 'NOT_OWNER';
