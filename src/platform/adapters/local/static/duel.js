@@ -364,10 +364,10 @@ function flashEvents(events) {
       F.append(a);
       continue;
     }
-    if (e.type !== 'assault' && e.type !== 'battle' && e.type !== 'melee') continue;
+    if (e.type !== 'battle' && e.type !== 'melee') continue;
     const n = D.byId.get(e.territory);
     if (!n) continue;
-    const winner = e.type === 'melee' ? (e.survivor !== undefined ? e.survivor : e.winner) : e.won ? (e.attacker || e.side) : null;
+    const winner = e.type === 'melee' ? e.survivor : e.won ? e.attacker : null;
     const won = e.type === 'melee' ? !!winner : e.won;
     const color = won ? COLOR[winner] : '#ffffff';
     const shape = n.d ? svg('path', { d: n.d }) : svg('circle', { cx: n.pos[0], cy: n.pos[1], r: 24 });
@@ -713,24 +713,19 @@ function renderEvents() {
   E.append(list);
 }
 
-/** One line per event of D10.8's lastEvents (the older engine's names too); moves, arrivals and clock events are not listed. */
+/** One line per event of D10.8's lastEvents; moves, arrivals and clock events are not listed. */
 function eventText(e) {
   const s = (x) => (x ? SIDE_ZH[x] : '中立');
   const routeReason = { repelled: '进攻被击退', destroyed: '全军覆没', lost: '所在地失守', empty: '无兵可走' };
   switch (e.type) {
     case 'battle': return `${s(e.attacker)}攻打${nameOf(e.territory)}（${e.attackers} 对 ${e.defenders}）：${e.won ? `占领，剩 ${e.left}` : `失败，守军剩 ${e.left}`}`;
-    case 'assault': return `${s(e.side)}攻打${nameOf(e.territory)}（${e.attackers} 对 ${e.defenders}）：${e.won ? `占领，剩 ${e.left}` : `失败，守军剩 ${e.left}`}`;
     case 'melee': {
-      const who = e.entrants ? e.entrants.map((x) => `${s(x.side)} ${x.n}`).join(' 对 ') : `红 ${e.A} 对 蓝 ${e.B}`;
-      const w = e.survivor !== undefined ? e.survivor : e.winner;
-      return `${nameOf(e.territory)}混战：${who} → ${w ? `${s(w)}剩 ${e.left}` : '同归于尽'}`;
+      const who = e.entrants.map((x) => `${s(x.side)} ${x.n}`).join(' 对 ');
+      return `${nameOf(e.territory)}混战：${who} → ${e.survivor ? `${s(e.survivor)}剩 ${e.left}` : '同归于尽'}`;
     }
-    case 'headOn': {
-      const w = e.survivor !== undefined ? e.survivor : e.winner;
-      return `${nameOf(e.a.from)}↔${nameOf(e.b.from)} 迎头相遇（${e.a.n} 对 ${e.b.n}）：${w ? `${s(w)}剩 ${e.left}` : '同归于尽'}`;
-    }
+    case 'headOn': return `${nameOf(e.a.from)}↔${nameOf(e.b.from)} 迎头相遇（${e.a.n} 对 ${e.b.n}）：${e.survivor ? `${s(e.survivor)}剩 ${e.left}` : '同归于尽'}`;
     case 'seaLoss': return `${nameOf(e.sea)}：${s(e.side)}海上损失 ${e.before - e.after}`;
-    case 'growth': return `${s(e.side)}增兵 ${e.armies !== undefined ? e.armies : e.n}`;
+    case 'growth': return `${s(e.side)}增兵 ${e.armies}`;
     case 'routeCancelled': return `${s(e.side)}路线 #${e.route} 取消：${routeReason[e.reason] || e.reason}`;
     case 'routeDone': return `${s(e.side)}路线 #${e.route} 到达`;
     case 'victory': return e.winners && e.winners.length ? `${s(e.winners[0])}获胜` : '平局';
