@@ -337,8 +337,14 @@ export class Store {
   }
 
   lastSeq(gameId: number): number {
-    return (this.stmt('SELECT COALESCE(MAX(seq), 0) s FROM log WHERE game_id = ?').get(gameId) as { s: number }).s;
+    return this.seqByGame.get(gameId) ?? (this.stmt('SELECT COALESCE(MAX(seq), 0) s FROM log WHERE game_id = ?').get(gameId) as { s: number }).s;
   }
+
+  /**
+   * Each game's last log seq after this process's own commits: asked on every command, and a game is written by
+   * one process only (the one serving its channel). Set after a commit succeeds, so a rolled-back one leaves it.
+   */
+  private seqByGame = new Map<number, number>();
 
   entries(gameId: number, afterSeq = 0): StoredEntry[] {
     return (this.stmt('SELECT * FROM log WHERE game_id = ? AND seq > ? ORDER BY seq').all(gameId, afterSeq) as Raw[]).map((r) => ({
@@ -469,6 +475,7 @@ export class Store {
         this.stmt('INSERT INTO handled (message_id, game_id, at, reply) VALUES (?, ?, ?, ?)').run(b.handled.messageId, gid, b.handled.at, JSON.stringify(b.handled.reply));
       }
     })();
+    if (b.gameId !== null && seqs.length) this.seqByGame.set(b.gameId, seqs[seqs.length - 1]!);
     if (seqs.length) faultPoint('after-log-write');
     return seqs;
   }
