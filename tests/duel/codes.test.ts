@@ -29,6 +29,8 @@ function hosted(map = tinyMap, opts: { capitals?: { A: string; B: string }; bots
   const rules = new DuelRules(map);
   const start = { type: 'start', at: 0, seed: 1, capitals: opts.capitals ?? { A: 'a_cap', B: 'b_cap' }, bots: opts.bots ?? {}, rated: opts.rated ?? false, settings: { garrisonMin: 1, garrisonMax: 1, ...(opts.settings ?? {}) } } as unknown as Entry;
   let game = rules.apply(null, start).game as Duel;
+  // D9.2: explicit capitals are never rated (newDuel); the codes of a rated game are checked on this small board by marking it rated.
+  if (opts.rated) game.s.rated = true;
   const say = (who: 'A' | 'B' | 'judge', text: string, judge = who === 'judge', at = 1000) => {
     const speaker: Speaker = who === 'judge' ? { kind: 'judge', name: '裁判' } : { kind: 'seat', seat: who, name: who };
     return rules.parse(text, game, speaker, judge, at, 'zh').map((e) => {

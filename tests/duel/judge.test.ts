@@ -13,7 +13,12 @@ const applyDuel = (s: DuelState, e: DuelEntry) => applyWith(g, s, e, NO_HELPER);
 const map = loadMapFile('tests/fixtures/tiny.json');
 const g = duelGraph(map);
 const T0 = 1_000_000;
-const start = (rated = false): DuelState => newDuel(map, { type: 'start', at: T0, seed: 42, capitals: { A: 'a_cap', B: 'b_cap' }, rated });
+/** D9.2: explicit capitals are never rated (newDuel), so a rated game's judge limits are checked by marking the state rated. */
+const start = (rated = false): DuelState => {
+  const s = newDuel(map, { type: 'start', at: T0, seed: 42, capitals: { A: 'a_cap', B: 'b_cap' } });
+  s.rated = rated;
+  return s;
+};
 const judge = (command: JudgeCommand, at: number): DuelEntry => ({ type: 'judge', at, command });
 const side = (s: 'A' | 'B', kind: 'ready' | 'unready', at: number): DuelEntry => ({ type: 'command', at, side: s, command: { kind } });
 

@@ -225,3 +225,13 @@ test('D9.5 through the service: joining a second unfinished duel is ALREADY_IN_D
   assert.equal((await svc.join('d2', alice, 'A')).ok, true, 'the first duel ended');
   svc.close();
 });
+
+test('D9.2 only a fair draw is rated: rated:true with explicit capitals, or on a map without a qualifying pair, starts unrated', () => {
+  const fair = newDuel(map, { type: 'start', at: 0, seed: 7, rated: true });
+  assert.deepEqual([fair.fair, fair.rated], [true, true]);
+  const chosen = newDuel(map, { type: 'start', at: 0, seed: 7, rated: true, capitals: { A: fair.capitals.A, B: fair.capitals.B } });
+  assert.deepEqual([chosen.fair, chosen.rated], [false, false], 'a chosen pair is never rated, even the drawn one');
+  const tiny = newDuel(loadMapFile('tests/fixtures/tiny.json'), { type: 'start', at: 0, seed: 7, rated: true, capitals: { A: 'a_cap', B: 'b_cap' } });
+  assert.equal(tiny.rated, false);
+  assert.equal(newDuel(map, { type: 'start', at: 0, seed: 7 }).rated, false, 'unrated unless asked');
+});

@@ -248,7 +248,9 @@ export function newDuel(map: GameMap, e: Extract<DuelEntry, { type: 'start' }>):
   const s: DuelState = {
     settings, seed: e.seed, capitals: setup.capitals, fair: setup.fair,
     bots: { A: e.bots?.A ?? null, B: e.bots?.B ?? null },
-    turn: 1, openedAt: e.at, startedAt: e.at, deadlineAt: e.at + settings.turnSeconds * 1000, status: 'running', pausedAt: null, rated: e.rated === true, outcome: null,
+    turn: 1, openedAt: e.at, startedAt: e.at, deadlineAt: e.at + settings.turnSeconds * 1000, status: 'running', pausedAt: null,
+    // D9.2: only a fair draw (no explicit capitals, a qualifying pair) is rated, whatever the start entry asks.
+    rated: e.rated === true && setup.fair, outcome: null,
     owner, armies, stacks: {},
     orders: { A: {}, B: {} }, ready: { A: false, B: false }, acted: { A: false, B: false }, idle: { A: 0, B: 0 },
     helper: { A: { mode: 'normal', paint: {}, rally: null }, B: { mode: 'normal', paint: {}, rally: null } },
