@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 
 /**
@@ -22,6 +23,11 @@ export interface RenderRequest {
   opts: unknown;
 }
 export type RenderReply = { id: number; png: Uint8Array } | { id: number; error: string };
+
+// Pictures are never as urgent as commands: on Linux a thread's nice value is its own, so this lowers the painting
+// thread (and the libvips threads it starts) below the main thread, which keeps answering players while a map is
+// drawn on a busy machine (issue 11's abuse run: commands queued behind each turn post's rendering).
+try { setPriority(10); } catch { /* not permitted here: paint at normal priority */ }
 
 const painters = new Map<string, Promise<Painter>>();
 const prepared = new Map<string, unknown>();
