@@ -8,7 +8,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadMapFile } from '../../src/games/europe/map/index.ts';
 import { duelGraph } from '../../src/games/duel/board.ts';
-import { applyDuel, newDuel, type DuelState } from '../../src/games/duel/engine.ts';
+import { applyDuel, botFailures, newDuel, type DuelState } from '../../src/games/duel/engine.ts';
+import { agentPolicy, registerPolicy } from '../../src/games/duel/agent.ts';
 import { duel, type Duel } from '../../src/games/duel/module.ts';
 import { alreadyInDuelText, decideRated, duelSeatRefusal, ratedAtSetup, duelInProgress, duelRatedOutcome, settingsChangeRefusal, unratableReasons, type NewDuel } from '../../src/games/duel/ratings.ts';
 import { GameService, type GameModule } from '../../src/platform/session/index.ts';
@@ -234,4 +235,23 @@ test('D9.2 only a fair draw is rated: rated:true with explicit capitals, or on a
   const tiny = newDuel(loadMapFile('tests/fixtures/tiny.json'), { type: 'start', at: 0, seed: 7, rated: true, capitals: { A: 'a_cap', B: 'b_cap' } });
   assert.equal(tiny.rated, false);
   assert.equal(newDuel(map, { type: 'start', at: 0, seed: 7 }).rated, false, 'unrated unless asked');
+});
+
+test('D9.4 a bot that fails to answer abandons the rated game (unrated): an agent with broken weights at the start, a policy that throws mid-game', () => {
+  // A broken weights object: no tensors, so the agent's inference throws at its first decision.
+  registerPolicy(agentPolicy('agent@v9001', new Map()));
+  const s = newDuel(map, { type: 'start', at: 0, seed: 7, rated: true, bots: { B: 'agent@v9001' } });
+  assert.deepEqual([s.status, s.outcome, s.turn, s.rated], ['ended', { winner: [], how: 'abandoned' }, 1, true]);
+  assert.deepEqual(s.lastEvents.at(-1), { type: 'victory', winners: [], how: 'abandoned' });
+  assert.equal(botFailures.get(s)?.bot, 'agent@v9001');
+  assert.equal(duelRatedOutcome('europe', s), null, 'abandoned: unrated');
+  // Mid-game: the policy answers two turns, then throws at turn 3's opening; the human's 【准备】 resolves turn 2 and the game is abandoned.
+  let calls = 0;
+  registerPolicy({ id: 'agent@v9002', decide: () => { calls += 1; if (calls === 3) throw new Error('inference failed'); return { orders: [], routes: [] }; } });
+  const m = newDuel(map, { type: 'start', at: 0, seed: 7, rated: true, bots: { B: 'agent@v9002' } });
+  for (const at of [1000, 2000]) assert.deepEqual(applyDuel(duelGraph(map), m, { type: 'command', at, side: 'A', command: { kind: 'ready' } }), { ok: true });
+  assert.deepEqual([m.status, m.outcome?.how, m.turn, botFailures.get(m)?.error], ['ended', 'abandoned', 3, 'inference failed']);
+  assert.deepEqual(m.orders.B, {});
+  assert.equal(duelRatedOutcome('europe', m), null);
+  assert.deepEqual(applyDuel(duelGraph(map), m, { type: 'command', at: 3000, side: 'A', command: { kind: 'ready' } }), { ok: false, code: 'GAME_NOT_RUNNING' });
 });

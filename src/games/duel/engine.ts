@@ -265,35 +265,61 @@ export function newDuel(map: GameMap, e: Extract<DuelEntry, { type: 'start' }>):
 /**
  * D8.1: at a turn's opening each bot's policy decides; its decision is applied as if typed (a refusal is a bug)
  * and the side is ready. Two bots resolve turn after turn until the game ends.
+ *
+ * D9.4: a bot that fails to answer (no such policy, its decision throws, or it gives a refused order or route)
+ * ends the game `abandoned` (unrated) at once, with a `victory` event in the open turn's events; nothing of
+ * that bot's decision is applied. The cause is kept in `botFailures` (not part of the state's JSON).
  */
 function botsDecide(g: DuelGraph, s: DuelState, planner: Planner = {}): void {
   for (const side of SIDES) {
     const id = s.bots[side];
     if (!id || s.status !== 'running') continue;
-    const policy = policyFor(id);
-    if (!policy) throw new Error(`no duel policy "${id}"`);
-    // D8.1's view; the agent's observation (D8.4) also reads the turn and the idle counter.
-    const view = {
-      graph: g, board: toBoard(s), side, capitals: s.capitals, routes: s.routes.filter((r) => r.side === side),
-      maxRoutes: s.settings.maxRoutes, defenseFactor: s.settings.defenseFactor, seaLoss: s.settings.seaLoss,
-      turn: s.turn, turnLimit: s.settings.turnLimit, idle: s.idle[side], idleTurns: s.settings.idleTurns,
-    };
-    const d = policy.decide(view);
-    for (const o of d.orders) {
-      const order: Order = o.count === 'stand' || o.from === o.to ? { kind: 'stand', from: o.from } : { kind: 'move', from: o.from, to: o.to, count: o.count };
-      const no = checkOrder(g, view.board, side, order);
-      if (no) throw new Error(`duel bot ${id} gave a refused order (${no}): ${JSON.stringify(o)}`);
-      s.orders[side][order.from] = order;
+    try {
+      decideFor(g, s, side, id);
+    } catch (err) {
+      botFailures.set(s, { side, bot: id, error: err instanceof Error ? err.message : String(err) });
+      const o: Outcome = { winner: [], how: 'abandoned' };
+      s.lastEvents = [...s.lastEvents, { type: 'victory', winners: [], how: o.how }];
+      end(s, o);
+      return;
     }
-    for (const r of d.routes) {
-      const made = createRoute(g, toBoard(s), side, s.routes, r.points[0]!, r.points.slice(1), r.count, s.nextRoute, s.settings.maxRoutes);
-      if (typeof made === 'string') throw new Error(`duel bot ${id} gave a refused route (${made}): ${JSON.stringify(r)}`);
-      s.routes = [...s.routes, made].sort((a, b) => a.id - b.id);
-      s.nextRoute += 1;
-    }
-    s.ready[side] = true;
   }
   if (s.status === 'running' && s.bots.A && s.bots.B) resolveTurn(g, s, s.openedAt, planner);
+}
+
+/** D9.4: why a game's bot failed to answer (the side, its bot id and the error), for the log and the tests. */
+export const botFailures = new WeakMap<DuelState, { side: Side; bot: string; error: string }>();
+
+/** One bot's decision (D8.1), checked whole before any of it is applied; throws when the bot fails to answer. */
+function decideFor(g: DuelGraph, s: DuelState, side: Side, id: string): void {
+  const policy = policyFor(id);
+  if (!policy) throw new Error(`no duel policy "${id}"`);
+  // D8.1's view; the agent's observation (D8.4) also reads the turn and the idle counter.
+  const view = {
+    graph: g, board: toBoard(s), side, capitals: s.capitals, routes: s.routes.filter((r) => r.side === side),
+    maxRoutes: s.settings.maxRoutes, defenseFactor: s.settings.defenseFactor, seaLoss: s.settings.seaLoss,
+    turn: s.turn, turnLimit: s.settings.turnLimit, idle: s.idle[side], idleTurns: s.settings.idleTurns,
+  };
+  const d = policy.decide(view);
+  const orders: Order[] = [];
+  for (const o of d.orders) {
+    const order: Order = o.count === 'stand' || o.from === o.to ? { kind: 'stand', from: o.from } : { kind: 'move', from: o.from, to: o.to, count: o.count };
+    const no = checkOrder(g, view.board, side, order);
+    if (no) throw new Error(`duel bot ${id} gave a refused order (${no}): ${JSON.stringify(o)}`);
+    orders.push(order);
+  }
+  let routes = s.routes;
+  let nextRoute = s.nextRoute;
+  for (const r of d.routes) {
+    const made = createRoute(g, toBoard(s), side, routes, r.points[0]!, r.points.slice(1), r.count, nextRoute, s.settings.maxRoutes);
+    if (typeof made === 'string') throw new Error(`duel bot ${id} gave a refused route (${made}): ${JSON.stringify(r)}`);
+    routes = [...routes, made].sort((a, b) => a.id - b.id);
+    nextRoute += 1;
+  }
+  for (const order of orders) s.orders[side][order.from] = order;
+  s.routes = routes;
+  s.nextRoute = nextRoute;
+  s.ready[side] = true;
 }
 
 /** Folds one entry (after the start) into the game. */

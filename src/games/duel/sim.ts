@@ -11,7 +11,7 @@ import { writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { loadMapFile, type GameMap } from '../europe/map/index.ts';
 import { duelGraph, type DuelGraph } from './board.ts';
-import { applyDuel, newDuel, scores, toBoard, DUEL_DEFAULTS, type DuelCommand, type DuelSettings, type DuelState } from './engine.ts';
+import { applyDuel, botFailures, newDuel, scores, toBoard, DUEL_DEFAULTS, type DuelCommand, type DuelSettings, type DuelState } from './engine.ts';
 import { POLICIES, type DuelDecision, type DuelPolicy, type DuelView } from './bots.ts';
 import { helperOrders } from './helpers.ts';
 import type { Side } from './resolve.ts';
@@ -57,6 +57,9 @@ export function playDuel(map: GameMap, spec: DuelGameSpec): DuelGameResult {
     ...(spec.capitals ? { capitals: spec.capitals } : {}), ...(spec.settings ? { settings: spec.settings } : {}),
   });
   const ms = performance.now() - t0;
+  // D9.4 abandons a live game whose bot fails to answer; in a bot game it is a bug, reported as one.
+  const failed = botFailures.get(s);
+  if (failed) throw new Error(`duel seed ${spec.seed}: bot ${failed.bot} (side ${failed.side}) failed on turn ${s.turn}: ${failed.error}`);
   if (s.status !== 'ended') throw new Error(`duel seed ${spec.seed}: the bot game did not end (turn ${s.turn})`);
   return { spec, state: s, ms, turns: resolvedTurns(s), winner: s.outcome!.winner, how: s.outcome!.how, scores: scores(g, s) };
 }
