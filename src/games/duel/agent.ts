@@ -300,77 +300,100 @@ export function referenceTensors(): { name: string; shape: number[] }[] {
 export type Weights = Map<string, Float32Array>;
 export interface Logits { node: Float64Array; edge: Float64Array }
 
-/** out[o] = b[o] + Σ W[o, i] · x[xOff + i] (float64 arithmetic on float32 weights). */
-function affine(W: Float32Array, b: Float32Array | null, x: Float64Array, xOff: number, nIn: number, out: Float64Array, oOff: number, nOut: number, add: boolean): void {
-  for (let o = 0; o < nOut; o++) {
-    let s = add ? out[oOff + o]! : b ? b[o]! : 0;
-    const r = o * nIn;
-    for (let i = 0; i < nIn; i++) s += W[r + i]! * x[xOff + i]!;
-    out[oOff + o] = s;
-  }
-}
+/** What the backward pass needs: the inputs, every layer's output and neighbour means. */
+export interface Cache { x: Float64Array; hs: Float64Array[]; means: Float64Array[]; counts: Int32Array }
 
 /**
- * Inference: h⁰ = relu(W_in [node ‖ global] + b); 4 layers h′ᵢ = relu(W₀hᵢ + Σₜ Wₜ·mean{hⱼ : j ∈ Nₜ(i)} + b) (an
- * empty mean is 0); node head 48→2; edge head (hᵢ‖hⱼ‖one-hot type)→2 per directed edge. Deterministic.
+ * The network (D8.4): h⁰ = relu(W_in [node ‖ global] + b); 4 layers h′ᵢ = relu(W₀hᵢ + Σₜ Wₜ·mean{hⱼ : j ∈ Nₜ(i)} + b)
+ * (an empty mean is 0); node head 48→2; edge head (hᵢ‖hⱼ‖one-hot type)→2 per directed edge. Deterministic, float64
+ * in a fixed order. Keeps its activations for the trainer's backward pass (src/games/duel/train/net.ts).
  */
-export function forward(ag: AgentGraph, w: Weights, obs: Observation): Logits {
+export function forwardCache(ag: AgentGraph, w: Weights, obs: Observation): { logits: Logits; cache: Cache } {
   const N = ag.nodes.length;
   const H = HIDDEN;
-  const T = (name: string) => { const x = w.get(name); if (!x) throw new Error(`missing tensor ${name}`); return x; };
-  let h = new Float64Array(N * H);
-  const x = new Float64Array(INPUT);
+  const T = EDGE_TYPES.length;
+  const get = (name: string) => { const t = w.get(name); if (!t) throw new Error(`missing tensor ${name}`); return t; };
+  const x = new Float64Array(N * INPUT);
   for (let i = 0; i < N; i++) {
-    for (let f = 0; f < NODE_FEATURES; f++) x[f] = obs.node[i * NODE_FEATURES + f]!;
-    for (let f = 0; f < GLOBAL_FEATURES; f++) x[NODE_FEATURES + f] = obs.global[f]!;
-    affine(T('input.weight'), T('input.bias'), x, 0, INPUT, h, i * H, H, false);
+    for (let f = 0; f < NODE_FEATURES; f++) x[i * INPUT + f] = obs.node[i * NODE_FEATURES + f]!;
+    for (let f = 0; f < GLOBAL_FEATURES; f++) x[i * INPUT + NODE_FEATURES + f] = obs.global[f]!;
   }
-  for (let k = 0; k < h.length; k++) if (h[k]! < 0) h[k] = 0;
-  const mean = new Float64Array(EDGE_TYPES.length * H);
-  const count = new Int32Array(EDGE_TYPES.length);
+  const Win = get('input.weight');
+  const bin = get('input.bias');
+  let h = new Float64Array(N * H);
+  for (let i = 0; i < N; i++) {
+    for (let o = 0; o < H; o++) {
+      let s = bin[o]!;
+      const r = o * INPUT;
+      for (let k = 0; k < INPUT; k++) s += Win[r + k]! * x[i * INPUT + k]!;
+      h[i * H + o] = s > 0 ? s : 0;
+    }
+  }
+  const hs = [h];
+  const means: Float64Array[] = [];
+  const counts = new Int32Array(N * T);
+  for (let i = 0; i < N; i++) for (const t of ag.types[i]!) counts[i * T + t]! += 1;
   for (let l = 0; l < LAYERS; l++) {
-    const next = new Float64Array(N * H);
-    const self = T(`mp${l}.self`);
-    const bias = T(`mp${l}.bias`);
-    const Wt = EDGE_TYPES.map((et) => T(`mp${l}.${et}`));
+    const mean = new Float64Array(N * T * H);
     for (let i = 0; i < N; i++) {
-      mean.fill(0);
-      count.fill(0);
       const ns = ag.nbrs[i]!;
       const ts = ag.types[i]!;
       for (let k = 0; k < ns.length; k++) {
-        const t = ts[k]!;
-        const j = ns[k]!;
-        count[t]! += 1;
-        for (let d = 0; d < H; d++) mean[t * H + d] += h[j * H + d]!;
+        const off = (i * T + ts[k]!) * H;
+        const j = ns[k]! * H;
+        for (let d = 0; d < H; d++) mean[off + d] += h[j + d]!;
       }
-      affine(self, bias, h, i * H, H, next, i * H, H, false);
-      for (let t = 0; t < EDGE_TYPES.length; t++) {
-        if (!count[t]) continue;
-        for (let d = 0; d < H; d++) mean[t * H + d] /= count[t]!;
-        affine(Wt[t]!, null, mean, t * H, H, next, i * H, H, true);
+      for (let t = 0; t < T; t++) {
+        const c = counts[i * T + t]!;
+        if (c) for (let d = 0; d < H; d++) mean[(i * T + t) * H + d] /= c;
+      }
+    }
+    const self = get(`mp${l}.self`);
+    const bias = get(`mp${l}.bias`);
+    const Wt = EDGE_TYPES.map((et) => get(`mp${l}.${et}`));
+    const next = new Float64Array(N * H);
+    for (let i = 0; i < N; i++) {
+      for (let o = 0; o < H; o++) {
+        let s = bias[o]!;
+        for (let d = 0; d < H; d++) s += self[o * H + d]! * h[i * H + d]!;
+        next[i * H + o] = s;
+      }
+      for (let t = 0; t < T; t++) {
+        if (!counts[i * T + t]) continue;
+        const W = Wt[t]!;
+        const off = (i * T + t) * H;
+        for (let o = 0; o < H; o++) {
+          let s = next[i * H + o]!;
+          for (let d = 0; d < H; d++) s += W[o * H + d]! * mean[off + d]!;
+          next[i * H + o] = s;
+        }
       }
       for (let d = 0; d < H; d++) if (next[i * H + d]! < 0) next[i * H + d] = 0;
     }
+    means.push(mean);
     h = next;
+    hs.push(h);
   }
+  const nw = get('node.weight');
+  const nb = get('node.bias');
   const node = new Float64Array(N * 2);
-  for (let i = 0; i < N; i++) affine(T('node.weight'), T('node.bias'), h, i * H, H, node, i * 2, 2, false);
-  const edge = new Float64Array(ag.edgeCount * 2);
-  const ew = T('edge.weight');
-  const eb = T('edge.bias');
-  // The edge head splits into its hᵢ, hⱼ and type parts: hᵢ's part is shared by every edge leaving i.
+  for (let i = 0; i < N; i++) for (let o = 0; o < 2; o++) {
+    let s = nb[o]!;
+    for (let d = 0; d < H; d++) s += nw[o * H + d]! * h[i * H + d]!;
+    node[i * 2 + o] = s;
+  }
+  const ew = get('edge.weight');
+  const eb = get('edge.bias');
   const src = new Float64Array(N * 2);
   const dst = new Float64Array(N * 2);
-  for (let i = 0; i < N; i++) {
-    for (let o = 0; o < 2; o++) {
-      let a = 0;
-      let b = 0;
-      for (let d = 0; d < H; d++) { a += ew[o * EDGE_IN + d]! * h[i * H + d]!; b += ew[o * EDGE_IN + H + d]! * h[i * H + d]!; }
-      src[i * 2 + o] = a;
-      dst[i * 2 + o] = b;
-    }
+  for (let i = 0; i < N; i++) for (let o = 0; o < 2; o++) {
+    let a = 0;
+    let b = 0;
+    for (let d = 0; d < H; d++) { a += ew[o * EDGE_IN + d]! * h[i * H + d]!; b += ew[o * EDGE_IN + H + d]! * h[i * H + d]!; }
+    src[i * 2 + o] = a;
+    dst[i * 2 + o] = b;
   }
+  const edge = new Float64Array(ag.edgeCount * 2);
   for (let i = 0; i < N; i++) {
     const ns = ag.nbrs[i]!;
     for (let k = 0; k < ns.length; k++) {
@@ -379,7 +402,12 @@ export function forward(ag: AgentGraph, w: Weights, obs: Observation): Logits {
       for (let o = 0; o < 2; o++) edge[e * 2 + o] = eb[o]! + src[i * 2 + o]! + dst[ns[k]! * 2 + o]! + ew[o * EDGE_IN + 2 * H + t]!;
     }
   }
-  return { node, edge };
+  return { logits: { node, edge }, cache: { x, hs, means, counts } };
+}
+
+/** Inference: forwardCache's logits (one implementation, so training and play cannot drift apart). */
+export function forward(ag: AgentGraph, w: Weights, obs: Observation): Logits {
+  return forwardCache(ag, w, obs).logits;
 }
 
 /** The reference architecture filled from makeRng(seed) (D11 B5 without a weights file; tests). */

@@ -8,8 +8,8 @@
  * sequential: the same weights, samples and order give bit-identical results on any machine (no threads, no BLAS).
  */
 import {
-  EDGE_TYPES, GLOBAL_FEATURES, HIDDEN, INPUT, LAYERS, NODE_FEATURES, referenceTensors,
-  type AgentGraph, type Logits, type Observation, type Weights,
+  EDGE_TYPES, HIDDEN, INPUT, LAYERS, referenceTensors,
+  type AgentGraph, type Cache, type Logits, type Weights,
 } from '../agent.ts';
 
 const H = HIDDEN;
@@ -26,104 +26,8 @@ export function cloneWeights(w: Weights): Weights {
   return new Map([...w].map(([k, v]) => [k, v.slice()]));
 }
 
-/** What the backward pass needs: the inputs, every layer's output and neighbour means. */
-export interface Cache { x: Float64Array; hs: Float64Array[]; means: Float64Array[]; counts: Int32Array }
+export { forwardCache, type Cache } from '../agent.ts';
 
-/** agent.ts's `forward`, keeping its activations. Gives the same logits (bit for bit: same operation order). */
-export function forwardCache(ag: AgentGraph, w: Weights, obs: Observation): { logits: Logits; cache: Cache } {
-  const N = ag.nodes.length;
-  const get = (n: string) => w.get(n)!;
-  const x = new Float64Array(N * INPUT);
-  for (let i = 0; i < N; i++) {
-    for (let f = 0; f < NODE_FEATURES; f++) x[i * INPUT + f] = obs.node[i * NODE_FEATURES + f]!;
-    for (let f = 0; f < GLOBAL_FEATURES; f++) x[i * INPUT + NODE_FEATURES + f] = obs.global[f]!;
-  }
-  const Win = get('input.weight');
-  const bin = get('input.bias');
-  let h = new Float64Array(N * H);
-  for (let i = 0; i < N; i++) {
-    for (let o = 0; o < H; o++) {
-      let s = bin[o]!;
-      const r = o * INPUT;
-      for (let k = 0; k < INPUT; k++) s += Win[r + k]! * x[i * INPUT + k]!;
-      h[i * H + o] = s > 0 ? s : 0;
-    }
-  }
-  const hs = [h];
-  const means: Float64Array[] = [];
-  const counts = new Int32Array(N * T);
-  for (let i = 0; i < N; i++) for (const t of ag.types[i]!) counts[i * T + t]! += 1;
-  for (let l = 0; l < LAYERS; l++) {
-    const mean = new Float64Array(N * T * H);
-    for (let i = 0; i < N; i++) {
-      const ns = ag.nbrs[i]!;
-      const ts = ag.types[i]!;
-      for (let k = 0; k < ns.length; k++) {
-        const off = (i * T + ts[k]!) * H;
-        const j = ns[k]! * H;
-        for (let d = 0; d < H; d++) mean[off + d] += h[j + d]!;
-      }
-      for (let t = 0; t < T; t++) {
-        const c = counts[i * T + t]!;
-        if (c) for (let d = 0; d < H; d++) mean[(i * T + t) * H + d] /= c;
-      }
-    }
-    const self = get(`mp${l}.self`);
-    const bias = get(`mp${l}.bias`);
-    const Wt = EDGE_TYPES.map((et) => get(`mp${l}.${et}`));
-    const next = new Float64Array(N * H);
-    for (let i = 0; i < N; i++) {
-      for (let o = 0; o < H; o++) {
-        let s = bias[o]!;
-        for (let d = 0; d < H; d++) s += self[o * H + d]! * h[i * H + d]!;
-        next[i * H + o] = s;
-      }
-      for (let t = 0; t < T; t++) {
-        if (!counts[i * T + t]) continue;
-        const W = Wt[t]!;
-        const off = (i * T + t) * H;
-        for (let o = 0; o < H; o++) {
-          let s = next[i * H + o]!;
-          for (let d = 0; d < H; d++) s += W[o * H + d]! * mean[off + d]!;
-          next[i * H + o] = s;
-        }
-      }
-      for (let d = 0; d < H; d++) if (next[i * H + d]! < 0) next[i * H + d] = 0;
-    }
-    means.push(mean);
-    h = next;
-    hs.push(h);
-  }
-  const nw = get('node.weight');
-  const nb = get('node.bias');
-  const node = new Float64Array(N * 2);
-  for (let i = 0; i < N; i++) for (let o = 0; o < 2; o++) {
-    let s = nb[o]!;
-    for (let d = 0; d < H; d++) s += nw[o * H + d]! * h[i * H + d]!;
-    node[i * 2 + o] = s;
-  }
-  const ew = get('edge.weight');
-  const eb = get('edge.bias');
-  const src = new Float64Array(N * 2);
-  const dst = new Float64Array(N * 2);
-  for (let i = 0; i < N; i++) for (let o = 0; o < 2; o++) {
-    let a = 0;
-    let b = 0;
-    for (let d = 0; d < H; d++) { a += ew[o * EDGE_IN + d]! * h[i * H + d]!; b += ew[o * EDGE_IN + H + d]! * h[i * H + d]!; }
-    src[i * 2 + o] = a;
-    dst[i * 2 + o] = b;
-  }
-  const edge = new Float64Array(ag.edgeCount * 2);
-  for (let i = 0; i < N; i++) {
-    const ns = ag.nbrs[i]!;
-    for (let k = 0; k < ns.length; k++) {
-      const e = ag.edgeStart[i]! + k;
-      const t = ag.types[i]![k]!;
-      for (let o = 0; o < 2; o++) edge[e * 2 + o] = eb[o]! + src[i * 2 + o]! + dst[ns[k]! * 2 + o]! + ew[o * EDGE_IN + 2 * H + t]!;
-    }
-  }
-  return { logits: { node, edge }, cache: { x, hs, means, counts } };
-}
 
 /** Accumulates into `g` the gradient of a loss whose gradient with respect to the logits is (dNode, dEdge). */
 export function backward(ag: AgentGraph, w: Weights, c: Cache, dNode: Float64Array, dEdge: Float64Array, g: Grads): void {
