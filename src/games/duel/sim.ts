@@ -16,6 +16,7 @@ import { POLICIES, type DuelDecision, type DuelPolicy, type DuelView } from './b
 import { helperOrders } from './helpers.ts';
 import type { Side } from './resolve.ts';
 import { duelStateJson } from './transcript.ts';
+import { parseFlags } from '../../platform/cli/index.ts';
 
 /** D10.7's default side names. */
 export const SIDE_NAMES: Record<Side, string> = { A: '红方', B: '蓝方' };
@@ -188,19 +189,6 @@ export function summarize(results: readonly DuelGameResult[]): DuelSummary {
 
 // ——— the command line: npm run simulate -- --game duel ———
 
-function parseArgs(argv: readonly string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (!a.startsWith('--')) throw new Error(`unexpected argument "${a}"`);
-    const eq = a.indexOf('=');
-    if (eq > 0) out[a.slice(2, eq)] = a.slice(eq + 1);
-    else if (i + 1 < argv.length && !argv[i + 1]!.startsWith('--')) out[a.slice(2)] = argv[++i]!;
-    else out[a.slice(2)] = 'true';
-  }
-  return out;
-}
-
 export const DUEL_SIM_USAGE = 'usage: npm run simulate -- --game duel [--map maps/europe.json] [--seed S] [--games N] [--bots greedy,lander | --a greedy --b lander] [--capitals X,Y] [--set key=value,…] [--out transcript.txt] [--json]\n'
   + '  plays N bot games on seeds S, S+1, … (side A first), prints a summary; --out writes the transcript of each game (with N > 1: NAME-SEED.txt), which `npm run replay` plays again to the same state';
 
@@ -208,7 +196,7 @@ export const DUEL_SIM_USAGE = 'usage: npm run simulate -- --game duel [--map map
 export function duelSimMain(argv: readonly string[], out: (s: string) => void = (s) => process.stdout.write(s), err: (s: string) => void = (s) => process.stderr.write(s)): number {
   let a: Record<string, string>;
   try {
-    a = parseArgs(argv);
+    a = parseFlags(argv);
   } catch (e) {
     err(`${(e as Error).message}\n${DUEL_SIM_USAGE}\n`);
     return 2;

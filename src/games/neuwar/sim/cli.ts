@@ -13,6 +13,7 @@ import { resolvePlayers, simulate, toTranscript } from './simulate.ts';
 import { cn } from '../engine/index.ts';
 import { BOT_STYLES, BOT_STYLE_NAMES } from '../bots/index.ts';
 import type { Seat } from '../bots/index.ts';
+import { parseFlags } from '../../../platform/cli/index.ts';
 
 /** The --bots option: '' or 'true' (styles dealt in turn), one style for all, or COUNTRY=STYLE pairs. */
 function botSeats(spec: string, players: string[]): Record<string, Seat> {
@@ -27,23 +28,10 @@ function botSeats(spec: string, players: string[]): Record<string, Seat> {
   return Object.fromEntries(spec.split(',').map((p) => p.split('=').map((x) => x.trim()) as [string, string]).map(([c, st]) => [c, style(st)]));
 }
 
-function args(argv: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (!a.startsWith('--')) throw new Error(`unexpected argument "${a}"`);
-    const eq = a.indexOf('=');
-    if (eq > 0) out[a.slice(2, eq)] = a.slice(eq + 1);
-    else if (i + 1 < argv.length && !argv[i + 1]!.startsWith('--')) out[a.slice(2)] = argv[++i]!;
-    else out[a.slice(2)] = 'true';
-  }
-  return out;
-}
-
 function main(): number {
   let a: Record<string, string>;
   try {
-    a = args(process.argv.slice(2));
+    a = parseFlags(process.argv.slice(2));
   } catch (e) {
     console.error((e as Error).message);
     return 2;
