@@ -8,6 +8,7 @@ import { activeCountries, hardCloseAt, land, ownDeadline, pay, createGame, type 
 import { mergeSettings, coerceSettingValue, SettingsSchema } from './settings.ts';
 import { describeStatus, describeOrders, helpText } from './describe.ts';
 import { cn, fail, L, ok, tn } from './text.ts';
+import { BOT_STYLE_LABEL } from './botstyles.ts';
 import type { Command, CommandKind, CountryId, GameEvent, GameState, LogEntry, LogLine, Outcome, Speaker, Count } from './types.ts';
 
 /** A running game: the map, the state folded from the log so far, and the one-level undo snapshot (R13). */
@@ -546,7 +547,7 @@ function judgeBot(x: Ctx, cmd: CommandOf<'bot'>): Outcome {
 /** A computer player's style as players read it. */
 export function styleLabel(style: string, lg: 'zh' | 'en'): string {
   if (lg === 'en') return style;
-  return ({ balanced: '均衡', aggressive: '进攻', defensive: '防守' } as Record<string, string>)[style] ?? style;
+  return (BOT_STYLE_LABEL as Record<string, string>)[style] ?? style;
 }
 
 function judgeEnd(x: Ctx, cmd: CommandOf<'endGame'>): Outcome {

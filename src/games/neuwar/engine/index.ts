@@ -1,4 +1,5 @@
 export * from './types.ts';
+export { BOT_STYLES, BOT_STYLE_LABEL, BOT_STYLE_NAMES, BOT_STYLE_WORDS, botStyleOf, type BotStyle } from './botstyles.ts';
 export { SettingsSchema, defaultSettings, mergeSettings, coerceSettingValue, type Settings, type SettingKey } from './settings.ts';
 export { newGame, applyEntry, isJudgeCommand, styleLabel, type Game, type Step } from './apply.ts';
 export { list } from './text.ts';

@@ -5,8 +5,8 @@
  * Everything here is a function of the state and the game's seed, so the same log gives the same bot messages.
  */
 import type { BotMessage, Lang } from '../../../platform/session/index.ts';
-import { BOT_STYLE_LABEL, BOT_STYLE_NAMES, botView, decideResponses, decideTurn, type BotStyle } from '../bots/index.ts';
-import { cn, type CountryId, type Game, type GameState } from '../engine/index.ts';
+import { BOT_STYLE_LABEL, botView, decideResponses, decideTurn, type BotStyle } from '../bots/index.ts';
+import { BOT_STYLE_WORDS, botStyleOf, cn, type CountryId, type Game, type GameState } from '../engine/index.ts';
 
 /** Who plays a country by computer now, and how; null: a person (or nobody). */
 export function driverOf(s: GameState, c: CountryId): { style: BotStyle; mode: 'full' | 'defend'; autopilot: boolean } | null {
@@ -77,9 +77,7 @@ export function botMessages(g: Game, gameId: number): BotMessage[] {
 
 /** A style named by a judge (Chinese or English; none: balanced), or null. */
 export function styleOf(name: string | undefined): BotStyle | null {
-  const k = (name ?? '').trim().toLowerCase();
-  if (!k) return 'balanced';
-  return Object.hasOwn(BOT_STYLE_NAMES, k) ? BOT_STYLE_NAMES[k]! : null;
+  return (name ?? '').trim() ? botStyleOf(name!) : 'balanced';
 }
 
 /** How a computer player of a style is named where players are listed: 机器人（进攻） / Bot (aggressive). */
@@ -90,7 +88,7 @@ export function botName(style: string, lg: Lang): string {
 
 /** The styles, as a refusal lists them. */
 export function styleList(lg: Lang): string {
-  return lg === 'en' ? 'balanced (default), aggressive, defensive' : '均衡（balanced，默认）、进攻（aggressive）、防守（defensive）';
+  return BOT_STYLE_WORDS[lg];
 }
 
 /** The mark after a country's name wherever it is shown (no emoji: the PNG font has none). */

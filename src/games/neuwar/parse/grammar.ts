@@ -1,4 +1,4 @@
-import type { Command, Count, ErrorCode, Item, TechId } from '../engine/index.ts';
+import { BOT_STYLE_WORDS, botStyleOf, type Command, type Count, type ErrorCode, type Item, type TechId } from '../engine/index.ts';
 import type { CmdName } from './commands.ts';
 import { entityOf, matchNames, suggest, type Lexicon } from './lexicon.ts';
 import { msg, type Lang } from './messages.ts';
@@ -31,20 +31,8 @@ function bad(ctx: Ctx, detail?: string): never {
 
 const clip = (s: string) => (s.length > 20 ? `${s.slice(0, 20)}…` : s);
 
-/**
- * The words of a computer player's style (issue 13): the bots' contract BOT_STYLE_NAMES, kept here because the
- * computer players read commands with this parser (an import the other way would be a cycle); a test keeps the two equal.
- */
-export const BOT_STYLE_NAMES: Readonly<Record<string, string>> = {
-  balanced: 'balanced', aggressive: 'aggressive', defensive: 'defensive',
-  均衡: 'balanced', 平衡: 'balanced', 进攻: 'aggressive', 激进: 'aggressive', 防守: 'defensive', 保守: 'defensive',
-};
-
-/** A computer player's style named in Chinese or English (issue 13: 均衡/进攻/防守, balanced/aggressive/defensive), or null. */
-function botStyleOf(word: string): string | null {
-  return Object.hasOwn(BOT_STYLE_NAMES, word.trim().toLowerCase()) ? BOT_STYLE_NAMES[word.trim().toLowerCase()]! : null;
-}
-const BOT_STYLE_WORDS = { zh: '均衡（balanced，默认）、进攻（aggressive）、防守（defensive）', en: 'balanced (default), aggressive, defensive' };
+// A computer player's style (issue 13): the rules' vocabulary, engine/botstyles.ts.
+export { BOT_STYLE_NAMES } from '../engine/index.ts';
 
 // ---------------------------------------------------------------------------------------------- names
 
