@@ -12,7 +12,7 @@ import { Store } from '../src/platform/store/index.ts';
 import { RealClock } from '../src/platform/clock/index.ts';
 import { GameService } from '../src/games/index.ts';
 import { neuwar } from '../src/games/neuwar/module.ts';
-import { duelPage } from '../src/games/duel/page.ts';
+import { duel } from '../src/games/duel/module.ts';
 import { startLocal, userIdOf } from '../src/platform/adapters/local/index.ts';
 
 interface BenchFigure { name: string; value: number; unit: string; target: number; pass: boolean }
@@ -31,7 +31,7 @@ export async function benchDuelPage(samples = 1000, warm = 30): Promise<BenchFig
     port: 0, host: '127.0.0.1', log: () => undefined,
     limits: { socketBurst: 100000, socketPerSecond: 100000, userBurst: 100000, userPerSecond: 100000 },
     service: async (chat) => {
-      svc = new GameService({ store, clock, chat, root: process.cwd(), logError: () => undefined, games: [neuwar, duelPage] });
+      svc = new GameService({ store, clock, chat, root: process.cwd(), logError: () => undefined, games: [neuwar, duel] });
       await svc.startUp();
       return svc;
     },

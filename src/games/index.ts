@@ -6,12 +6,9 @@ import type { GameRegistry } from '../platform/session/index.ts';
 import { neuwar } from './neuwar/module.ts';
 import { duel } from './duel/module.ts';
 
-export const GAMES: GameRegistry = [neuwar];
+export const GAMES: GameRegistry = [neuwar, duel];
 
-/**
- * Games the tools read (transcripts, `npm run replay`) before players can start them: Europe Duel plays its
- * transcripts while its page, pictures and slash commands are being built.
- */
-export const TOOL_GAMES: GameRegistry = [...GAMES, duel];
+/** Games the tools read (transcripts, `npm run replay`): every game players can start. */
+export const TOOL_GAMES: GameRegistry = GAMES;
 
 export { GameService } from './host.ts';

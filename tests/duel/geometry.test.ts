@@ -12,7 +12,8 @@ import { mapGeometry } from '../../src/games/europe/paint/index.ts';
 import { duelGraph } from '../../src/games/duel/board.ts';
 import { duelGeometry } from '../../src/games/duel/geometry.ts';
 import { readFileSync } from 'node:fs';
-import { DuelPageRules, duelPlayback, duelPreview } from '../../src/games/duel/page.ts';
+import { duelPlayback, duelPreview } from '../../src/games/duel/page.ts';
+import { DuelRules } from '../../src/games/duel/module.ts';
 import { applyDuel, newDuel } from '../../src/games/duel/engine.ts';
 
 const europe = loadMapFile('maps/europe.json');
@@ -56,7 +57,7 @@ test('D6/D10.5 preview: the helper\'s moves at the opening; a manual order holds
   assert.ok(applyDuel(g, s, { type: 'command', at: 1, side: 'A', command: { kind: 'order', order: { kind: 'stand', from: cap } } }).ok);
   const p1 = duelPreview(g, s, 'A');
   assert.ok(!p1.helper.some(([from]) => from === cap), 'a stand keeps the helper off');
-  const rules = new DuelPageRules(europe);
+  const rules = new DuelRules(europe);
   const game = { g: rules.g, s };
   assert.ok('preview' in (rules.view(game, 'A') as object));
   assert.ok(!('preview' in (rules.view(game, 'public') as object)), 'a spectator sees no plans (D2.4)');

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Page, BrowserContext } from 'playwright-core';
 import { neuwar } from '../../src/games/neuwar/module.ts';
-import { duelPage } from '../../src/games/duel/page.ts';
+import { duel } from '../../src/games/duel/module.ts';
 import { duelTranscript } from '../../src/games/duel/sim.ts';
 import { userIdOf } from '../../src/platform/adapters/local/server.ts';
 import { startPageHarness, type PageHarness } from '../helpers/page.ts';
@@ -20,7 +20,7 @@ const SHOTS = '/tmp/duel-page';
 mkdirSync(SHOTS, { recursive: true });
 
 let harness: PageHarness;
-before(async () => { harness = await startPageHarness({ games: [neuwar, duelPage] }); });
+before(async () => { harness = await startPageHarness({ games: [neuwar, duel] }); });
 after(async () => { await harness?.close(); });
 
 interface View {

@@ -4,11 +4,10 @@
  * a restart's fresh deadline, D3 growth, D4 combat, D5 routes, D6 the helper and its brush, D7 the end (the
  * judge's 【结束】 included), D8 the bots and the agent's interface, D10.7 transcripts, D10.8's state JSON and
  * D10.9's settings, and D9's hooks (rated at setup, what an end counts for, one unfinished duel per person; the
- * rules are ratings.ts's). Not yet: the challenge flow, the page, pictures and slash commands (D10.2–D10.6). It is
- * therefore not in the registry yet: tests host it beside New European War.
+ * rules are ratings.ts's), and the local page's view, panel and arena playback (D10.4–D10.5, page.ts).
  */
 import { resolve } from 'node:path';
-import type { Entry, GameModule, Lang, Post, Rules, Speaker, StepResult } from '../../platform/session/index.ts';
+import type { Entry, GameModule, Lang, PageView, Post, Rules, Speaker, StepResult } from '../../platform/session/index.ts';
 import { loadMapFile, type GameMap } from '../europe/map/index.ts';
 import { duelGraph, type DuelGraph } from './board.ts';
 import { applyDuel, logKind, newDuel, noteDuel, scores, DUEL_DEFAULTS, type DuelEntry, type DuelSettings, type DuelState, type JudgeCommand } from './engine.ts';
@@ -18,6 +17,8 @@ import { agentUnavailableText, latestVersion, loadAgent, MODEL_DIR, resolveBot }
 import { duelRatedOutcome, duelSeatRefusal, ratedAtSetup } from './ratings.ts';
 import { duelStateJson, runDuelTranscript } from './transcript.ts';
 import type { Side } from './resolve.ts';
+import { duelPlayback, duelPreview, PAGE_LOG_ROWS, SIDE_COLOR } from './page.ts';
+import { duelGeometry } from './geometry.ts';
 
 /** A duel in memory: its graph (from the map) and its state (plain JSON). */
 export interface Duel { g: DuelGraph; s: DuelState }
@@ -246,6 +247,16 @@ export class DuelRules implements Rules<Duel> {
    * other's (D2.4); the public (a spectator) sees none.
    */
   view(game: Duel, seat: string | null | 'public'): unknown {
+    const v = this.fullView(game, seat) as Record<string, unknown>;
+    if (seat === null) return v;
+    // What the page is pushed after every change (D10.5): the side's preview, and the log cut to the last rows (the
+    // whole game's log grew every push by thousands of rows; the judge's view, the export's, keeps all).
+    const trimmed = { ...v, log: (v.log as unknown[]).slice(-PAGE_LOG_ROWS) };
+    const side = seat === 'A' || seat === 'B' ? seat : null;
+    return side && game.s.status === 'running' ? { ...trimmed, preview: duelPreview(this.g, game.s, side) } : trimmed;
+  }
+  /** D10.8's state JSON as `seat` may see it, the whole log kept. */
+  fullView(game: Duel, seat: string | null | 'public'): unknown {
     const json = duelStateJson(this.map, this.g, game.s);
     if (seat === null) return json;
     const orders = json.orders as Record<Side, unknown[]>;
@@ -261,6 +272,26 @@ export class DuelRules implements Rules<Duel> {
       routes: game.s.routes.filter((r) => r.side === seat),
       log: game.s.log.filter((r) => r.speaker === 'judge' || r.speaker === seat),
     };
+  }
+  /** The local page's side panel and board (D10.5). */
+  page(game: Duel | null): PageView & { board: unknown } {
+    const sc = game ? scores(this.g, game.s) : null;
+    const territories = this.map.territories.filter((t) => this.g.kind.has(t.id)).map((t) => ({ id: t.id, zh: t.name.zh, en: t.name.en, aliases: t.aliases ?? [], kind: t.kind }));
+    return {
+      seats: (['A', 'B'] as const).map((x) => ({
+        id: x, zh: this.seatName(x, 'zh'), en: this.seatName(x, 'en'), color: SIDE_COLOR[x], playable: true,
+        committed: game ? game.s.ready[x] : false, score: sc ? sc[x] : null, alive: true, bot: game?.s.bots[x] ?? null,
+      })),
+      hardCloseAt: game && game.s.status === 'running' ? game.s.deadlineAt : null,
+      paused: !!game && game.s.pausedAt !== null,
+      turnSeconds: game ? game.s.settings.turnSeconds : null,
+      names: { countries: (['A', 'B'] as const).map((x) => ({ id: x, zh: this.seatName(x, 'zh'), en: this.seatName(x, 'en'), aliases: [] })), territories },
+      board: duelGeometry(this.g),
+    };
+  }
+  /** D10.4 / D10.7: a bot game or a transcript, turn by turn, for the page's arena player. */
+  playback(text: string, root: string): { ok: true; data: unknown } | { ok: false; text: string } {
+    return duelPlayback(text, root);
   }
   result(game: Duel) {
     const o = game.s.outcome;

@@ -5,18 +5,14 @@
  * unless the player changes something), the side panel's seats, and the arena's turn-by-turn playback of a
  * bot-vs-bot game or a transcript (D10.4, D10.7).
  *
- * `duelPage` is the duel's module with these added (DuelPageRules extends DuelRules): the page's host registers it
- * in place of `duel`. Pure reads of the game; the engine is not touched.
+ * DuelRules (module.ts) serves these through the platform's `view`, `page` and `playback`. Pure reads of the game;
+ * the engine is not touched.
  */
 import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import type { GameModule, PageView } from '../../platform/session/index.ts';
-import { loadMapFile } from '../europe/map/index.ts';
-import { DuelRules, duel, type Duel } from './module.ts';
 import { applyDuel, newDuel, scores, toBoard, type DuelCommand, type DuelState } from './engine.ts';
 import { helperOrders } from './helpers.ts';
 import { routeSteps } from './routes.ts';
-import { duelGeometry } from './geometry.ts';
 import { runDuelTranscript, DuelTranscriptError } from './transcript.ts';
 import { policy } from './sim.ts';
 import type { DuelView as PolicyView } from './bots.ts';
@@ -88,7 +84,7 @@ export interface PlaybackData {
 }
 
 /** The log rows a seat's page view keeps (D10.8's full log is the judge's view and the export). */
-const PAGE_LOG_ROWS = 20;
+export const PAGE_LOG_ROWS = 20;
 
 /** A transcript of people's commands is played back line by line: at most this many lines (a prefix replay each). */
 const MAX_STEPS = 400;
@@ -191,43 +187,3 @@ export function duelPlayback(text: string, root: string): { ok: true; data: Play
     return { ok: false, text: (e as Error).message };
   }
 }
-
-/** The duel's rules with the page's additions (D10.5): the preview in each side's view, the panel, the board, playback. */
-export class DuelPageRules extends DuelRules {
-  /**
-   * A seat's view (what the page is pushed after every change) carries the side's preview; its `log` is cut to the
-   * last rows (the whole game's log grew every push by thousands of rows; the judge's view, the export's, keeps all).
-   */
-  override view(game: Duel, seat: string | null | 'public'): unknown {
-    const v = super.view(game, seat) as Record<string, unknown>;
-    if (seat === null) return v;
-    const trimmed = { ...v, log: (v.log as unknown[]).slice(-PAGE_LOG_ROWS) };
-    const side = seat === 'A' || seat === 'B' ? seat : null;
-    return side && game.s.status === 'running' ? { ...trimmed, preview: duelPreview(this.g, game.s, side) } : trimmed;
-  }
-  page(game: Duel | null): PageView & { board: unknown } {
-    const sc = game ? scores(this.g, game.s) : null;
-    const territories = this.map.territories.filter((t) => this.g.kind.has(t.id)).map((t) => ({ id: t.id, zh: t.name.zh, en: t.name.en, aliases: t.aliases ?? [], kind: t.kind }));
-    return {
-      seats: (['A', 'B'] as const).map((x) => ({
-        id: x, zh: this.seatName(x, 'zh'), en: this.seatName(x, 'en'), color: SIDE_COLOR[x], playable: true,
-        committed: game ? game.s.ready[x] : false, score: sc ? sc[x] : null, alive: true, bot: game?.s.bots[x] ?? null,
-      })),
-      hardCloseAt: game && game.s.status === 'running' ? game.s.deadlineAt : null,
-      paused: !!game && game.s.pausedAt !== null,
-      turnSeconds: game ? game.s.settings.turnSeconds : null,
-      names: { countries: (['A', 'B'] as const).map((x) => ({ id: x, zh: this.seatName(x, 'zh'), en: this.seatName(x, 'en'), aliases: [] })), territories },
-      board: duelGeometry(this.g),
-    };
-  }
-  /** D10.4 / D10.7: a bot game or a transcript, turn by turn, for the page's arena player. */
-  playback(text: string, root: string): { ok: true; data: unknown } | { ok: false; text: string } {
-    return duelPlayback(text, root);
-  }
-}
-
-/** The duel module with the page's additions: what a host serving the local page registers. */
-export const duelPage: GameModule<Duel> = {
-  ...duel,
-  open: (resource: string, root: string) => new DuelPageRules(loadMapFile(resolve(root, resource))),
-};
