@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ChatPort, OutButton, OutMessage } from '../../chat/index.ts';
 import { pngSize } from './png.ts';
@@ -131,6 +132,14 @@ export class LocalChat implements ChatPort {
     return existsSync(path) ? readFileSync(path) : undefined;
   }
 
+  /** Pictures being written to `dir`, by id. */
+  private readonly writes = new Map<string, Promise<void>>();
+
+  /** Resolves when every picture handed over so far is on disk (a post's caller waits for its own). */
+  async saved(): Promise<void> {
+    await Promise.all([...this.writes.values()]);
+  }
+
   private storeImages(msg: OutMessage): FeedImage[] {
     const out: FeedImage[] = [];
     for (const img of msg.images ?? []) {
@@ -139,7 +148,12 @@ export class LocalChat implements ChatPort {
       const id = randomBytes(16).toString('hex');
       this.images.set(id, img.png);
       if (this.dir) {
-        try { writeFileSync(join(this.dir, 'img', `${id}.png`), img.png); } catch (err) { console.error('local channel: a picture could not be saved:', err); }
+        // Written off the main thread (issue 11: a turn's map written synchronously stalled every other game's
+        // commands for milliseconds); the picture is served from memory meanwhile, and a deletion waits for it.
+        const w = writeFile(join(this.dir, 'img', `${id}.png`), img.png)
+          .catch((err: unknown) => { console.error('local channel: a picture could not be saved:', err); })
+          .finally(() => { if (this.writes.get(id) === w) this.writes.delete(id); });
+        this.writes.set(id, w);
       }
       this.imageBytes += img.png.length;
       out.push({ url: `/img/${id}.png`, name: img.name, width: size.width, height: size.height, ...(img.caption ? { caption: img.caption } : {}) });
@@ -150,7 +164,10 @@ export class LocalChat implements ChatPort {
       if (first.done) break;
       this.imageBytes -= this.images.get(first.value)!.length;
       this.images.delete(first.value);
-      if (this.dir) rmSync(join(this.dir, 'img', `${first.value}.png`), { force: true });
+      if (this.dir) {
+        const path = join(this.dir, 'img', `${first.value}.png`);
+        void (this.writes.get(first.value) ?? Promise.resolve()).then(() => rm(path, { force: true })).catch(() => undefined);
+      }
     }
     return out;
   }
@@ -222,7 +239,9 @@ export class LocalChat implements ChatPort {
   }
 
   async post(channelId: string, msg: OutMessage): Promise<string> {
-    return this.add(channelId, { kind: 'bot' }, msg).id;
+    const id = this.add(channelId, { kind: 'bot' }, msg).id;
+    if (msg.images?.length) await this.saved();
+    return id;
   }
 
   async edit(channelId: string, messageId: string, msg: OutMessage): Promise<void> {
@@ -238,10 +257,12 @@ export class LocalChat implements ChatPort {
     m.buttons = (msg.buttons ?? []).map((b) => ({ id: String(b.id), label: String(b.label), ...(b.style ? { style: b.style } : {}) }));
     m.edited = true;
     this.emit({ kind: 'message', message: m });
+    if (msg.images?.length) await this.saved();
   }
 
   async privateReply(channelId: string, userId: string, msg: OutMessage): Promise<void> {
     this.add(channelId, { kind: 'bot' }, msg, userId);
+    if (msg.images?.length) await this.saved();
   }
 
   async delete(channelId: string, messageId: string): Promise<boolean> {
