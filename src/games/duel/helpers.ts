@@ -71,294 +71,527 @@ export function modeOf(paint: ReadonlyMap<string, Mode>, defaultMode: Mode, t: s
  * Speed (D11 B1–B3): the board is read once into integer arrays over the graph's index (node i = the i-th id in
  * id order, so index order is id order and every D6 tie-break stays the same), distTo(X) is one multi-source
  * breadth-first search per distinct X per turn (the frontier, the defence line, the rally target), minima are
- * linear scans instead of sorts, and the rally fist's land distances and paths are per-graph tables.
+ * linear scans instead of sorts, and the rally fist's land distances and paths are per-graph tables. The working
+ * arrays belong to one `HelperRun` per graph, reused turn after turn, and its steps are methods rather than
+ * closures made per call: a resolution (B1) asks for both sides' helpers, and what a call allocates is the
+ * orders it returns (the garbage it made per call — ~70 KB a side — was a share of the scavenges that made B1's p99).
  */
 export function helperOrders(g: DuelGraph, board: Board, side: Side, opts: HelperOpts): Order[] {
-  const ix = graphIndex(g);
-  const { ids, n: N, isLand, value, landOff, landAdj } = ix;
-  const S = side;
-  const E = other(S);
-  const factor = opts.defenseFactor ?? 1.5;
-  const need = (a: number) => needOf(a, factor);
-
-  // The opening board as arrays: d(u), own (S's land), foreign (land not S's), enemy (E's land).
-  const d = new Float64Array(N);
-  const own = new Uint8Array(N);
-  const foreign = new Uint8Array(N);
-  const enemy = new Uint8Array(N);
-  for (let i = 0; i < N; i++) {
-    const id = ids[i]!;
-    d[i] = board.armies.get(id) ?? 0;
-    if (!isLand[i]) continue;
-    const o = board.owner.get(id);
-    if (o === S) own[i] = 1;
-    else {
-      foreign[i] = 1;
-      if (o === E) enemy[i] = 1;
-    }
+  let run = runs.get(g);
+  if (!run) {
+    run = new HelperRun(g);
+    runs.set(g, run);
   }
-  const flags = (xs: Iterable<string>): Uint8Array => {
-    const f = new Uint8Array(N);
-    for (const x of xs) {
-      const i = ix.at.get(x);
-      if (i !== undefined) f[i] = 1;
-    }
-    return f;
-  };
-  const held = flags(opts.held);
-  const claimed = flags(opts.claimed ?? []);
-  const indexOf = (id: string | null | undefined): number => (id == null ? -1 : ix.at.get(id) ?? -1);
-  const enemyCap = indexOf(opts.capitals[E]);
-  const ownCap = indexOf(opts.capitals[S]);
-  const modeAt = (t: number) => modeOf(opts.paint, opts.defaultMode, ids[t]!);
-  const isLandNbr = (t: number, u: number): boolean => {
-    for (let k = landOff[t]!; k < landOff[t + 1]!; k++) if (landAdj[k] === u) return true;
+  // Not re-entered today (the helper calls nothing that could ask for it again), but a nested call gets its own arrays.
+  if (run.busy) return new HelperRun(g).orders(board, side, opts);
+  run.busy = true;
+  try {
+    return run.orders(board, side, opts);
+  } finally {
+    run.busy = false;
+  }
+}
+
+const runs = new WeakMap<DuelGraph, HelperRun>();
+
+/** rel[i]: what node i is to the side the helper plays (sea zones and anything not land: NONE). */
+const NONE = 0;
+const OWN = 1;
+const NEUTRAL = 2;
+const ENEMY = 3;
+/** mode[i]: D6's modes as small integers. */
+const NORMAL = 0;
+const EXPAND = 1;
+const RALLY = 2;
+const DEFEND = 3;
+/** Anything else (a mode word this code does not know): the main loop's switch gives it no order, as before. */
+const UNKNOWN_MODE = 4;
+const modeCode = (m: Mode | undefined): number =>
+  m === 'normal' ? NORMAL : m === 'expand' ? EXPAND : m === 'rally' ? RALLY : m === 'defend' ? DEFEND : UNKNOWN_MODE;
+/** The distTo(X) tables of one call: X = frontier, F (D6.6's line; the frontier's table when F is the frontier), the rally target. */
+const TO_FRONTIER = 0;
+const TO_F = 1;
+const TO_RALLY = 2;
+
+/** One graph's working arrays for helperOrders (D6.2), cleared at the start of every call; see helperOrders. */
+class HelperRun {
+  readonly g: DuelGraph;
+  readonly ids: string[];
+  readonly at: Map<string, number>;
+  readonly n: number;
+  readonly isLand: Uint8Array;
+  readonly value: Int32Array;
+  readonly landOff: Int32Array;
+  readonly landAdj: Int32Array;
+  readonly off: Int32Array;
+  readonly adj: Int32Array;
+  readonly landIdx: Int32Array;
+  readonly seaIdx: Int32Array;
+  busy = false;
+
+  // The opening board: d(u) (land), what each node is to S, and S's stacks at sea.
+  readonly d: Float64Array;
+  readonly rel: Uint8Array;
+  readonly stackOf: Float64Array;
+  readonly mode: Uint8Array;
+  readonly held: Uint8Array;
+  readonly claimed: Uint8Array;
+  readonly frontierSet: Uint8Array;
+  readonly lineSet: Uint8Array;
+  readonly used: Uint8Array;
+  readonly candMark: Uint8Array;
+  /** The index in `out` of node i's order, −1: none yet (D6.2's "already has an order"; JOINT replaces in place). */
+  readonly pos: Int32Array;
+  /** distTo(X) for X = frontier, F, rally target; −1 unreached. Built on first use in a call. */
+  readonly dist: [Int32Array, Int32Array, Int32Array];
+  readonly distDone = new Uint8Array(3);
+  readonly queue: Int32Array;
+  readonly pred: Int32Array;
+
+  // Lists, kept between calls (length reset).
+  readonly frontier: number[] = [];
+  readonly enemyFront: number[] = [];
+  readonly controlled: number[] = [];
+  readonly R: number[] = [];
+  readonly rallyTarget: number[] = [];
+  readonly idleExpand: number[] = [];
+  readonly cand: number[] = [];
+  readonly grp: number[] = [];
+  readonly stacks: number[] = [];
+
+  // This call's side and settings.
+  board!: Board;
+  side: Side = 'A';
+  factor = 1.5;
+  enemyCap = -1;
+  ownCap = -1;
+  /** false: no rally plan target (RALLY behaves as NORMAL). */
+  hasRally = false;
+  lineIsFrontier = true;
+  out: Order[] = [];
+
+  /** D6.1 valueKey: (0 if E's capital else 1, −value, d, id), smallest first; a total order, so the minimum is unique. */
+  readonly keyCmp: (a: number, b: number) => number;
+  /** D6.1 controlled's order: d descending, id ascending. */
+  readonly byArmies: (a: number, b: number) => number;
+
+  constructor(g: DuelGraph) {
+    const ix = graphIndex(g);
+    this.g = g;
+    this.ids = ix.ids;
+    this.at = ix.at;
+    this.n = ix.n;
+    this.isLand = ix.isLand;
+    this.value = ix.value;
+    this.landOff = ix.landOff;
+    this.landAdj = ix.landAdj;
+    this.off = ix.off;
+    this.adj = ix.adj;
+    this.landIdx = ix.land;
+    this.seaIdx = ix.sea;
+    const N = ix.n;
+    this.d = new Float64Array(N);
+    this.rel = new Uint8Array(N);
+    this.stackOf = new Float64Array(N);
+    this.mode = new Uint8Array(N);
+    this.held = new Uint8Array(N);
+    this.claimed = new Uint8Array(N);
+    this.frontierSet = new Uint8Array(N);
+    this.lineSet = new Uint8Array(N);
+    this.used = new Uint8Array(N);
+    this.candMark = new Uint8Array(N);
+    this.pos = new Int32Array(N);
+    this.dist = [new Int32Array(N), new Int32Array(N), new Int32Array(N)];
+    this.queue = new Int32Array(N);
+    this.pred = new Int32Array(N);
+    const d = this.d;
+    const value = this.value;
+    this.keyCmp = (a, b) => {
+      const cap = this.enemyCap;
+      return (a === cap ? 0 : 1) - (b === cap ? 0 : 1) || value[b]! - value[a]! || d[a]! - d[b]! || a - b;
+    };
+    this.byArmies = (a, b) => d[b]! - d[a]! || a - b;
+  }
+
+  need(armies: number): number {
+    return needOf(armies, this.factor);
+  }
+
+  isLandNbr(t: number, u: number): boolean {
+    const landAdj = this.landAdj;
+    for (let k = this.landOff[t]!, end = this.landOff[t + 1]!; k < end; k++) if (landAdj[k] === u) return true;
     return false;
-  };
-
-  // D6.1 valueKey: (0 if E's capital else 1, −value, d, id), smallest first; a total order, so the minimum is unique.
-  const keyCmp = (a: number, b: number): number =>
-    (a === enemyCap ? 0 : 1) - (b === enemyCap ? 0 : 1) || value[b]! - value[a]! || d[a]! - d[b]! || a - b;
-  const minKey = (us: readonly number[]): number => {
-    let best = us[0]!;
-    for (let i = 1; i < us.length; i++) if (keyCmp(us[i]!, best) < 0) best = us[i]!;
-    return best;
-  };
-
-  // Own land in id order; D6.1 frontier / enemyFront: own territories with a foreign (resp. E-owned) land neighbour.
-  const ownLand: number[] = [];
-  const frontier: number[] = [];
-  const enemyFront: number[] = [];
-  const frontierSet = new Uint8Array(N);
-  for (const t of ix.land) {
-    if (!own[t]) continue;
-    ownLand.push(t);
-    let f = false;
-    let e = false;
-    for (let k = landOff[t]!; k < landOff[t + 1]!; k++) {
-      const u = landAdj[k]!;
-      if (foreign[u]) f = true;
-      if (enemy[u]) e = true;
-    }
-    if (f) { frontier.push(t); frontierSet[t] = 1; }
-    if (e) enemyFront.push(t);
   }
 
-  // D6.1 distTo(X): one multi-source BFS through own territories over land edges, seeded with X in id order,
-  // neighbours in id order; −1 = unreached. Cached per X (the helper asks for a few fixed sets per turn).
-  const distCache = new Map<readonly number[], Int32Array>();
-  const queue = new Int32Array(N);
-  const distTo = (X: readonly number[]): Int32Array => {
-    let dist = distCache.get(X);
-    if (dist) return dist;
-    dist = new Int32Array(N).fill(-1);
+  // ——— the orders, in decision order (a Map's set: a node's second order replaces its first in place) ———
+
+  put(from: number, o: Order): void {
+    const p = this.pos[from]!;
+    if (p >= 0) this.out[p] = o;
+    else {
+      this.pos[from] = this.out.length;
+      this.out.push(o);
+    }
+  }
+  all(from: number, to: number): void {
+    this.put(from, { kind: 'move', from: this.ids[from]!, to: this.ids[to]!, count: 'all' });
+  }
+  half(from: number, to: number): void {
+    this.put(from, { kind: 'move', from: this.ids[from]!, to: this.ids[to]!, count: 'half' });
+  }
+  stand(from: number): void {
+    this.put(from, { kind: 'stand', from: this.ids[from]! });
+  }
+
+  /** D6.1: the best (valueKey) foreign, unclaimed land neighbour of t that `armies` can take (need), −1: none. */
+  bestTarget(t: number, armies: number): number {
+    const { landAdj, rel, claimed, d } = this;
+    let best = -1;
+    for (let k = this.landOff[t]!, end = this.landOff[t + 1]!; k < end; k++) {
+      const u = landAdj[k]!;
+      if (rel[u]! >= NEUTRAL && !claimed[u] && armies >= this.need(d[u]!) && (best < 0 || this.keyCmp(u, best) < 0)) best = u;
+    }
+    return best;
+  }
+
+  /**
+   * D6.1 distTo(X): one multi-source BFS through own territories over land edges, seeded with X in id order (every
+   * X here is built in id order), neighbours in id order; −1 = unreached. Once per X per call.
+   */
+  distTo(which: number): Int32Array {
+    const dist = this.dist[which]!;
+    if (this.distDone[which]) return dist;
+    const X = which === TO_FRONTIER ? this.frontier : which === TO_F ? this.enemyFront : this.rallyTarget;
+    const { queue, landOff, landAdj, rel } = this;
+    dist.fill(-1);
     let qt = 0;
-    for (const x of [...X].sort((a, b) => a - b)) if (dist[x]! < 0) { dist[x] = 0; queue[qt++] = x; }
+    for (let i = 0; i < X.length; i++) {
+      const x = X[i]!;
+      if (dist[x]! < 0) { dist[x] = 0; queue[qt++] = x; }
+    }
     for (let qh = 0; qh < qt; qh++) {
       const h = queue[qh]!;
-      for (let k = landOff[h]!; k < landOff[h + 1]!; k++) {
+      const dh = dist[h]! + 1;
+      for (let k = landOff[h]!, end = landOff[h + 1]!; k < end; k++) {
         const m = landAdj[k]!;
-        if (!own[m] || dist[m]! >= 0) continue;
-        dist[m] = dist[h]! + 1;
+        if (rel[m] !== OWN || dist[m]! >= 0) continue;
+        dist[m] = dh;
         queue[qt++] = m;
       }
     }
-    distCache.set(X, dist);
+    this.distDone[which] = 1;
     return dist;
-  };
-  // D6.1 stepToward(t, X): the own land neighbour one step nearer, smallest id; none if t ∈ X or unreached.
-  const stepToward = (t: number, X: readonly number[]): number => {
-    const dist = distTo(X);
+  }
+
+  /** D6.1 stepToward(t, X): the own land neighbour one step nearer, smallest id; −1 if t ∈ X or unreached. */
+  stepToward(t: number, which: number): number {
+    const dist = this.distTo(which);
     const dt = dist[t]!;
     if (dt <= 0) return -1;
-    for (let k = landOff[t]!; k < landOff[t + 1]!; k++) {
+    const { landAdj, rel } = this;
+    for (let k = this.landOff[t]!, end = this.landOff[t + 1]!; k < end; k++) {
       const v = landAdj[k]!;
-      if (own[v] && dist[v] === dt - 1) return v;
+      if (rel[v] === OWN && dist[v] === dt - 1) return v;
     }
     return -1;
-  };
+  }
 
-  const orders = new Map<string, Order>();
-  const all = (from: number, to: number) => orders.set(ids[from]!, { kind: 'move', from: ids[from]!, to: ids[to]!, count: 'all' });
-  const half = (from: number, to: number) => orders.set(ids[from]!, { kind: 'move', from: ids[from]!, to: ids[to]!, count: 'half' });
-  const stand = (from: number) => orders.set(ids[from]!, { kind: 'stand', from: ids[from]! });
-  const has = (t: number) => orders.has(ids[t]!);
+  /** Walk all toward the frontier, else stand (NORMAL's and EXPAND's last line). */
+  towardFrontier(t: number): void {
+    const v = this.stepToward(t, TO_FRONTIER);
+    if (v >= 0) this.all(t, v);
+    else this.stand(t);
+  }
 
-  // D6.1 controlled: the helper's territories with d > 0, by (d desc, id asc).
-  const controlled = ownLand.filter((t) => !held[t] && d[t]! > 0).sort((a, b) => d[b]! - d[a]! || a - b);
-  const targets = (t: number, armies: number): number[] => {
-    const out: number[] = [];
-    for (let k = landOff[t]!; k < landOff[t + 1]!; k++) {
-      const u = landAdj[k]!;
-      if (foreign[u] && !claimed[u] && armies >= need(d[u]!)) out.push(u);
-    }
-    return out;
-  };
+  /** D6.3 NORMAL: take the best beatable neighbour with everything, else hold the frontier, else walk to it. */
+  normal(t: number): void {
+    const u = this.bestTarget(t, this.d[t]!);
+    if (u >= 0) {
+      this.all(t, u);
+      this.claimed[u] = 1;
+    } else if (this.frontierSet[t]) this.stand(t);
+    else this.towardFrontier(t);
+  }
 
-  // D6.3 NORMAL: take the best beatable neighbour with everything, else hold the frontier, else walk to it.
-  const normal = (t: number) => {
-    const B = targets(t, d[t]!);
-    if (B.length) {
-      const u = minKey(B);
-      all(t, u);
-      claimed[u] = 1;
-    } else if (frontierSet[t]) stand(t);
-    else {
-      const v = stepToward(t, frontier);
-      if (v >= 0) all(t, v);
-      else stand(t);
-    }
-  };
-
-  // D6.4 EXPAND: half where half is enough, else all; a frontier territory that cannot attack waits for JOINT.
-  const idleExpand: number[] = [];
-  const expand = (t: number) => {
-    const a = d[t]!;
-    const H = targets(t, Math.floor(a / 2));
-    if (H.length) {
-      const u = minKey(H);
-      half(t, u);
-      claimed[u] = 1;
+  /** D6.4 EXPAND: half where half is enough, else all; a frontier territory that cannot attack waits for JOINT. */
+  expand(t: number): void {
+    const a = this.d[t]!;
+    let u = this.bestTarget(t, Math.floor(a / 2));
+    if (u >= 0) {
+      this.half(t, u);
+      this.claimed[u] = 1;
       return;
     }
-    const A = targets(t, a);
-    if (A.length) {
-      const u = minKey(A);
-      all(t, u);
-      claimed[u] = 1;
-    } else if (frontierSet[t]) {
-      stand(t);
-      idleExpand.push(t);
-    } else {
-      const v = stepToward(t, frontier);
-      if (v >= 0) all(t, v);
-      else stand(t);
-    }
-  };
-  const joint = () => {
-    const used = new Uint8Array(N);
-    const cand = new Set<number>();
+    u = this.bestTarget(t, a);
+    if (u >= 0) {
+      this.all(t, u);
+      this.claimed[u] = 1;
+    } else if (this.frontierSet[t]) {
+      this.stand(t);
+      this.idleExpand.push(t);
+    } else this.towardFrontier(t);
+  }
+
+  /** D6.4 JOINT, the second pass over the expand territories left standing on the frontier. */
+  joint(): void {
+    const { idleExpand, used, candMark, cand, grp, landAdj, rel, claimed, d } = this;
+    if (!idleExpand.length) return;
+    used.fill(0);
+    candMark.fill(0);
+    cand.length = 0;
     for (const t of idleExpand) {
-      for (let k = landOff[t]!; k < landOff[t + 1]!; k++) {
+      for (let k = this.landOff[t]!, end = this.landOff[t + 1]!; k < end; k++) {
         const u = landAdj[k]!;
-        if (foreign[u] && !claimed[u]) cand.add(u);
+        if (rel[u]! >= NEUTRAL && !claimed[u] && !candMark[u]) { candMark[u] = 1; cand.push(u); }
       }
     }
-    for (const u of [...cand].sort(keyCmp)) {
-      const grp = idleExpand.filter((t) => !used[t] && isLandNbr(t, u)).sort((a, b) => a - b);
+    cand.sort(this.keyCmp);
+    for (const u of cand) {
+      grp.length = 0;
       let sum = 0;
+      for (const t of idleExpand) if (!used[t] && this.isLandNbr(t, u)) grp.push(t);
+      if (grp.length < 2) continue;
+      grp.sort(ascending);
       for (const t of grp) sum += d[t]!;
-      if (grp.length >= 2 && sum >= need(d[u]!)) {
-        for (const t of grp) { all(t, u); used[t] = 1; }
+      if (sum >= this.need(d[u]!)) {
+        for (const t of grp) { this.all(t, u); used[t] = 1; }
         claimed[u] = 1;
       }
     }
-  };
+  }
 
-  // D6.5 RALLY_PLAN, once per turn, only if some controlled territory is rally.
-  let rallyTarget: number[] | null = null;
-  const R = controlled.filter((t) => modeAt(t) === 'rally').sort((a, b) => a - b);
-  if (R.length) {
-    const P = indexOf(opts.rally ?? opts.capitals[E]);
-    if (P >= 0 && own[P]) {
+  /** D6.5 RALLY_PLAN, once per call when some controlled territory is rally; sets the rally target (or none). */
+  rallyPlan(opts: HelperOpts, E: Side): void {
+    const { R, rallyTarget, rel, held, d } = this;
+    const P = this.indexOf(opts.rally ?? opts.capitals[E]);
+    if (P < 0) return;
+    if (rel[P] === OWN) {
       // Gather at an own point: P stands if the helper plays it (any mode).
-      rallyTarget = [P];
-      if (!held[P]) stand(P);
-    } else if (P >= 0) {
-      const Stg = R.filter((t) => isLandNbr(t, P));
-      if (Stg.length) {
-        // Staging beside P: strike together when the sum beats it (need(), no margin), else wait beside it.
-        let sum = 0;
-        for (const t of Stg) sum += d[t]!;
-        if (sum >= need(d[P]!)) {
-          for (const t of Stg) all(t, P);
-          claimed[P] = 1;
-        } else for (const t of Stg) stand(t);
-        rallyTarget = Stg;
-      } else {
-        // Fist: the rally territory nearest P by land (any owner), ties by id, cuts a road toward it.
-        // landDist is symmetric (undirected land edges): one table from P serves every t.
-        const fromP = landDistFrom(g, P);
-        let G = -1;
-        let gDist = Infinity;
-        for (const t of R) { // R is in id order: strict < keeps the smallest id on ties
-          const dist = fromP[t]! < 0 ? Infinity : fromP[t]!;
-          if (dist < gDist) { G = t; gDist = dist; }
-        }
-        if (G >= 0) {
-          const nx = ix.at.get(landPathFrom(g, ids[G]!, ids[P]!)!.next)!;
-          if (own[nx] || d[G]! >= need(d[nx]!)) {
-            all(G, nx);
-            if (foreign[nx]) claimed[nx] = 1;
-          } else stand(G);
-          rallyTarget = [G];
-        }
+      rallyTarget.push(P);
+      this.hasRally = true;
+      if (!held[P]) this.stand(P);
+      return;
+    }
+    for (const t of R) if (this.isLandNbr(t, P)) rallyTarget.push(t); // staging beside P, in id order
+    if (rallyTarget.length) {
+      // Strike together when the sum beats P (need(), no margin), else wait beside it.
+      let sum = 0;
+      for (const t of rallyTarget) sum += d[t]!;
+      if (sum >= this.need(d[P]!)) {
+        for (const t of rallyTarget) this.all(t, P);
+        this.claimed[P] = 1;
+      } else for (const t of rallyTarget) this.stand(t);
+      this.hasRally = true;
+      return;
+    }
+    // Fist: the rally territory nearest P by land (any owner), ties by id, cuts a road toward it.
+    // landDist is symmetric (undirected land edges): one table from P serves every t.
+    const fromP = landDistFrom(this.g, P);
+    let G = -1;
+    let gDist = Infinity;
+    for (const t of R) { // R is in id order: strict < keeps the smallest id on ties
+      const dist = fromP[t]! < 0 ? Infinity : fromP[t]!;
+      if (dist < gDist) { G = t; gDist = dist; }
+    }
+    if (G < 0) return;
+    const nx = this.at.get(landPathFrom(this.g, this.ids[G]!, this.ids[P]!)!.next)!;
+    if (rel[nx] === OWN || d[G]! >= this.need(d[nx]!)) {
+      this.all(G, nx);
+      if (rel[nx]! >= NEUTRAL) this.claimed[nx] = 1;
+    } else this.stand(G);
+    rallyTarget.push(G);
+    this.hasRally = true;
+  }
+
+  /** D6.5 RALLY: toward the rally target; unreachable (or no target): behave as normal. */
+  rally(t: number): void {
+    const v = this.hasRally ? this.stepToward(t, TO_RALLY) : -1;
+    if (v >= 0) this.all(t, v);
+    else this.normal(t);
+  }
+
+  /** D6.6 DEFEND: the capital keeps its troops, the enemy border (else the whole frontier) holds, the rear moves up. */
+  defend(t: number): void {
+    if (t === this.ownCap || (this.lineIsFrontier ? this.frontierSet[t] : this.lineSet[t])) {
+      this.stand(t);
+      return;
+    }
+    const v = this.stepToward(t, this.lineIsFrontier ? TO_FRONTIER : TO_F);
+    if (v >= 0) this.all(t, v);
+    else this.stand(t);
+  }
+
+  /** D6.7 SEA: own stacks with no order and no route, by (stack desc, id asc), brought ashore. */
+  sea(): void {
+    const { stacks, stackOf, seaIdx, held, ids, off, adj, isLand, rel, claimed, d } = this;
+    const S = this.side;
+    stacks.length = 0;
+    for (let i = 0; i < seaIdx.length; i++) {
+      const z = seaIdx[i]!;
+      const st = this.board.stacks.get(ids[z]!)?.[S] ?? 0;
+      stackOf[z] = st;
+      if (st > 0 && !held[z]) stacks.push(z);
+    }
+    if (!stacks.length) return;
+    stacks.sort((a, b) => stackOf[b]! - stackOf[a]! || a - b);
+    for (const z of stacks) {
+      const n = stackOf[z]!;
+      // The land territories on z's coast edges, in id order: the best it can take, else the first own one.
+      let best = -1;
+      let home = -1;
+      for (let k = off[z]!, end = off[z + 1]!; k < end; k++) {
+        const u = adj[k]!;
+        if (!isLand[u]) continue;
+        if (rel[u]! >= NEUTRAL && !claimed[u] && n >= this.need(d[u]!) && (best < 0 || this.keyCmp(u, best) < 0)) best = u;
+        if (home < 0 && rel[u] === OWN) home = u;
+      }
+      if (best >= 0) {
+        this.all(z, best);
+        claimed[best] = 1;
+      } else if (home >= 0) this.all(z, home);
+      else {
+        const y = this.seaStepToOwnCoast(z);
+        if (y >= 0) this.all(z, y);
+        else this.stand(z);
       }
     }
   }
-  const rally = (t: number) => {
-    const v = rallyTarget ? stepToward(t, rallyTarget) : -1;
-    if (v >= 0) all(t, v);
-    else normal(t); // unreachable (or no target): behave as normal
-  };
 
-  // D6.6 DEFEND: the capital keeps its troops, the enemy border (else the whole frontier) holds, the rear moves up.
-  const F = enemyFront.length ? enemyFront : frontier;
-  const FSet = new Uint8Array(N);
-  for (const t of F) FSet[t] = 1;
-  const defend = (t: number) => {
-    if (t === ownCap || FSet[t]) {
-      stand(t);
-      return;
+  /** D6.7: the zone after z on a breadth-first path over sea zones (id order) to a zone with a coast edge to an own territory; −1: none. */
+  seaStepToOwnCoast(z: number): number {
+    const { queue, pred, off, adj, isLand, rel } = this;
+    pred.fill(-2); // −2: not reached
+    pred[z] = -1;
+    let qt = 0;
+    queue[qt++] = z;
+    for (let qh = 0; qh < qt; qh++) {
+      const here = queue[qh]!;
+      if (here !== z) {
+        let coast = false;
+        for (let k = off[here]!, end = off[here + 1]!; k < end; k++) if (rel[adj[k]!] === OWN) { coast = true; break; }
+        if (coast) {
+          let step = here;
+          while (pred[step] !== z) step = pred[step]!;
+          return step;
+        }
+      }
+      for (let k = off[here]!, end = off[here + 1]!; k < end; k++) {
+        const m = adj[k]!;
+        if (isLand[m] || pred[m] !== -2) continue;
+        pred[m] = here;
+        queue[qt++] = m;
+      }
     }
-    const v = stepToward(t, F);
-    if (v >= 0) all(t, v);
-    else stand(t);
-  };
+    return -1;
+  }
 
-  // D6.2 main loop.
-  for (const t of controlled) {
-    if (has(t)) continue; // already has an order from the rally plan
-    switch (modeAt(t)) {
-      case 'normal': normal(t); break;
-      case 'expand': expand(t); break;
-      case 'rally': rally(t); break;
-      case 'defend': defend(t); break;
-    }
+  indexOf(id: string | null | undefined): number {
+    return id == null ? -1 : this.at.get(id) ?? -1;
   }
-  joint();
 
-  // D6.7 SEA: own stacks with no order and no route, by (stack desc, id asc), brought ashore.
-  const stackOf = new Float64Array(N);
-  const stacks: number[] = [];
-  for (const z of ix.sea) {
-    const st = board.stacks.get(ids[z]!)?.[S] ?? 0;
-    stackOf[z] = st;
-    if (st > 0 && !held[z]) stacks.push(z);
-  }
-  stacks.sort((a, b) => stackOf[b]! - stackOf[a]! || a - b);
-  for (const z of stacks) {
-    const n = stackOf[z]!;
-    const C: number[] = []; // the land territories on z's coast edges, in id order
-    for (let k = ix.off[z]!; k < ix.off[z + 1]!; k++) if (isLand[ix.adj[k]!]) C.push(ix.adj[k]!);
-    const B = C.filter((u) => foreign[u] && !claimed[u] && n >= need(d[u]!));
-    if (B.length) {
-      const u = minKey(B);
-      all(z, u);
-      claimed[u] = 1;
-      continue;
+  orders(board: Board, side: Side, opts: HelperOpts): Order[] {
+    const { ids, landIdx, landOff, landAdj, d, rel, mode, held, claimed, frontierSet, lineSet, pos, frontier, enemyFront, controlled, R, rallyTarget, idleExpand } = this;
+    const S = side;
+    const E = other(S);
+    this.board = board;
+    this.side = S;
+    this.factor = opts.defenseFactor ?? 1.5;
+    this.out = [];
+    this.hasRally = false;
+    this.distDone.fill(0);
+    pos.fill(-1);
+
+    // The opening board as arrays: d(u) for land, and what each land territory is to S (own, neutral, E's).
+    rel.fill(NONE);
+    for (let i = 0; i < landIdx.length; i++) {
+      const t = landIdx[i]!;
+      const id = ids[t]!;
+      d[t] = board.armies.get(id) ?? 0;
+      const o = board.owner.get(id);
+      rel[t] = o === S ? OWN : o === E ? ENEMY : NEUTRAL;
     }
-    const home = C.find((u) => own[u]);
-    if (home !== undefined) {
-      all(z, home);
-      continue;
+    held.fill(0);
+    for (const x of opts.held) {
+      const i = this.at.get(x);
+      if (i !== undefined) held[i] = 1;
     }
-    const y = seaStepToOwnCoast(g, ids[z]!, (u) => own[ix.at.get(u)!] === 1);
-    if (y) orders.set(ids[z]!, { kind: 'move', from: ids[z]!, to: y, count: 'all' });
-    else stand(z);
+    claimed.fill(0);
+    if (opts.claimed) {
+      for (const x of opts.claimed) {
+        const i = this.at.get(x);
+        if (i !== undefined) claimed[i] = 1;
+      }
+    }
+    this.enemyCap = this.indexOf(opts.capitals[E]);
+    this.ownCap = this.indexOf(opts.capitals[S]);
+    // A territory's mode (D6): its paint, else the default.
+    // (paint.get(t) ?? default: a paint entry holding null or undefined is the default.)
+    const byDefault = modeCode(opts.defaultMode);
+    mode.fill(byDefault);
+    for (const [id, m] of opts.paint) {
+      const i = this.at.get(id);
+      if (i !== undefined) mode[i] = m == null ? byDefault : modeCode(m);
+    }
+
+    // Own land in id order; D6.1 frontier / enemyFront: own territories with a foreign (resp. E-owned) land neighbour;
+    // D6.1 controlled: the helper's territories with d > 0, sorted below by (d desc, id asc); R: the rally ones, id order.
+    frontier.length = 0;
+    enemyFront.length = 0;
+    controlled.length = 0;
+    R.length = 0;
+    frontierSet.fill(0);
+    for (let i = 0; i < landIdx.length; i++) {
+      const t = landIdx[i]!;
+      if (rel[t] !== OWN) continue;
+      let f = false;
+      let e = false;
+      for (let k = landOff[t]!, end = landOff[t + 1]!; k < end; k++) {
+        const r = rel[landAdj[k]!]!;
+        if (r >= NEUTRAL) {
+          f = true;
+          if (r === ENEMY) { e = true; break; }
+        }
+      }
+      if (f) { frontier.push(t); frontierSet[t] = 1; }
+      if (e) enemyFront.push(t);
+      if (!held[t] && d[t]! > 0) {
+        controlled.push(t);
+        if (mode[t] === RALLY) R.push(t);
+      }
+    }
+    controlled.sort(this.byArmies);
+    // D6.6's line F: enemyFront if any, else the frontier (the same distances).
+    this.lineIsFrontier = enemyFront.length === 0;
+    if (!this.lineIsFrontier) {
+      lineSet.fill(0);
+      for (const t of enemyFront) lineSet[t] = 1;
+    }
+
+    // D6.5 RALLY_PLAN, once per turn, only if some controlled territory is rally.
+    rallyTarget.length = 0;
+    if (R.length) this.rallyPlan(opts, E);
+
+    // D6.2 main loop, then JOINT (D6.4) and the sea stacks (D6.7).
+    idleExpand.length = 0;
+    for (const t of controlled) {
+      if (pos[t]! >= 0) continue; // already has an order from the rally plan
+      switch (mode[t]) {
+        case NORMAL: this.normal(t); break;
+        case EXPAND: this.expand(t); break;
+        case RALLY: this.rally(t); break;
+        case DEFEND: this.defend(t); break;
+      }
+    }
+    this.joint();
+    this.sea();
+    const out = this.out;
+    this.out = [];
+    this.board = undefined as unknown as Board;
+    return out;
   }
-  return [...orders.values()];
 }
+
+const ascending = (a: number, b: number): number => a - b;
 
 /**
  * D6.5 "the node after G on the shortest land path G→P (D5.3 on land nodes only)", with the path's length. D5.3's
@@ -405,26 +638,6 @@ function computeLandPath(g: DuelGraph, from: string, to: string): { steps: numbe
   let next = to;
   while (pred.get(next) !== from) next = pred.get(next)!;
   return { steps, next };
-}
-
-/** D6.7: the zone after z on a breadth-first path over sea zones (id order) to a zone with a coast edge to an own territory. */
-function seaStepToOwnCoast(g: DuelGraph, z: string, own: (u: string) => boolean): string | null {
-  const pred = new Map<string, string | null>([[z, null]]);
-  const queue = [z];
-  for (let i = 0; i < queue.length; i++) {
-    const here = queue[i]!;
-    if (here !== z && (g.nbrs.get(here) ?? []).some(own)) {
-      let step = here;
-      while (pred.get(step) !== z) step = pred.get(step)!;
-      return step;
-    }
-    for (const n of g.nbrs.get(here) ?? []) {
-      if (g.kind.get(n) !== 'sea' || pred.has(n)) continue;
-      pred.set(n, here);
-      queue.push(n);
-    }
-  }
-  return null;
 }
 
 /**
