@@ -650,25 +650,34 @@ function computeLandPath(g: DuelGraph, from: string, to: string): { steps: numbe
  */
 export function inheritPaint(g: DuelGraph, side: Side, paint: ReadonlyMap<string, Mode>, defaultMode: Mode, helperMoves: readonly Move[], before: Board, after: Board, events: readonly DuelEvent[] = []): Map<string, Mode> {
   const out = new Map(paint);
-  const best = new Map<string, Move>();
+  let best: Map<string, Move> | null = null;
   // A flow destroyed head-on (D4.3) never reached u, so it is no flow "of the capture" (pass resolveMoves' events).
+  // Built only when a flow passes the cheaper tests below (most turns: none does, the paint being the default's).
+  let died: Set<string> | null = null;
+  for (const m of helperMoves) {
+    if (m.side !== side || m.n <= 0) continue;
+    const mode = paint.get(m.from) ?? defaultMode; // modeOf
+    if (mode === defaultMode || g.kind.get(m.from) !== 'land') continue;
+    const u = m.to;
+    if (paint.has(u) || before.owner.get(u) === side || after.owner.get(u) !== side) continue;
+    if (!died) died = headOnLosses(side, events);
+    if (died.has(`${m.from}>${m.to}`)) continue;
+    const b = (best ??= new Map()).get(u);
+    if (!b || m.n > b.n || (m.n === b.n && m.from < b.from)) best.set(u, m);
+  }
+  if (best) for (const [u, m] of [...best].sort(([a], [b]) => byId(a, b))) out.set(u, modeOf(paint, defaultMode, m.from));
+  return out;
+}
+
+/** D6.8's flows of `side` destroyed head-on (D4.3), as `from>to` (D10.8: the side's flow went from its source to the other flow's source). */
+function headOnLosses(side: Side, events: readonly DuelEvent[]): Set<string> {
   const died = new Set<string>();
   for (const e of events) {
     if (e.type !== 'headOn' || e.survivor === side) continue;
-    // D10.8: the side's flow went from its source to the other flow's source.
     const [m, o] = e.a.side === side ? [e.a, e.b] : [e.b, e.a];
     died.add(`${m.from}>${o.from}`);
   }
-  for (const m of helperMoves) {
-    if (m.side !== side || m.n <= 0 || g.kind.get(m.from) !== 'land' || died.has(`${m.from}>${m.to}`)) continue;
-    if (modeOf(paint, defaultMode, m.from) === defaultMode) continue;
-    const u = m.to;
-    if (paint.has(u) || before.owner.get(u) === side || after.owner.get(u) !== side) continue;
-    const b = best.get(u);
-    if (!b || m.n > b.n || (m.n === b.n && m.from < b.from)) best.set(u, m);
-  }
-  for (const [u, m] of [...best].sort(([a], [b]) => byId(a, b))) out.set(u, modeOf(paint, defaultMode, m.from));
-  return out;
+  return died;
 }
 
 // ——— D6.9 the brush ———
