@@ -1,207 +1,20 @@
 import Database from 'better-sqlite3';
-import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { MIGRATIONS } from './migrations.ts';
-import { eloUpdate, RATING_DEFAULTS, type RatingConfig, type Score } from '../ratings/index.ts';
+import { eloUpdate, RATING_DEFAULTS, type RatingConfig } from '../ratings/index.ts';
+import { StorageError, faultPoint } from './errors.ts';
+import { entryRow, gameRow, leaseRow, ratingRow, requestPostRow, resultRow, type Raw } from './rows.ts';
+import {
+  LeaseLostError, leaseMsFromEnv,
+  type Batch, type GameRow, type GameStatusRow, type Lease, type LeaseTime, type NewGame, type PlayerRow, type RatedGame, type RatedSide,
+  type RatingResultRow, type RatingRow, type RequestPostRow, type SnapshotRow, type StoredEntry, type TimerRow, type UserGame,
+} from './types.ts';
 
-export type GameStatusRow = 'open' | 'running' | 'ended';
-
-export interface GameRow {
-  id: number;
-  /** The game module that plays it (registry kind). */
-  kind: string;
-  channelId: string;
-  mapPath: string;
-  mapId: string;
-  settings: Record<string, unknown>;
-  live: Record<string, unknown>;
-  status: GameStatusRow;
-  creator: string;
-  judges: string[];
-  createdAt: number;
-  startedAt: number | null;
-  endedAt: number | null;
-  statusMessageId: string | null;
-  /** Set when the row's own JSON columns cannot be read: why. The service sets such a game aside as broken. */
-  broken?: string;
-}
-
-/** A player in a seat (New European War: a country). */
-export interface PlayerRow { seat: string; userId: string; name: string; joinedAt: number }
-
-export interface StoredEntry {
-  seq: number;
-  at: number;
-  entry: unknown;
-  userId: string | null;
-  messageId: string | null;
-  /** Index of the command within its message. */
-  part: number;
-  undone: boolean;
-  turn: number;
-}
-
-export interface SnapshotRow { seq: number; turn: number; at: number; game: string }
-
-export interface TimerRow { kind: string; at: number; turn: number }
-
-/** A request posted with Accept/Reject buttons, remembered so the post can be edited once the request is settled. */
-export interface RequestPostRow { requestId: number; messageId: string; text: string; turn: number }
-
-/** One side of a rated game: its identity (duel.md D9.1), the name the boards show, its seat. */
-export interface RatedSide { id: string; name: string; seat: string }
-
-/** A rated game's end, as the store rates it (D9.3) inside the transaction that stores the end (D9.6). */
-export interface RatedGame {
-  kind: string;
-  gameId: number;
-  channelId: string;
-  /** The board it is filed under: 'local', 'discord:<guildId>', or null. */
-  scope: string | null;
-  at: number;
-  /** How the game ended, in the game's words (capital, score, technical, resign…). */
-  how: string;
-  a: RatedSide;
-  b: RatedSide;
-  /** A's score: 1 win, ½ draw, 0 loss. */
-  scoreA: Score;
-}
-
-/** One identity's standing in a game kind. */
-export interface RatingRow { kind: string; id: string; name: string; rating: number; games: number; wins: number; draws: number; losses: number; updatedAt: number }
-
-/** One rated game's row (D9.6: game id, both identities, result, how, Δ each, time). */
-export interface RatingResultRow {
-  id: number; kind: string; gameId: number; channelId: string; scope: string | null; at: number; how: string;
-  a: string; b: string; aSeat: string; bSeat: string; result: 'a' | 'b' | 'draw';
-  aBefore: number; bBefore: number; aDelta: number; bDelta: number;
-}
-
-/** One atomic write: everything a handled message or timer changes, committed together or not at all. */
-export interface Batch {
-  gameId: number | null;
-  entries?: { at: number; entry: unknown; userId?: string | null; messageId?: string | null; part?: number; turn: number }[];
-  snapshots?: { seq?: number; turn: number; at: number; game: string }[];
-  /** Marks entries of these turns (from `undoneFromTurn` on) undone after a judge's 【撤回】. */
-  undoneFromTurn?: number;
-  /** The seq of the 【撤回】 entry itself: only entries before it are undone (later ones in the batch stand). */
-  undoneBeforeSeq?: number;
-  handled?: { messageId: string; at: number; reply: unknown };
-  timers?: TimerRow[];
-  game?: Partial<Pick<GameRow, 'status' | 'judges' | 'startedAt' | 'endedAt' | 'statusMessageId' | 'settings' | 'live'>>;
-  players?: { set?: PlayerRow[]; remove?: string[] };
-  /** The game ended rated (D9): both sides' ratings and its result row, in this same transaction. */
-  rating?: RatedGame;
-}
-
-type Raw = Record<string, unknown>;
-
-/**
- * A games row. Damaged JSON in one row must not make every game unreadable: the row comes back with what
- * could be read and `broken` saying which column is damaged.
- */
-function gameRow(r: Raw): GameRow {
-  const bad: string[] = [];
-  const json = <T>(col: string, empty: T): T => {
-    try {
-      return JSON.parse(r[col] as string) as T;
-    } catch {
-      bad.push(col);
-      return empty;
-    }
-  };
-  const row: GameRow = {
-    id: r.id as number, kind: (r.kind as string | undefined) ?? 'neuwar', channelId: r.channel_id as string, mapPath: r.map_path as string, mapId: r.map_id as string,
-    settings: json('settings', {}), live: json('live', {}), status: r.status as GameStatusRow,
-    creator: r.creator as string, judges: json('judges', []), createdAt: r.created_at as number,
-    startedAt: (r.started_at as number | null) ?? null, endedAt: (r.ended_at as number | null) ?? null,
-    statusMessageId: (r.status_message_id as string | null) ?? null,
-  };
-  if (bad.length) row.broken = `damaged game record (${bad.join(', ')} is not valid JSON)`;
-  return row;
-}
-
-/** The SQLite error code of a better-sqlite3 error (SQLITE_CORRUPT, SQLITE_READONLY, SQLITE_CONSTRAINT_UNIQUE, …), or null. */
-export function sqliteCode(e: unknown): string | null {
-  const c = (e as { code?: unknown } | null)?.code;
-  return typeof c === 'string' && c.startsWith('SQLITE_') ? c : null;
-}
-
-/** The database refuses writes: a read-only file system, a file without write permission, query_only. */
-export function isReadOnlyError(e: unknown): boolean {
-  const c = sqliteCode(e) ?? (e as { code?: string } | null)?.code ?? '';
-  return c.startsWith('SQLITE_READONLY') || c === 'EROFS' || c === 'EACCES' || c === 'EPERM';
-}
-
-/** Pages of the file are damaged (or the file is no database at all). */
-export function isCorruptError(e: unknown): boolean {
-  const c = sqliteCode(e) ?? '';
-  return c.startsWith('SQLITE_CORRUPT') || c === 'SQLITE_NOTADB';
-}
-
-/** A UNIQUE (or primary key) constraint refused a row: a real duplicate, unlike every other failed write. */
-export function isUniqueViolation(e: unknown): boolean {
-  const c = sqliteCode(e);
-  return c === 'SQLITE_CONSTRAINT_UNIQUE' || c === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
-
-/**
- * Whether the file (or, before it exists, the nearest existing directory above it) is on storage this process
- * may not write: SQLite reports a read-only mount only as "unable to open", so the file system is asked.
- */
-function readOnlyStorage(path: string): string | null {
-  if (path === ':memory:') return null;
-  let p = path;
-  while (!existsSync(p) && dirname(p) !== p) p = dirname(p);
-  try {
-    accessSync(p, constants.W_OK);
-    return null;
-  } catch (e) {
-    const c = (e as { code?: string }).code ?? '';
-    return c === 'EROFS' || c === 'EACCES' || c === 'EPERM' ? c : null;
-  }
-}
-
-/**
- * The database file cannot be used at all: raised when the store opens, with one line that names the file,
- * says what is wrong and what to do (start-up prints it instead of a stack trace).
- */
-export class StorageError extends Error {
-  override readonly name = 'StorageError';
-  constructor(readonly kind: 'not-a-database' | 'read-only' | 'corrupt' | 'cannot-open', readonly path: string, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-  }
-
-  static from(e: unknown, path: string): StorageError {
-    const c = sqliteCode(e) ?? (e as { code?: string } | null)?.code ?? (e as Error)?.name ?? 'error';
-    const why = `${c}: ${(e as Error)?.message ?? String(e)}`.replace(/\s+/g, ' ');
-    const ro = isReadOnlyError(e) ? c : readOnlyStorage(path);
-    if (c === 'SQLITE_NOTADB') {
-      return new StorageError('not-a-database', path, `数据库文件 ${path} 不是 SQLite 数据库（${why}）：把它移走或改名，或让 DATABASE_PATH 指向正确的数据库文件，然后重新启动。 / ${path} is not a SQLite database: move it away or point DATABASE_PATH at the right file, then start again.`, { cause: e });
-    }
-    if (ro) {
-      return new StorageError('read-only', path, `数据库文件 ${path} 无法写入（${ro === c ? why : `${ro}; ${why}`}）：存储是只读的或没有写权限。请让该文件和它的目录可写，或让 DATABASE_PATH 指向可写的位置，然后重新启动。 / ${path} cannot be written (read-only storage or no permission): make it and its directory writable or point DATABASE_PATH elsewhere, then start again.`, { cause: e });
-    }
-    if (isCorruptError(e)) {
-      return new StorageError('corrupt', path, `数据库文件 ${path} 已损坏（${why}）：请从备份恢复，或用 sqlite3 的 .recover 导出可读的部分到新文件，然后重新启动。 / ${path} is damaged: restore a backup or .recover it into a new file, then start again.`, { cause: e });
-    }
-    return new StorageError('cannot-open', path, `无法打开数据库文件 ${path}（${why}）：检查路径和权限，或让 DATABASE_PATH 指向别的位置，然后重新启动。 / ${path} cannot be opened: check the path and permissions or set DATABASE_PATH, then start again.`, { cause: e });
-  }
-}
-
-/** Fault injection for the kill tests: NEUWAR_FAULT=<point>:<n> SIGKILLs the process at the n-th time `point` is reached. */
-const faults = new Map<string, number>();
-export function faultPoint(point: string): void {
-  const spec = process.env.NEUWAR_FAULT;
-  if (!spec) return;
-  for (const part of spec.split(',')) {
-    const [p, n] = part.split(':');
-    if (p !== point) continue;
-    const c = (faults.get(point) ?? 0) + 1;
-    faults.set(point, c);
-    if (c === Number(n ?? 1)) process.kill(process.pid, 'SIGKILL');
-  }
-}
+export type {
+  Batch, GameRow, GameStatusRow, Lease, PlayerRow, RatedGame, RatedSide, RatingResultRow, RatingRow, RequestPostRow, SnapshotRow, StoredEntry, TimerRow,
+} from './types.ts';
+export { StorageError, faultPoint, sqliteCode, isReadOnlyError, isCorruptError, isUniqueViolation } from './errors.ts';
 
 /**
  * The database: games, players, the append-only log, snapshots and timers (better-sqlite3, WAL). Every write
@@ -252,6 +65,11 @@ export class Store {
     return (this.stmt('SELECT MAX(version) v FROM schema_version').get() as { v: number }).v;
   }
 
+  /** Every migration applied, in order. */
+  schemaVersions(): number[] {
+    return (this.stmt('SELECT version FROM schema_version ORDER BY version').all() as { version: number }[]).map((r) => r.version);
+  }
+
   private readonly statements = new Map<string, Database.Statement>();
 
   /** A prepared statement, prepared once per SQL text (preparing is a large part of a small query's cost). */
@@ -268,7 +86,7 @@ export class Store {
     this.db.close();
   }
 
-  createGame(g: Omit<GameRow, 'id' | 'startedAt' | 'endedAt' | 'statusMessageId' | 'status' | 'kind'> & { kind?: string }): GameRow {
+  createGame(g: NewGame): GameRow {
     this.liveByChannel.clear();
     const r = this.stmt(`INSERT INTO games (kind, channel_id, map_path, map_id, settings, live, status, creator, judges, created_at)
       VALUES (?, ?, ?, ?, ?, ?, 'open', ?, ?, ?)`).run(g.kind ?? 'neuwar', g.channelId, g.mapPath, g.mapId, JSON.stringify(g.settings), JSON.stringify(g.live), g.creator, JSON.stringify(g.judges), g.createdAt);
@@ -330,7 +148,7 @@ export class Store {
   }
 
   /** Games (not ended) where the user plays, most recently joined first. */
-  gamesOfUser(userId: string): { gameId: number; channelId: string; seat: string; joinedAt: number }[] {
+  gamesOfUser(userId: string): UserGame[] {
     return (this.stmt(`SELECT p.game_id, g.channel_id, p.seat, p.joined_at FROM players p JOIN games g ON g.id = p.game_id
       WHERE p.user_id = ? AND g.status <> 'ended' ORDER BY p.joined_at DESC, p.game_id DESC`).all(userId) as Raw[])
       .map((r) => ({ gameId: r.game_id as number, channelId: r.channel_id as string, seat: r.seat as string, joinedAt: r.joined_at as number }));
@@ -347,10 +165,7 @@ export class Store {
   private seqByGame = new Map<number, number>();
 
   entries(gameId: number, afterSeq = 0): StoredEntry[] {
-    return (this.stmt('SELECT * FROM log WHERE game_id = ? AND seq > ? ORDER BY seq').all(gameId, afterSeq) as Raw[]).map((r) => ({
-      seq: r.seq as number, at: r.at as number, entry: JSON.parse(r.entry as string), userId: (r.user_id as string | null) ?? null,
-      messageId: (r.message_id as string | null) ?? null, part: r.part as number, undone: r.undone === 1, turn: r.turn as number,
-    }));
+    return (this.stmt('SELECT * FROM log WHERE game_id = ? AND seq > ? ORDER BY seq').all(gameId, afterSeq) as Raw[]).map(entryRow);
   }
 
   latestSnapshot(gameId: number): SnapshotRow | null {
@@ -390,8 +205,7 @@ export class Store {
   openRequestPosts(gameId: number): RequestPostRow[] {
     const hit = this.openPostsByGame.get(gameId);
     if (hit) return hit;
-    const rows = (this.stmt('SELECT request_id, message_id, text, turn FROM request_posts WHERE game_id = ? AND outcome IS NULL ORDER BY rowid').all(gameId) as Raw[])
-      .map((r) => ({ requestId: r.request_id as number, messageId: r.message_id as string, text: r.text as string, turn: r.turn as number }));
+    const rows = (this.stmt('SELECT request_id, message_id, text, turn FROM request_posts WHERE game_id = ? AND outcome IS NULL ORDER BY rowid').all(gameId) as Raw[]).map(requestPostRow);
     this.openPostsByGame.set(gameId, rows);
     return rows;
   }
@@ -423,8 +237,12 @@ export class Store {
     const seqs: number[] = [];
     if (b.game) this.liveByChannel.clear();
     if (b.players && b.gameId !== null) this.playersByGame.delete(b.gameId);
-    this.db.transaction(() => {
+    const tx = this.db.transaction(() => {
       const gid = b.gameId;
+      if (gid !== null && b.lease !== undefined) {
+        const held = (this.stmt('SELECT holder FROM leases WHERE game_id = ?').get(gid) as { holder: string } | undefined)?.holder ?? null;
+        if (held !== b.lease) throw new LeaseLostError(gid, b.lease, held);
+      }
       if (gid !== null && b.entries?.length) {
         let seq = this.lastSeq(gid);
         const ins = this.stmt('INSERT INTO log (game_id, seq, at, entry, user_id, message_id, part, turn) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
@@ -474,7 +292,11 @@ export class Store {
       if (b.handled) {
         this.stmt('INSERT INTO handled (message_id, game_id, at, reply) VALUES (?, ?, ?, ?)').run(b.handled.messageId, gid, b.handled.at, JSON.stringify(b.handled.reply));
       }
-    })();
+    });
+    // With a lease the write lock is taken first (BEGIN IMMEDIATE): another process on the same file cannot take the
+    // lease between the check and the writes.
+    if (b.lease !== undefined) tx.immediate();
+    else tx();
     if (b.gameId !== null && seqs.length) this.seqByGame.set(b.gameId, seqs[seqs.length - 1]!);
     if (seqs.length) faultPoint('after-log-write');
     return seqs;
@@ -496,7 +318,8 @@ export class Store {
    * `commit` so the rows go with the game's end). Returns the result row, or null when the game was rated before.
    */
   rateGame(r: RatedGame): RatingResultRow | null {
-    return this.db.transaction(() => this.writeRating(r, this.ratingConfig))();
+    // BEGIN IMMEDIATE: the write lock before both standings are read, so another process's rating cannot slip between.
+    return this.db.transaction(() => this.writeRating(r, this.ratingConfig)).immediate();
   }
 
   /**
@@ -551,19 +374,51 @@ export class Store {
     const r = this.stmt('SELECT * FROM rating_results WHERE game_kind = ? AND game_id = ?').get(kind, gameId) as Raw | undefined;
     return r ? resultRow(r) : null;
   }
-}
 
-function ratingRow(r: Raw): RatingRow {
-  return {
-    kind: r.game_kind as string, id: r.user_id as string, name: (r.name as string | undefined) ?? '', rating: r.rating as number, games: r.games as number,
-    wins: (r.wins as number | undefined) ?? 0, draws: (r.draws as number | undefined) ?? 0, losses: (r.losses as number | undefined) ?? 0, updatedAt: r.updated_at as number,
-  };
-}
+  // ── leases (issue 16: one process writes a game at a time; types.ts says what each does) ──
 
-function resultRow(r: Raw): RatingResultRow {
-  return {
-    id: r.id as number, kind: r.game_kind as string, gameId: r.game_id as number, channelId: r.channel_id as string, scope: (r.scope as string | null) ?? null,
-    at: r.at as number, how: r.how as string, a: r.a as string, b: r.b as string, aSeat: r.a_seat as string, bSeat: r.b_seat as string,
-    result: r.result as RatingResultRow['result'], aBefore: r.a_before as number, bBefore: r.b_before as number, aDelta: r.a_delta as number, bDelta: r.b_delta as number,
-  };
+  /** How long a lease lasts unless renewed (ms): LEASE_SECONDS, default 30 s. */
+  leaseMs = leaseMsFromEnv();
+
+  takeLease(gameId: number, holder: string, t: LeaseTime = {}): Lease | null {
+    const now = t.now ?? Date.now();
+    const r = this.stmt(`INSERT INTO leases (game_id, holder, taken_at, expires_at) VALUES (?, ?, ?, ?)
+      ON CONFLICT(game_id) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at,
+        taken_at = CASE WHEN leases.holder = excluded.holder THEN leases.taken_at ELSE excluded.taken_at END
+      WHERE leases.holder = excluded.holder OR leases.expires_at <= excluded.taken_at
+      RETURNING game_id, holder, taken_at, expires_at`).get(gameId, holder, now, now + (t.ttlMs ?? this.leaseMs)) as Raw | undefined;
+    if (!r) return null;
+    this.forget(gameId);
+    return leaseRow(r);
+  }
+
+  renewLease(gameId: number, holder: string, t: LeaseTime = {}): boolean {
+    const now = t.now ?? Date.now();
+    return this.stmt('UPDATE leases SET expires_at = ? WHERE game_id = ? AND holder = ?').run(now + (t.ttlMs ?? this.leaseMs), gameId, holder).changes === 1;
+  }
+
+  releaseLease(gameId: number, holder: string): boolean {
+    return this.stmt('DELETE FROM leases WHERE game_id = ? AND holder = ?').run(gameId, holder).changes === 1;
+  }
+
+  releaseLeases(holder: string): number {
+    return this.stmt('DELETE FROM leases WHERE holder = ?').run(holder).changes;
+  }
+
+  lease(gameId: number): Lease | null {
+    const r = this.stmt('SELECT * FROM leases WHERE game_id = ?').get(gameId) as Raw | undefined;
+    return r ? leaseRow(r) : null;
+  }
+
+  leasesOf(holder: string): Lease[] {
+    return (this.stmt('SELECT * FROM leases WHERE holder = ? ORDER BY game_id').all(holder) as Raw[]).map(leaseRow);
+  }
+
+  /** Drops what this process remembers of a game (another process may have written it while it held the lease). */
+  private forget(gameId: number): void {
+    this.seqByGame.delete(gameId);
+    this.playersByGame.delete(gameId);
+    this.openPostsByGame.delete(gameId);
+    this.liveByChannel.clear();
+  }
 }
