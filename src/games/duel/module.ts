@@ -19,6 +19,7 @@ import { duelStateJson, runDuelTranscript } from './transcript.ts';
 import type { Side } from './resolve.ts';
 import { duelPlayback, duelPreview, PAGE_LOG_ROWS, SIDE_COLOR } from './page.ts';
 import { duelGeometry } from './geometry.ts';
+import { duelPress, duelStatusButtons, duelStatusText, isDuelButton } from './status.ts';
 
 /** A duel in memory: its graph (from the map) and its state (plain JSON). */
 export interface Duel { g: DuelGraph; s: DuelState }
@@ -235,12 +236,15 @@ export class DuelRules implements Rules<Duel> {
     const head = judge ? T(lg, `🏁 裁判${judge}结束了对决。`, `🏁 Judge ${judge} ended the duel.`) : T(lg, '🏁 对决结束！', '🏁 The duel is over!');
     return { text: who ? `${head}\n${T(lg, `胜者：${who}（${o!.how}）`, `Winner: ${who} (${o!.how})`)}` : `${head}\n${T(lg, '平局', 'A draw')}` };
   }
+  /** D10.3.2: turn N/150, the deadline, ready ✓/✗, scores, the idle warning (status.ts). */
   status(game: Duel, lg: Lang): string {
-    const sc = scores(this.g, game.s);
-    const ready = (['A', 'B'] as const).filter((x) => game.s.ready[x]).map((x) => this.seatName(x, lg));
-    const paused = game.s.pausedAt !== null;
-    return T(lg, `⚔️ 欧陆对决 · 第${game.s.turn}/${game.s.settings.turnLimit}回合${paused ? '（暂停中）' : ''} · 红方${sc.A}分 · 蓝方${sc.B}分 · 已准备：${ready.join('、') || '无'}`,
-      `⚔️ Europe Duel · turn ${game.s.turn}/${game.s.settings.turnLimit}${paused ? ' (paused)' : ''} · Red ${sc.A} · Blue ${sc.B} · ready: ${ready.join(', ') || 'none'}`);
+    return duelStatusText(game.s, scores(this.g, game.s), (x) => this.seatName(x, lg), lg);
+  }
+  /** D10.3.2: [准备] [地图] [网页] on the status message while the duel runs. */
+  statusButtons(game: Duel, lg: Lang) { return duelStatusButtons(game.s, lg); }
+  /** [准备] pressed: the side's 【准备】 (status.ts). */
+  press(game: Duel, buttonId: string, seat: string | null, at: number) {
+    return duelPress(buttonId, seat, at, (code) => refusalText(code, this.language(game.s.settings)));
   }
   /**
    * The state JSON of D10.8. A judge (null) sees everything; a side sees its own orders and routes, never the
@@ -316,6 +320,7 @@ export const duel: GameModule<Duel> = {
   kind: 'duel',
   // D9.5: one unfinished duel per person (ALREADY_IN_DUEL).
   seatRefusal: duelSeatRefusal,
+  ownsButton: isDuelButton,
   title: { zh: '欧陆对决', en: 'Europe Duel' },
   defaultResource: () => 'maps/europe.json',
   open: (resource: string, root: string) => new DuelRules(loadMapFile(resolve(root, resource)), root),

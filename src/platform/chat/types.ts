@@ -12,7 +12,11 @@ export interface OutImage {
 }
 
 export interface OutButton {
-  /** `req:<requestId>:accept` / `req:<requestId>:reject` for request answers. */
+  /**
+   * `req:<requestId>:accept` / `req:<requestId>:reject` for request answers (answered: the buttons go). `page:` is a
+   * link to the game's web page: an adapter that knows the page's public address answers a press with the link,
+   * one that knows none leaves the button out. Any other id is the game's (its `press`) or an adapter's command's.
+   */
   id: string;
   label: string;
   style?: 'primary' | 'danger' | 'secondary';

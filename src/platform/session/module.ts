@@ -177,6 +177,11 @@ export interface Rules<G = unknown> {
   ended(game: G | null, judge: string | null, lang: Lang): { text: string; pictures?: PictureAsk; chart?: boolean };
   /** The status message (edited in place). */
   status(game: G, lang: Lang): string;
+  /**
+   * Buttons kept on the status message while the game runs (Europe Duel's [准备] [地图] [网页], duel.md D10.3): a press
+   * comes back through `press` (or an adapter's own handler for ids it claims). Default: none.
+   */
+  statusButtons?(game: G, lang: Lang): OutButton[];
   /** The status message's last text when the game is archived (`byJudge`: a judge ended it). */
   finalStatus?(game: G, byJudge: boolean, lang: Lang): string;
   /** A past turn's summary and the game as it stood (for /history), or null when there is no such turn. */
@@ -270,6 +275,7 @@ export function withDefaults<G>(rules: Rules<G>): FullRules<G> {
     vacant: () => false,
     restart: () => null,
     finalStatus: (g, _byJudge, lang) => rules.status(g, lang),
+    statusButtons: () => [],
     history: (json) => ({ text: '', game: rules.restore(json) }),
     draw: async () => [],
     pictureKinds: () => [],

@@ -41,7 +41,7 @@ interface Live {
   live: LiveSettings;
   game: unknown | null;
   timers: TimerId[];
-  /** The status message's text as last posted or edited. */
+  /** The status message's text (and buttons) as last posted or edited. */
   statusText?: string;
   /** Computer players' decisions already sent in this process (BotMessage keys), and whether they are being sent now. */
   botDone?: Set<string>;
@@ -1492,18 +1492,26 @@ export class GameService implements GameServiceApi {
     })());
   }
 
+  /** The status message as the game shows it: its text and, while it runs, the game's buttons (none: a plain text). */
+  private statusMessage(lv: Live, g: unknown): OutMessage & { key: string } {
+    const lg = this.lang(lv);
+    const text = lv.rules.status(g, lg);
+    const buttons = lv.rules.phase(g) === 'ended' ? [] : lv.rules.statusButtons(g, lg);
+    return { text, ...(buttons.length ? { buttons } : {}), key: buttons.length ? `${text}\u0000${buttons.map((b) => `${b.id}=${b.label}`).join(',')}` : text };
+  }
+
   private async updateStatus(lv: Live): Promise<void> {
     const g = lv.game;
     if (g === null) return;
-    const msg = { text: lv.rules.status(g, this.lang(lv)) };
+    const { key, ...msg } = this.statusMessage(lv, g);
     if (lv.row.statusMessageId) {
-      // Most commands change nothing the status message shows: edit it only when its text changes.
-      if (lv.statusText === msg.text) return;
-      lv.statusText = msg.text;
+      // Most commands change nothing the status message shows: edit it only when its text (or buttons) change.
+      if (lv.statusText === key) return;
+      lv.statusText = key;
       await this.edit(lv.row.channelId, lv.row.statusMessageId, msg);
       return;
     }
-    lv.statusText = msg.text;
+    lv.statusText = key;
     const id = await this.post(lv.row.channelId, msg);
     if (id) {
       lv.row = { ...lv.row, statusMessageId: id };
