@@ -19,6 +19,7 @@ import { duelStateJson, runDuelTranscript } from './transcript.ts';
 import type { Side } from './resolve.ts';
 import { duelPlayback, duelPreview, PAGE_LOG_ROWS, SIDE_COLOR } from './page.ts';
 import { duelGeometry } from './geometry.ts';
+import { splitSetupOptions, withSetupOptions } from './options.ts';
 import { duelPress, duelStatusButtons, duelStatusText, isDuelButton } from './status.ts';
 
 /** A duel in memory: its graph (from the map) and its state (plain JSON). */
@@ -52,19 +53,29 @@ export class DuelRules implements Rules<Duel> {
     for (const side of ['A', 'B'] as const) if (n === side.toLowerCase() || SIDE_NAME[side].some((x) => x.toLowerCase() === n || x.replace('方', '') === n)) return side;
     return null;
   }
-  /** D10.9: the defaults merged with the stored settings and a patch, every key, range and decimal checked. */
+  /**
+   * D10.9: the defaults merged with the stored settings and a patch, every key, range and decimal checked; a new
+   * duel's setup options (`seed`, `rated`, options.ts) are checked and kept beside them until the start.
+   */
   settings(base: unknown, patch: Record<string, unknown>) {
-    const stored = { ...DUEL_DEFAULTS, ...((base ?? {}) as object) };
-    const m = mergeSettings(stored, patch);
+    const kept = splitSetupOptions((base ?? {}) as Record<string, unknown>);
+    const asked = splitSetupOptions(patch);
+    const stored = { ...DUEL_DEFAULTS, ...(kept.ok ? kept.rest : {}) };
+    if (!asked.ok) return { ok: false as const, key: asked.key, reason: this.language(stored) === 'en' ? asked.en : asked.zh };
+    const m = mergeSettings(stored, asked.rest);
     if (!m.ok) return { ok: false as const, key: m.key, reason: this.language(stored) === 'en' ? m.en : m.zh };
-    return { ok: true as const, settings: m.settings as unknown };
+    return { ok: true as const, settings: withSetupOptions(m.settings, kept.ok ? kept.options : {}, asked.options) as unknown };
   }
   language(settings: unknown): Lang { return (settings as { language?: Lang } | null)?.language === 'en' ? 'en' : 'zh'; }
 
   /** The start entry; a game the platform seats on Europe with default settings is rated (D9.2, ratings.ts). */
   setup(_seats: string[], settings: unknown, seed: number, at: number): Entry {
-    const rated = ratedAtSetup(this.map.id, (settings ?? {}) as Record<string, unknown>);
-    const start: DuelEntry = { type: 'start', at, seed, settings: settings as Partial<DuelSettings>, ...(rated ? { rated } : {}) };
+    // The setup options act here and stay out of the game's settings: a chosen seed draws and makes the game unrated (D9.2).
+    const split = splitSetupOptions((settings ?? {}) as Record<string, unknown>);
+    const plain = split.ok ? split.rest : {};
+    const chosen = split.ok ? split.options : {};
+    const rated = chosen.seed === undefined && ratedAtSetup(this.map.id, plain, {}, chosen.rated);
+    const start: DuelEntry = { type: 'start', at, seed: chosen.seed ?? seed, settings: plain as Partial<DuelSettings>, ...(rated ? { rated } : {}) };
     return start as unknown as Entry;
   }
   /** D9.4: what the end counts for in the ratings (null: unrated), decided by ratings.ts. */
