@@ -10,3 +10,4 @@ export {
   type RatedSide, type RatingRow, type RatingResultRow, type GameStore, type Lease, type LeaseTime, type NewGame, type UserGame,
 } from './types.ts';
 export { MIGRATIONS, PG_MIGRATIONS } from './migrations.ts';
+export { copyStore, verifyCopy, type CopyCounts, type Replayer, type ReplayFn, type VerifyReport } from './copy.ts';
