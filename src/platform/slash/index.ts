@@ -6,3 +6,4 @@
 export * from './types.ts';
 export * from './kit.ts';
 export { lookupNames, suggestNames } from './names.ts';
+export { byKind, forGame, wrongGameText } from './dispatch.ts';

@@ -1,4 +1,4 @@
-import type { ChatInputCommandInteraction, RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import type { ButtonInteraction, ChatInputCommandInteraction, RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import type { OutMessage, Reply, UserRef } from '../chat/index.ts';
 import type { GameInfo, GameServiceApi, Lang, Result } from '../session/index.ts';
 import type { UploadFile } from '../adapters/discord/index.ts';
@@ -35,6 +35,49 @@ export interface SlashCommand {
   /** Suggestions for the focused option (Discord shows at most 25); only options built with autocomplete on ask. */
   autocomplete?(option: string, typed: string, ctx: AutocompleteContext): Choice[] | Promise<Choice[]>;
   execute(ctx: SlashContext): Promise<void>;
+  /**
+   * Buttons the command answers itself (a challenge's 接受/拒绝, a status message's 地图): the adapter gives a press
+   * whose id `owns` claims to `press` instead of the service.
+   */
+  button?: { owns(buttonId: string): boolean; press(ctx: ButtonContext): Promise<void> };
+}
+
+/** What a command may do on the chat platform beyond answering its own interaction (Discord: its REST API). */
+export interface ChatActions {
+  /** Posts in a channel (or thread); the message id. */
+  post(channelId: string, msg: OutMessage): Promise<string>;
+  /** Edits a message: its text and exactly `msg.buttons` (none: the buttons go). */
+  edit(channelId: string, messageId: string, msg: OutMessage): Promise<void>;
+  /**
+   * Opens a public thread off `channelId` named `name` (on the message `fromMessageId` when given): its id, or
+   * null when no thread can be opened there (no permission, a thread already, a DM): the caller stays in the channel.
+   */
+  openThread(channelId: string, name: string, fromMessageId?: string): Promise<string | null>;
+  /** Renames a channel or thread; a failure is logged, not thrown. */
+  rename(channelId: string, name: string): Promise<void>;
+  /** The web page's public address (PUBLIC_URL, no trailing slash), or null when none is configured. */
+  readonly publicUrl: string | null;
+  now(): number;
+  /** Runs `fn` once after `ms` milliseconds, in this process (a restart forgets it). */
+  later(ms: number, fn: () => Promise<void> | void): void;
+  log(line: string, err?: unknown): void;
+}
+
+/** What a command's button handler gets: the press (already acknowledged), the service and the platform's actions. */
+export interface ButtonContext {
+  readonly interaction: ButtonInteraction;
+  readonly service: GameServiceApi;
+  /** The channel (or thread) the pressed message is in. */
+  readonly channelId: string;
+  readonly buttonId: string;
+  readonly user: UserRef;
+  readonly lang: Lang;
+  readonly chat: ChatActions;
+  t(zh: string, en: string): string;
+  /** Answers only the presser (ephemeral). */
+  tell(msg: AnswerMessage): Promise<void>;
+  /** Edits the message the button is on: its text and exactly `msg.buttons` (none: the buttons go). */
+  update(msg: OutMessage): Promise<void>;
 }
 
 export interface AnswerMessage extends OutMessage {
@@ -51,6 +94,8 @@ export interface SlashContext {
   readonly user: UserRef;
   readonly lang: Lang;
   readonly game: GameInfo | null;
+  /** The platform's actions beyond this interaction's answer (absent where an adapter offers none). */
+  readonly chat?: ChatActions;
   t(zh: string, en: string): string;
   string(name: string): string | null;
   integer(name: string): number | null;

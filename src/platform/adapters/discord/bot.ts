@@ -13,7 +13,8 @@ import {
 import type { Incoming, OutMessage, Reply, UserRef } from '../../chat/index.ts';
 import type { GameServiceApi } from '../../session/index.ts';
 import { DiscordChat } from './chat.ts';
-import { InteractionContext } from './context.ts';
+import { InteractionContext, PressContext } from './context.ts';
+import { DiscordActions, realTimer, type Timer } from './actions.ts';
 import { guardGateway } from './guard.ts';
 import { isModerator, missingPermissions, permissionLogLine } from './permissions.ts';
 import type { Choice, SlashCommand } from '../../slash/index.ts';
@@ -26,7 +27,11 @@ export interface BotOptions {
   commands: readonly SlashCommand[];
   /** DISCORD_MOD_ROLE: the id of a role whose members are judges of every game on the server (R13); a name never matches. */
   modRole?: string;
+  /** PUBLIC_URL: the web page's public address; the [网页] buttons (`page:`) are shown and answered only with it. */
+  publicUrl?: string;
   now?: () => number;
+  /** How commands' delayed actions are scheduled (a challenge's expiry); default: real, unref'd timers. */
+  timer?: Timer;
   log?: (line: string, err?: unknown) => void;
 }
 
@@ -55,6 +60,9 @@ export class DiscordBot {
   /** Outages: messages created inside one were not seen live and are not replayed. */
   readonly gaps: { from: number; to: number }[] = [];
   private readonly pending = new Set<Promise<unknown>>();
+  /** What commands may do beyond their answer: post, edit, open threads, schedule (ChatActions). */
+  readonly actions: DiscordActions;
+  readonly publicUrl: string | null;
 
   constructor(opts: BotOptions) {
     this.client = opts.client;
@@ -64,6 +72,8 @@ export class DiscordBot {
     this.modRole = opts.modRole?.trim() || undefined;
     this.now = opts.now ?? Date.now;
     this.log = opts.log ?? ((l, e) => console.error(`[discord] ${l}`, e ?? ''));
+    this.publicUrl = opts.publicUrl?.trim().replace(/\/+$/, '') || null;
+    this.actions = new DiscordActions(() => this.client.rest, this.chat, this.publicUrl, opts.timer ?? realTimer, this.now, (l, e) => this.log(l, e));
   }
 
   /** Listens on the client. Handlers never throw into discord.js: failures are logged. */
@@ -154,6 +164,16 @@ export class DiscordBot {
   missed(createdAt: number): boolean {
     if (this.offlineSince !== null && createdAt >= this.offlineSince) return true;
     return this.gaps.some((g) => createdAt >= g.from && createdAt <= g.to);
+  }
+
+  /**
+   * What DiscordChat sends is rewritten here (posts and edits): reminders ping the laggards, and a link to the
+   * page (`page:` buttons) is left out when no PUBLIC_URL is configured.
+   */
+  decorate(channelId: string, msg: OutMessage): OutMessage {
+    const m = this.mentionLaggards(channelId, msg);
+    if (this.publicUrl || !m.buttons?.some((b) => b.id.startsWith('page:'))) return m;
+    return { ...m, buttons: m.buttons.filter((b) => !b.id.startsWith('page:')) };
   }
 
   /**
@@ -325,6 +345,7 @@ export class DiscordBot {
       dm,
       user: this.user(i, await this.isMod(i, gameChannel)),
       ephemeral,
+      chat: this.actions,
       log: (l) => this.log(l),
     });
     try {
@@ -362,6 +383,19 @@ export class DiscordBot {
     const T = (zh: string, en: string) => (this.langOf(channelId, i.locale) === 'en' ? en : zh);
     const tell = (text: string) => i.followUp({ content: truncate(text), flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
     if (!channelId) return void (await tell(T('❌ NO_CHANNEL: 这个按钮不在任何频道里，无法处理。', '❌ NO_CHANNEL: this button is in no channel and cannot be handled.')));
+    // A button a command answers itself (a challenge's 接受/拒绝, a status message's 地图), then the page's link.
+    const owner = [...this.commands.values()].find((c) => c.button?.owns(i.customId));
+    if (owner) {
+      const ctx = new PressContext(i, this.service, channelId, this.user(i, await this.isMod(i, channelId)), this.langOf(channelId, i.locale), this.actions);
+      try {
+        await owner.button!.press(ctx);
+      } catch (e) {
+        this.log(`button ${i.customId} failed`, e);
+        await tell(T('❌ 出错了，这次点击可能没有生效；请稍后再试。', '❌ Something went wrong; the press may not have counted. Please try again.'));
+      }
+      return;
+    }
+    if (i.customId.startsWith('page:')) return void (await tell(this.pageLink(channelId, T)));
     let reply: Reply;
     try {
       reply = await this.service.handleButton({
@@ -382,13 +416,25 @@ export class DiscordBot {
       // Only the addressed country's player may answer a live request; any other press (stale, foreign) is told why, privately.
       return void (await tell(reply.text || T('这个按钮已经失效：请求已回答、已失效，或游戏已结束。', 'This button is no longer active: the request was answered or lapsed, or the game has ended.')));
     }
-    // Answered: the buttons go (the service posted the answer publicly). The message may be gone meanwhile.
-    try {
-      await i.editReply({ components: [] });
-    } catch (e) {
-      this.log('removing the buttons failed', e);
+    // An answered request: its buttons go (the service posted the answer publicly). The message may be gone
+    // meanwhile. A game's other buttons (a status message's [准备]) stay: the service edits that message itself.
+    if (i.customId.startsWith('req:')) {
+      try {
+        await i.editReply({ components: [] });
+      } catch (e) {
+        this.log('removing the buttons failed', e);
+      }
     }
     if (reply.private && reply.text) await tell(reply.text);
+  }
+
+  /** The [网页] button's answer: the page of the channel's game at PUBLIC_URL (`/<kind>/<game id>`, duel.md D10.5). */
+  private pageLink(channelId: string, T: (zh: string, en: string) => string): string {
+    const game = this.service.gameOf(channelId);
+    if (!this.publicUrl) return T('❌ 这个机器人没有配置网页地址（PUBLIC_URL）。', '❌ This bot has no web page address configured (PUBLIC_URL).');
+    if (!game) return T('❌ 这里没有游戏。', '❌ No game here.');
+    const url = `${this.publicUrl}/${game.kind}/${game.id}`;
+    return T(`🌐 网页（可点击的地图）：${url}`, `🌐 The web page (a clickable map): ${url}`);
   }
 
   /** The language to answer in: the channel's game's, else the user's Discord locale. */

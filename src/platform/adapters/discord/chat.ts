@@ -19,8 +19,9 @@ export interface DiscordChatOptions {
 export class DiscordChat implements ChatPort {
   private dmChannels = new Map<string, string>();
   /**
-   * Rewrites a post before it is sent: the bot uses it to add `<@id>` mentions of exactly the players who
-   * have not committed to a reminder (the service names their countries).
+   * Rewrites a post (or an edit) before it is sent: the bot uses it to add `<@id>` mentions of exactly the players
+   * who have not committed to a reminder (the service names their countries), and to leave out `page:` buttons
+   * when there is no public page.
    */
   decorate?: (channelId: string, msg: OutMessage) => OutMessage;
 
@@ -57,6 +58,7 @@ export class DiscordChat implements ChatPort {
    * given replace the old ones; without `images` the message keeps its pictures.
    */
   async edit(channelId: string, messageId: string, msg: OutMessage): Promise<void> {
+    if (this.decorate) msg = this.decorate(channelId, msg);
     const parts = await toParts({ ...msg, text: truncate(msg.text ?? '') });
     const first = parts[0] ?? { content: '', files: [], components: [], allowedMentions: { parse: [], users: [] } };
     const files = parts.flatMap((p) => p.files).slice(0, 10);

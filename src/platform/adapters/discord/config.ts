@@ -8,6 +8,8 @@ export interface DiscordConfig {
   apiUrl: string | undefined;
   /** DISCORD_MOD_ROLE: a role id (see modRoleWarning). */
   modRole: string | undefined;
+  /** PUBLIC_URL: where people reach the web page (the duel's clickable map); no trailing slash. */
+  publicUrl: string | undefined;
 }
 
 /**
@@ -25,5 +27,5 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): DiscordConfig 
   const token = env.DISCORD_TOKEN?.trim();
   if (!token) throw new Error('DISCORD_TOKEN is not set: put the bot token in .env (see .env.example and docs/discord.md).');
   const opt = (v: string | undefined) => (v?.trim() ? v.trim() : undefined);
-  return { token, appId: opt(env.DISCORD_APP_ID), guildId: opt(env.DISCORD_GUILD_ID), apiUrl: opt(env.DISCORD_API_URL), modRole: opt(env.DISCORD_MOD_ROLE) };
+  return { token, appId: opt(env.DISCORD_APP_ID), guildId: opt(env.DISCORD_GUILD_ID), apiUrl: opt(env.DISCORD_API_URL), modRole: opt(env.DISCORD_MOD_ROLE), publicUrl: opt(env.PUBLIC_URL)?.replace(/\/+$/, '') };
 }

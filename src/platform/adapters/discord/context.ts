@@ -1,9 +1,10 @@
-import { AttachmentBuilder, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
-import type { Incoming, Reply, UserRef } from '../../chat/index.ts';
+import { AttachmentBuilder, MessageFlags, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
+import type { Incoming, OutMessage, Reply, UserRef } from '../../chat/index.ts';
 import type { GameInfo, GameServiceApi, Lang, Result } from '../../session/index.ts';
-import { toParts, type MessagePart } from './payload.ts';
+import { buttonRows, toParts, type MessagePart } from './payload.ts';
+import { truncate } from './split.ts';
 import { missingPermissions, permissionLogLine, permissionNote } from './permissions.ts';
-import type { AnswerMessage, SlashContext } from '../../slash/index.ts';
+import type { AnswerMessage, ButtonContext, ChatActions, SlashContext } from '../../slash/index.ts';
 
 export interface ContextInit {
   interaction: ChatInputCommandInteraction;
@@ -12,6 +13,7 @@ export interface ContextInit {
   dm: boolean;
   user: UserRef;
   ephemeral: boolean;
+  chat?: ChatActions;
   log?: (line: string) => void;
 }
 
@@ -25,6 +27,7 @@ export class InteractionContext implements SlashContext {
   readonly game: GameInfo | null;
   readonly dm: boolean;
   readonly ephemeral: boolean;
+  readonly chat?: ChatActions;
   /** How many messages this interaction has answered with (0: the deferred reply is still "thinking"). */
   answered = 0;
   private readonly log: (line: string) => void;
@@ -36,6 +39,7 @@ export class InteractionContext implements SlashContext {
     this.user = init.user;
     this.dm = init.dm;
     this.ephemeral = init.ephemeral;
+    if (init.chat) this.chat = init.chat;
     this.log = init.log ?? ((l) => console.error(`[discord] ${l}`));
     this.game = init.service.gameOf(init.channelId);
     this.lang = this.game?.language ?? (init.interaction.locale?.startsWith('zh') ? 'zh' : 'en');
@@ -113,4 +117,41 @@ export function replyMessage(reply: Reply, lang: Lang): AnswerMessage {
   // Refused items already carry their ✗ mark in the service's text.
   const text = reply.ok ? `✅ ${reply.text}`.trim() : reply.text || '❌';
   return { text, ...(reply.images?.length ? { images: reply.images } : {}) };
+}
+
+/** A press of a button a command claims (SlashCommand.button), already acknowledged with deferUpdate. */
+export class PressContext implements ButtonContext {
+  readonly buttonId: string;
+
+  constructor(
+    readonly interaction: ButtonInteraction,
+    readonly service: GameServiceApi,
+    readonly channelId: string,
+    readonly user: UserRef,
+    readonly lang: Lang,
+    readonly chat: ChatActions,
+  ) {
+    this.buttonId = interaction.customId;
+  }
+
+  t(zh: string, en: string): string {
+    return this.lang === 'en' ? en : zh;
+  }
+
+  async tell(msg: AnswerMessage): Promise<void> {
+    const parts = await toParts(msg, msg.files?.length ? { files: msg.files } : {});
+    for (const p of parts) {
+      await this.interaction.followUp({
+        content: p.content || undefined,
+        files: p.files.map((f) => new AttachmentBuilder(f.data, { name: f.name })),
+        flags: MessageFlags.Ephemeral,
+        allowedMentions: { parse: [], users: [] },
+      });
+    }
+  }
+
+  async update(msg: OutMessage): Promise<void> {
+    // An edit pings nobody; the text is cut to one message and the buttons are exactly msg's.
+    await this.interaction.editReply({ content: truncate(msg.text) || '\u200b', components: buttonRows(msg.buttons), allowedMentions: { parse: [], users: [] } });
+  }
 }

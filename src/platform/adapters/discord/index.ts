@@ -25,7 +25,8 @@ export { splitMessage, truncate, mentionedUsers, mention, relativeTime, shownNam
 export { toParts, buttonRows, fitImage, type MessagePart, type UploadFile } from './payload.ts';
 export { loadDotEnv, readConfig, type DiscordConfig } from './config.ts';
 export { commandsJson, deployCommands, deployMain } from './deploy.ts';
-export type { AutocompleteContext, Choice, SlashCommand, SlashContext } from '../../slash/index.ts';
+export type { AutocompleteContext, ButtonContext, ChatActions, Choice, SlashCommand, SlashContext } from '../../slash/index.ts';
+export { DiscordActions, realTimer, type Timer } from './actions.ts';
 export { exportFiles, exportNote } from './export.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
@@ -108,8 +109,8 @@ export async function startDiscord(opts: StartDiscordOptions = {}): Promise<Disc
     await client.destroy();
     throw e;
   }
-  const bot = new DiscordBot({ client, service, chat, commands: opts.commands ?? [], log: logError, ...(cfg.modRole ? { modRole: cfg.modRole } : {}) }).attach();
-  chat.decorate = (channelId, msg) => bot.mentionLaggards(channelId, msg);
+  const bot = new DiscordBot({ client, service, chat, commands: opts.commands ?? [], log: logError, ...(cfg.modRole ? { modRole: cfg.modRole } : {}), ...(cfg.publicUrl ? { publicUrl: cfg.publicUrl } : {}) }).attach();
+  chat.decorate = (channelId, msg) => bot.decorate(channelId, msg);
   const ready = new Promise<void>((res) => client.once(Events.ClientReady, () => res()));
   try {
     await client.login(cfg.token);
