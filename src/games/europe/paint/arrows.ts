@@ -29,8 +29,11 @@ export function arrowsOf(state: GameState): Arrow[] {
   return out;
 }
 
-/** One arrow from p to q; its count goes into the context's ink where it covers no label (`occ`), else it is dropped. */
-export function arrowSvg(dc: DrawContext, a: Arrow, p: Pt, q: Pt, color: string, occ: Occupancy, bounds: Rect): { svg: string; label: string | null; dropped: boolean } {
+/**
+ * One arrow from p to q; its count goes into the context's ink where it covers no label (`occ`), else it is dropped.
+ * A failed attack is dashed in `failColor` (a game whose side is red draws it in the attacker's colour instead).
+ */
+export function arrowSvg(dc: DrawContext, a: Arrow, p: Pt, q: Pt, color: string, occ: Occupancy, bounds: Rect, failColor = FAIL): { svg: string; label: string | null; dropped: boolean } {
   const len = Math.hypot(q[0] - p[0], q[1] - p[1]);
   if (len < 4) return { svg: '', label: null, dropped: false };
   const nx = -(q[1] - p[1]) / len, ny = (q[0] - p[0]) / len;
@@ -55,8 +58,8 @@ export function arrowSvg(dc: DrawContext, a: Arrow, p: Pt, q: Pt, color: string,
   const shaft = `M${f(p[0])} ${f(p[1])}Q${f(c[0])} ${f(c[1])} ${f(base[0] + ux * 1)} ${f(base[1] + uy * 1)}`;
   if (a.kind === 'fail') {
     svg += `<path class="ac" d="${shaft}" stroke-width="${f(w + 2.4)}"/>`;
-    svg += `<path d="${shaft}" stroke="${FAIL}" stroke-width="${f(w)}" stroke-dasharray="${f(w * 2.2)} ${f(w * 1.4)}" fill="none"/>`;
-    svg += `<path d="${head}" fill="${FAIL}" stroke="#fff" stroke-width="1"/>`;
+    svg += `<path d="${shaft}" stroke="${failColor}" stroke-width="${f(w)}" stroke-dasharray="${f(w * 2.2)} ${f(w * 1.4)}" fill="none"/>`;
+    svg += `<path d="${head}" fill="${failColor}" stroke="#fff" stroke-width="1"/>`;
     const s = 5.5;
     const x = q[0] - ux * (hl + 6), y = q[1] - uy * (hl + 6);
     svg += `<path class="xx" d="M${f(x - s)} ${f(y - s)}L${f(x + s)} ${f(y + s)}M${f(x + s)} ${f(y - s)}L${f(x - s)} ${f(y + s)}"/>`;
@@ -75,7 +78,7 @@ export function arrowSvg(dc: DrawContext, a: Arrow, p: Pt, q: Pt, color: string,
     const ok = r.x0 >= bounds.x0 && r.y0 >= bounds.y0 && r.x1 <= bounds.x1 && r.y1 <= bounds.y1 && !occ.hits(r);
     if (!ok) return { svg, label: null, dropped: true };
     occ.add(r);
-    const col = a.kind === 'fail' ? FAIL : darker(color, 0.25);
+    const col = a.kind === 'fail' ? failColor : darker(color, 0.25);
     // A white halo under the digits keeps them readable across borders and fills.
     dc.ink.add(`d|#ffffff|3.6`, digitPath(txt, m[0], m[1], 12));
     count(dc, txt, m[0], m[1], 12, col);

@@ -1,10 +1,11 @@
 /**
  * The map painter of the Europe games: the map the bot posts after each resolution (R3.5 step 10), as SVG built
  * here and PNG via sharp, with the platform's bundled CJK fonts so Chinese renders on a bare server. It reads
- * New European War's state today (types.ts); a second Europe game gives it its own view of the board.
+ * New European War's state, or another Europe game's view of its board with a look of its own (PaintState and
+ * MapLook in types.ts; Europe Duel's is duel/draw.ts).
  */
 import type { GameMap } from '../map/index.ts';
-import type { GameState } from './types.ts';
+import type { PaintState as GameState } from './types.ts';
 import { ensureFonts } from '../../../platform/render/fonts.ts';
 import { renderMap, type MapRenderOptions, type MapRender } from './map.ts';
 import { renderMapPngLayered } from './layered.ts';
@@ -16,7 +17,9 @@ export { svgToPng, pngPixels, encodePng } from '../../../platform/render/png.ts'
 export { renderMapPngLayered } from './layered.ts';
 export { FAIL, INK, landFill } from './colors.ts';
 export { computerMark } from './legend.ts';
-export type { GameState, LandState, SeaState } from './types.ts';
+export type { PaintState, MapLook, LegendRow, LegendKey, LandState, SeaState, GameEvent } from './types.ts';
+/** New European War's whole state (its score table reads more of it than the map does). */
+export type { GameState } from '../../neuwar/engine/index.ts';
 
 /** The map as SVG text (full map, or a region zoom with `opts.region`): the whole picture in one SVG. */
 export function renderMapSvg(map: GameMap, state: GameState, opts: MapRenderOptions = {}): string {

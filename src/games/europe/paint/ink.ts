@@ -20,11 +20,12 @@ export class Ink {
   }
   svg(): string {
     const out: string[] = [];
-    const order = (k: string) => (k.startsWith('p|') ? 0 : k === 'star' || k === 'city' ? 1 : 2);
+    const order = (k: string) => (k.startsWith('p|') ? 0 : k === 'star' || k === 'city' || k === 'pip' ? 1 : 2);
     for (const [k, ds] of [...this.groups].sort((a, b) => order(a[0]) - order(b[0]))) {
       const d = ds.join('');
       if (k === 'star') out.push(`<path class="star" d="${d}"/>`);
       else if (k === 'city') out.push(`<path class="city" d="${d}"/>`);
+      else if (k === 'pip') out.push(`<path d="${d}" ${PIP}/>`);
       else if (k.startsWith('p|')) {
         const [, stroke, sw] = k.split('|');
         out.push(`<path class="pill" d="${d}" stroke="${stroke}" stroke-width="${sw}"/>`);
@@ -108,10 +109,28 @@ export function starPath(cx: number, cy: number, R: number): string {
   return d + 'Z';
 }
 
-/** Capital ★ (R1.1) or city ● marker centred at (cx, cy) for font size s; '' for other kinds. */
+/** Value pips (a game's look, MapLook.marker 'v1' … 'v3'): dark dots with a white rim, readable on any fill. */
+const PIP = 'fill="#1d1d1d" stroke="#fff" stroke-width="0.7"';
+const pipCount = (kind: string): number => (kind === 'v1' ? 1 : kind === 'v2' ? 2 : kind === 'v3' ? 3 : 0);
+
+function circleD(x: number, y: number, r: number): string {
+  return `M${f(x - r)} ${f(y)}A${f(r)} ${f(r)} 0 1 0 ${f(x + r)} ${f(y)}A${f(r)} ${f(r)} 0 1 0 ${f(x - r)} ${f(y)}Z`;
+}
+
+/** Capital ★ (R1.1), city ● or 1–3 value pips ('v1' … 'v3') centred at (cx, cy) for font size s; '' for other kinds. */
 export function marker(dc: DrawContext, kind: string, cx: number, cy: number, s: number): string {
-  if (kind !== 'capital' && kind !== 'city') return '';
+  const pips = pipCount(kind);
+  if (kind !== 'capital' && kind !== 'city' && !pips) return '';
   if (dc.snap) { cx = Math.round(cx); cy = Math.round(cy); }
+  if (pips) {
+    const r = s * 0.17, step = s * 0.42;
+    const d = (x: number, y: number) => Array.from({ length: pips }, (_, i) => circleD(x + (i - (pips - 1) / 2) * step, y, r)).join('');
+    if (dc.stamps) {
+      const ex = ((pips - 1) / 2) * step + r + 2, ey = r + 2;
+      dc.stamps.push({ key: `m|${kind}|${s}`, x: cx, y: cy, box: { x0: -ex, y0: -ey, x1: ex, y1: ey }, svg: (x, y) => `<path d="${d(x, y)}" ${PIP}/>` });
+    } else dc.ink.add('pip', d(cx, cy));
+    return '';
+  }
   const d = (x: number, y: number) => {
     if (kind === 'capital') return starPath(x, y, s * 0.62);
     const r = s * 0.3;
@@ -123,4 +142,4 @@ export function marker(dc: DrawContext, kind: string, cx: number, cy: number, s:
   } else dc.ink.add(kind === 'capital' ? 'star' : 'city', d(cx, cy));
   return '';
 }
-export const markerW = (kind: string, s: number) => (kind === 'capital' ? s * 1.3 : kind === 'city' ? s * 0.8 : 0);
+export const markerW = (kind: string, s: number) => (kind === 'capital' ? s * 1.3 : kind === 'city' ? s * 0.8 : pipCount(kind) ? pipCount(kind) * s * 0.42 + s * 0.12 : 0);

@@ -1,14 +1,12 @@
 /** The legend (countries' territories and armies, the key, the "see region zoom" note) and the header band. */
 import type { GameMap } from '../map/index.ts';
-import type { GameState, LandState, SeaState } from './types.ts';
+import type { GameState, LandState, LegendKey, LegendRow, SeaState } from './types.ts';
 import type { DroppedLabel } from './map.ts';
 import { esc, r1 as f, textWidth } from '../../../platform/render/text.ts';
 import { FAIL, GLOW, INK, NEUTRAL, landFill, muted } from './colors.ts';
 import { starPath } from './ink.ts';
 import { T, countryName, type Lang } from './texts.ts';
 import { HEADER } from './view.ts';
-
-interface LegendRow { color: string; colors?: string[]; label: string; right: string; grey?: boolean }
 
 function legendRows(map: GameMap, state: GameState, lang: Lang): LegendRow[] {
   const terr = new Map<string, number>(), armies = new Map<string, number>();
@@ -65,6 +63,10 @@ export function computerMark(state: GameState, id: string, lang: Lang): string {
   return '';
 }
 
+/** Three value pips (MapLook.marker 'v3') as the legend's key icon. */
+const pips = (cx: number, cy: number) =>
+  [-5, 0, 5].map((dx) => `<circle cx="${cx + dx}" cy="${cy}" r="2" fill="#1d1d1d" stroke="#fff" stroke-width="0.7"/>`).join('');
+
 export interface LegendBox { w: number; h: number; draw: (x: number, y: number) => string }
 
 /**
@@ -74,27 +76,31 @@ export interface LegendBox { w: number; h: number; draw: (x: number, y: number) 
 export function legendBox(map: GameMap, state: GameState, lang: Lang, dropped: DroppedLabel[], withStrait: boolean, scale = 1, minimal = false): LegendBox {
   const t = T[lang];
   if (minimal && !dropped.length) return { w: 0, h: 0, draw: () => '' };
-  const rows = minimal ? [] : legendRows(map, state, lang);
+  const rows = minimal ? [] : state.look ? state.look.legend.rows : legendRows(map, state, lang);
   const fs = 12.5, rh = 18, pad = 8;
   const rightW = Math.max(...rows.map((r) => textWidth(r.right, 11)), 40);
   const labelW = Math.max(...rows.map((r) => textWidth(r.label, fs)), 60);
   const w = Math.max(220, Math.ceil(pad * 2 + 18 + labelW + 10 + rightW));
-  const keys: [string, (x: number, y: number) => string][] = [
-    [t.capital, (x, y) => `<path class="star" d="${starPath(x + 7, y, 6.5)}"/>`],
-    [t.city, (x, y) => `<circle class="city" cx="${x + 7}" cy="${y}" r="4"/>`],
-    [t.arsenal, (x, y) => `<rect x="${x}" y="${y - 6}" width="14" height="12" rx="2" fill="#fff" stroke="${INK}" stroke-width="1.4"/>`],
-    [t.move, (x, y) => `<path d="M${x} ${y}L${x + 12} ${y}" stroke="#555" stroke-width="2.2"/><path d="M${x + 18} ${y}L${x + 11} ${y - 4}L${x + 11} ${y + 4}Z" fill="#555"/>`],
-    [t.attack, (x, y) => `<path d="M${x} ${y}L${x + 11} ${y}" stroke="${INK}" stroke-width="4.6"/><path d="M${x} ${y}L${x + 11} ${y}" stroke="#777" stroke-width="2.6"/><path d="M${x + 18} ${y}L${x + 10} ${y - 5}L${x + 10} ${y + 5}Z" fill="#777" stroke="${INK}"/>`],
-    [t.failed, (x, y) => `<path d="M${x} ${y}L${x + 11} ${y}" stroke="${FAIL}" stroke-width="2.6" stroke-dasharray="4 2"/><path class="xx" d="M${x + 11} ${y - 4}L${x + 18} ${y + 4}M${x + 18} ${y - 4}L${x + 11} ${y + 4}"/>`],
-    [t.capture, (x, y) => `<rect x="${x + 1}" y="${y - 5}" width="14" height="10" fill="#fff" stroke="${GLOW}" stroke-width="3.5"/><rect x="${x + 1}" y="${y - 5}" width="14" height="10" fill="none" stroke="#d35400" stroke-width="1"/>`],
+  // A game with a look draws a failed attack dashed in the attacker's colour (shaped.ts): its key is neutral grey.
+  const failKey = state.look ? '#555' : FAIL;
+  const all: [LegendKey, string, (x: number, y: number) => string][] = [
+    ['capital', t.capital, (x, y) => `<path class="star" d="${starPath(x + 7, y, 6.5)}"/>`],
+    ['city', t.city, (x, y) => `<circle class="city" cx="${x + 7}" cy="${y}" r="4"/>`],
+    ['value', t.value, (x, y) => pips(x + 9, y)],
+    ['arsenal', t.arsenal, (x, y) => `<rect x="${x}" y="${y - 6}" width="14" height="12" rx="2" fill="#fff" stroke="${INK}" stroke-width="1.4"/>`],
+    ['move', t.move, (x, y) => `<path d="M${x} ${y}L${x + 12} ${y}" stroke="#555" stroke-width="2.2"/><path d="M${x + 18} ${y}L${x + 11} ${y - 4}L${x + 11} ${y + 4}Z" fill="#555"/>`],
+    ['attack', t.attack, (x, y) => `<path d="M${x} ${y}L${x + 11} ${y}" stroke="${INK}" stroke-width="4.6"/><path d="M${x} ${y}L${x + 11} ${y}" stroke="#777" stroke-width="2.6"/><path d="M${x + 18} ${y}L${x + 10} ${y - 5}L${x + 10} ${y + 5}Z" fill="#777" stroke="${INK}"/>`],
+    ['failed', t.failed, (x, y) => `<path d="M${x} ${y}L${x + 11} ${y}" stroke="${failKey}" stroke-width="2.6" stroke-dasharray="4 2"/><path class="xx" d="M${x + 11} ${y - 4}L${x + 18} ${y + 4}M${x + 18} ${y - 4}L${x + 11} ${y + 4}"/>`],
+    ['capture', t.capture, (x, y) => `<rect x="${x + 1}" y="${y - 5}" width="14" height="10" fill="#fff" stroke="${GLOW}" stroke-width="3.5"/><rect x="${x + 1}" y="${y - 5}" width="14" height="10" fill="none" stroke="#d35400" stroke-width="1"/>`],
   ];
-  if (minimal) keys.length = 0;
+  const shown = state.look?.legend.keys ?? ['capital', 'city', 'arsenal', 'move', 'attack', 'failed', 'capture'];
+  const keys: [string, (x: number, y: number) => string][] = minimal ? [] : all.filter(([k]) => shown.includes(k)).map(([, label, icon]) => [label, icon]);
   if (withStrait && !minimal) keys.push([t.strait, (x, y) => `<path class="st0" d="M${x} ${y}L${x + 18} ${y}"/><path class="st1" d="M${x} ${y}L${x + 18} ${y}"/>`]);
   const keyRows = Math.ceil(keys.length / 2);
   // The dropped-label note, wrapped to the box width.
   const noteLines: string[] = [];
   if (dropped.length) {
-    let line = t.zoomNote;
+    let line = state.look?.zooms === false ? t.roomNote : t.zoomNote;
     for (const d of dropped) {
       const item = `${d.name}${d.armies !== null ? ` ${d.armies}` : ''}${d.region ? `→${d.region}` : ''}；`;
       if (textWidth(line + item, 11) > w - pad * 2) { noteLines.push(line); line = item; } else line += item;
@@ -143,9 +149,11 @@ export function legendBox(map: GameMap, state: GameState, lang: Lang, dropped: D
 /** The title band: map name and turn, and on the right the region shown or how the game ended. */
 export function headerSvg(map: GameMap, state: GameState, lang: Lang, W: number, regionName: string | null): string {
   const t = T[lang];
-  const title = `${lang === 'en' ? map.file.name.en : map.file.name.zh} · ${t.turn(state.turn)}`;
+  const title = state.look ? state.look.header.title : `${lang === 'en' ? map.file.name.en : map.file.name.zh} · ${t.turn(state.turn)}`;
   let right = regionName ? `${t.region}${regionName}` : '';
-  if (state.status === 'ended') {
+  if (state.look) {
+    if (!regionName) right = state.look.header.right;
+  } else if (state.status === 'ended') {
     right = `${t.ended}${state.winner?.length ? ` · ${t.winner}${state.winner.map((c) => countryName(map, c, lang)).join('、')}` : ''}`;
   }
   return `<rect width="${W}" height="${HEADER}" fill="#2c3e50"/><text class="h1" x="12" y="27">${esc(title)}</text>` +

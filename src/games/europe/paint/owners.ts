@@ -7,6 +7,7 @@ import { NEUTRAL, SEA, landFill, muted } from './colors.ts';
 export function fillOf(map: GameMap, state: GameState, id: string): string {
   const t = map.territory.get(id)!;
   if (t.kind === 'sea') return SEA;
+  if (state.look) return state.look.fill(id);
   if (t.kind === 'arsenal') {
     const c = map.country.get(t.owner ?? '');
     return c ? muted(c.color) : NEUTRAL;
@@ -26,6 +27,7 @@ export function fillOf(map: GameMap, state: GameState, id: string): string {
 /** Who holds a territory, as far as borders go: two sides with different keys get a thick border. */
 export const ownerKey = (map: GameMap, state: GameState, id: string | null): string => {
   if (!id) return '~';
+  if (state.look) return state.look.ownerKey(id);
   const t = map.territory.get(id)!;
   if (t.kind === 'arsenal') return `ars:${t.owner}`;
   const ls = state.territories[id] as LandState | undefined;
@@ -33,3 +35,7 @@ export const ownerKey = (map: GameMap, state: GameState, id: string | null): str
   if (o) return o;
   return t.owner && map.country.get(t.owner)?.playable === false ? `minor:${t.owner}` : `neutral:${id}`;
 };
+
+/** An owner's colour (arrows, sea stacks, count outlines): the look's, else the map's country colour. */
+export const colorOf = (map: GameMap, state: GameState, owner: string): string | undefined =>
+  state.look ? state.look.colors[owner] : map.country.get(owner)?.color;

@@ -12,6 +12,7 @@ import { GLOW, PAPER, SEA } from './colors.ts';
 import type { DrawContext } from './ink.ts';
 import { arrowSvg, arrowsOf, captured } from './arrows.ts';
 import { headerSvg, legendBox } from './legend.ts';
+import { colorOf } from './owners.ts';
 import { styleBlock } from './style.ts';
 import { chipsRow, labelRequests } from './territory-labels.ts';
 import { regionAt, terrName, type Lang } from './texts.ts';
@@ -44,7 +45,7 @@ export function renderSchematic(dc: DrawContext, map: GameMap, state: GameState,
     const stacks = Object.entries(ss?.stacks ?? {}).filter(([, n]) => n > 0).sort((a, c) => c[1] - a[1]);
     const name = terrName(t, lang);
     const S = SCHEMATIC_SCALE, fs = 13 * S;
-    const chips = stacks.length ? chipsRow(dc, stacks, map, 12 * S) : null;
+    const chips = stacks.length ? chipsRow(dc, stacks, map, state, 12 * S) : null;
     const rx = Math.max(textWidth(name, fs) / 2 + 26, (chips?.w ?? 0) / 2 + 22, 60), ry = (chips ? 36 : 28) * S;
     seaSvg.push(`<ellipse cx="${f(cx)}" cy="${f(cy)}" rx="${f(rx)}" ry="${f(ry)}" fill="${SEA}" stroke="#5b8db8" stroke-width="1.5"/>`);
     seaSvg.push(`<text class="sea" x="${f(cx)}" y="${f(cy + (chips ? -5 * S : fs * 0.36))}" font-size="${f(fs)}">${esc(name)}</text>`);
@@ -58,7 +59,7 @@ export function renderSchematic(dc: DrawContext, map: GameMap, state: GameState,
     const d = `M${f(p[0])} ${f(p[1])}L${f(q[0])} ${f(q[1])}`;
     const ka = map.territory.get(a)!.kind, kc = map.territory.get(c)!.kind;
     if (isStrait) strait.push(d);
-    else if (ka === 'arsenal' || kc === 'arsenal') ars.push(d);
+    else if (ka === 'arsenal' || kc === 'arsenal') { if (!state.look || state.look.arsenals) ars.push(d); }
     else if (ka === 'sea' || kc === 'sea') seaE.push(d);
     else land.push(d);
   }
@@ -98,14 +99,15 @@ export function renderSchematic(dc: DrawContext, map: GameMap, state: GameState,
     const cFrom = spot.has(a.from) ? [spot.get(a.from)!.cx, spot.get(a.from)!.cy] as Pt : sp(a.from);
     const cTo = spot.has(a.to) ? [spot.get(a.to)!.cx, spot.get(a.to)!.cy] as Pt : sp(a.to);
     const p = edgeOf(a.from, cTo), q = edgeOf(a.to, cFrom);
-    const r = arrowSvg(dc, a, p, q, map.country.get(a.country)?.color ?? '#555', occ, mapRect);
+    const color = colorOf(map, state, a.country) ?? '#555';
+    const r = state.look ? arrowSvg(dc, a, p, q, color, occ, mapRect, color) : arrowSvg(dc, a, p, q, color, occ, mapRect);
     arrowParts.push(r.svg, r.label ?? '');
     if (r.dropped) droppedArrowLabels++;
   }
   parts.push(arrowParts.join(''), dc.ink.svg(), '</g>');
   const dropped: DroppedLabel[] = placed.dropped.map((id) => ({
     id, name: info.get(id)?.name ?? id, armies: info.get(id)?.armies ?? null,
-    region: region ? null : regionAt(map, geo.terr.get(id)!.pos, lang),
+    region: region || state.look?.zooms === false ? null : regionAt(map, geo.terr.get(id)!.pos, lang),
   }));
   const legend = legendBox(map, state, lang, dropped, map.straits.size > 0, LS);
   parts.push(`<rect x="${W - panel}" y="${HEADER}" width="${panel}" height="${H - HEADER}" fill="#ebe6db"/>`);

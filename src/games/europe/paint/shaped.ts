@@ -14,7 +14,7 @@ import type { DrawContext } from './ink.ts';
 import { arrowSvg, arrowsOf, captured } from './arrows.ts';
 import { fillShapes, shapedFrame, staticLinesSvg, thickArcs, thickStyle } from './layers.ts';
 import { headerSvg, legendBox } from './legend.ts';
-import { fillOf } from './owners.ts';
+import { colorOf, fillOf } from './owners.ts';
 import { styleBlock } from './style.ts';
 import { labelRequests } from './territory-labels.ts';
 import { regionAt, type Lang } from './texts.ts';
@@ -85,7 +85,7 @@ export function renderShaped(dc: DrawContext, map: GameMap, state: GameState, ge
   };
   const dropList = (ids: string[]): DroppedLabel[] => ids.map((id) => ({
     id, name: info.get(id)?.name ?? id, armies: info.get(id)?.armies ?? null,
-    region: region ? null : regionAt(map, geo.terr.get(id)!.pos, lang),
+    region: region || state.look?.zooms === false ? null : regionAt(map, geo.terr.get(id)!.pos, lang),
   }));
   let reserveH = provisional.h ? provisional.h + 20 : 0;
   let reserveW = provisional.w;
@@ -133,8 +133,8 @@ export function renderShaped(dc: DrawContext, map: GameMap, state: GameState, ge
     if (!geo.terr.has(a.from) || !geo.terr.has(a.to)) continue;
     const p0 = sp(a.from), q0 = sp(a.to);
     const p = along(p0, q0, 6), q = along(q0, p0, 9);
-    const color = map.country.get(a.country)?.color ?? '#555';
-    const r = arrowSvg(dc, a, p, q, color, occ, mapRect);
+    const color = colorOf(map, state, a.country) ?? '#555';
+    const r = state.look ? arrowSvg(dc, a, p, q, color, occ, mapRect, color) : arrowSvg(dc, a, p, q, color, occ, mapRect);
     arrowParts.push(r.svg);
     if (r.label) arrowLabels.push(r.label);
     if (r.dropped) droppedArrowLabels++;

@@ -10,12 +10,15 @@ import type { LabelReq, Variant } from './labels.ts';
 import { esc, r1 as f, textWidth } from '../../../platform/render/text.ts';
 import { darker, textOn } from './colors.ts';
 import { badge, count, countW, marker, markerW, nameText, type DrawContext } from './ink.ts';
-import { fillOf } from './owners.ts';
+import { colorOf, fillOf } from './owners.ts';
 import { T, terrName, type Lang } from './texts.ts';
 import { SCHEMATIC_SCALE, toScreen, type View } from './view.ts';
 
+/** A white halo under names (MapLook.nameHalo): dark type stays readable on saturated fills. */
+const HALO = ' stroke="#fff" stroke-opacity=".75" stroke-width="2.4" stroke-linejoin="round" paint-order="stroke"';
+
 /** Everything drawn for one land territory's label, as variants from richest to leanest. */
-function landVariants(dc: DrawContext, kind: string, name: string, armies: number, outline: string, scale: number, schematicFill?: string): Variant[] {
+function landVariants(dc: DrawContext, kind: string, name: string, armies: number, outline: string, scale: number, schematicFill?: string, halo = false): Variant[] {
   const out: Variant[] = [];
   // Names below ~10 px are unreadable; past that the label goes compact (count only) instead.
   const sizes: [number, Variant['tier']][] = [[1, 'full'], [0.85, 'small']];
@@ -48,7 +51,7 @@ function landVariants(dc: DrawContext, kind: string, name: string, armies: numbe
       const nx0 = cx - nameW / 2;
       marker(dc, kind, nx0 + mw / 2 - 1, ny - fn * 0.36, fn);
       badge(dc, cnt, cx, y0 + fn + 1 + ph / 2, pw, ph, fc, outline);
-      return nameText(dc, `<text class="nm" x="${f(nx0 + mw)}" y="${f(ny)}" font-size="${f(fn)}">${esc(name)}</text>`,
+      return nameText(dc, `<text class="nm" x="${f(nx0 + mw)}" y="${f(ny)}" font-size="${f(fn)}"${halo ? HALO : ''}>${esc(name)}</text>`,
         { x0: nx0 + mw, y0: ny - fn * 0.95, x1: nx0 + nameW, y1: ny + fn * 0.3 });
     } });
   }
@@ -67,13 +70,13 @@ function landVariants(dc: DrawContext, kind: string, name: string, armies: numbe
   return out;
 }
 
-export function chipsRow(dc: DrawContext, stacks: [string, number][], map: GameMap, fs: number): { w: number; h: number; draw: (x0: number, cy: number) => string } {
+export function chipsRow(dc: DrawContext, stacks: [string, number][], map: GameMap, state: GameState, fs: number): { w: number; h: number; draw: (x0: number, cy: number) => string } {
   const widths = stacks.map(([, n]) => countW(n, fs) + 9);
   const w = widths.reduce((a, b) => a + b, 0) + Math.max(0, stacks.length - 1) * 3, h = fs + 5;
   return { w, h, draw: (x0, cy) => {
     let s = '', x = x0;
     stacks.forEach(([c, n], i) => {
-      const col = map.country.get(c)?.color ?? '#555';
+      const col = colorOf(map, state, c) ?? '#555';
       s += `<rect x="${f(x)}" y="${f(cy - h / 2)}" width="${f(widths[i]!)}" height="${f(h)}" rx="3" fill="${col}" stroke="#fff" stroke-width="1"/>` +
         '';
       count(dc, n, x + widths[i]! / 2, cy, fs, textOn(col));
@@ -83,12 +86,12 @@ export function chipsRow(dc: DrawContext, stacks: [string, number][], map: GameM
   } };
 }
 
-function seaVariants(dc: DrawContext, name: string, stacks: [string, number][], map: GameMap, scale: number): Variant[] {
+function seaVariants(dc: DrawContext, name: string, stacks: [string, number][], map: GameMap, state: GameState, scale: number): Variant[] {
   const out: Variant[] = [];
   for (const [s0, tier] of [[1, 'full'], [0.85, 'small']] as const) {
     const fn = 11.5 * s0 * scale, fs = 11 * s0 * scale;
     const nw = textWidth(name, fn);
-    const chips = stacks.length ? chipsRow(dc, stacks, map, fs) : null;
+    const chips = stacks.length ? chipsRow(dc, stacks, map, state, fs) : null;
     const w = Math.max(nw, chips?.w ?? 0), h = fn + (chips ? chips.h + 2 : 0);
     out.push({ w, h, tier, draw: (cx, cy) => {
       const y0 = cy - h / 2;
@@ -100,7 +103,7 @@ function seaVariants(dc: DrawContext, name: string, stacks: [string, number][], 
     } });
   }
   if (stacks.length) {
-    const chips = chipsRow(dc, stacks, map, 10.5 * scale);
+    const chips = chipsRow(dc, stacks, map, state, 10.5 * scale);
     out.push({ w: chips.w, h: chips.h, tier: 'compact', draw: (cx, cy) => chips.draw(cx - chips.w / 2, cy) });
   }
   return out;
@@ -148,16 +151,16 @@ export function labelRequests(dc: DrawContext, map: GameMap, state: GameState, g
       const armies = ls?.armies ?? t.armies ?? 0;
       const fill = fillOf(map, state, t.id);
       const owner = ls?.owner ?? null;
-      const outline = owner ? darker(map.country.get(owner)?.color ?? '#666', 0.2) : '#777';
+      const outline = owner ? darker(colorOf(map, state, owner) ?? '#666', 0.2) : '#777';
       info.set(t.id, { name, armies });
-      reqs.push({ id: t.id, ax, ay, variants: landVariants(dc, t.kind, name, armies, schematic ? darker(fill, 0.45) : outline, scale, schematic ? fill : undefined), leader: true, home });
+      reqs.push({ id: t.id, ax, ay, variants: landVariants(dc, state.look ? state.look.marker(t.id) : t.kind, name, armies, schematic ? darker(fill, 0.45) : outline, scale, schematic ? fill : undefined, state.look?.nameHalo), leader: true, home });
     } else if (t.kind === 'sea') {
       const ss = state.territories[t.id] as SeaState | undefined;
       const stacks = Object.entries(ss?.stacks ?? {}).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
       info.set(t.id, { name, armies: stacks.length ? stacks.reduce((s, [, n]) => s + n, 0) : null });
       if (schematic) continue; // drawn as an ellipse with its chips
-      reqs.push({ id: t.id, ax, ay, variants: seaVariants(dc, name, stacks, map, scale), leader: stacks.length > 0, home });
-    } else if (t.kind === 'arsenal' && t.owner) {
+      reqs.push({ id: t.id, ax, ay, variants: seaVariants(dc, name, stacks, map, state, scale), leader: stacks.length > 0, home });
+    } else if (t.kind === 'arsenal' && t.owner && (!state.look || state.look.arsenals)) {
       const n = state.arsenals?.[t.owner] ?? 0;
       info.set(t.id, { name, armies: n });
       reqs.push({ id: t.id, ax, ay, variants: arsenalVariants(dc, t.owner, n, map, lang, scale), leader: true, home: null });
