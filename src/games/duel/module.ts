@@ -7,7 +7,9 @@
  * rules are ratings.ts's), and the local page's view, panel and arena playback (D10.4–D10.5, page.ts).
  */
 import { resolve } from 'node:path';
-import type { Entry, GameModule, Lang, PageView, Post, Rules, Speaker, StepResult } from '../../platform/session/index.ts';
+import type { OutImage } from '../../platform/chat/index.ts';
+import { withTimeout } from '../../platform/session/index.ts';
+import type { Entry, GameModule, Lang, PageView, PictureAsk, Post, Rules, Speaker, StepResult } from '../../platform/session/index.ts';
 import { loadMapFile, type GameMap } from '../europe/map/index.ts';
 import { duelGraph, type DuelGraph } from './board.ts';
 import { applyDuel, logKind, newDuel, noteDuel, scores, DUEL_DEFAULTS, type DuelEntry, type DuelSettings, type DuelState, type JudgeCommand } from './engine.ts';
@@ -19,6 +21,7 @@ import { duelStateJson, runDuelTranscript } from './transcript.ts';
 import type { Side } from './resolve.ts';
 import { duelPlayback, duelPreview, PAGE_LOG_ROWS, SIDE_COLOR } from './page.ts';
 import { duelGeometry } from './geometry.ts';
+import { duelPicture, duelRenderer, howText, mapDue, resolutionSummary, type DuelRenderer } from './draw.ts';
 import { splitSetupOptions, withSetupOptions } from './options.ts';
 import { duelPress, duelStatusButtons, duelStatusText, isDuelButton } from './status.ts';
 
@@ -31,6 +34,8 @@ const isSide = (x: string): x is Side => x === 'A' || x === 'B';
 /** D2.4: orders, routes, paint and the rally point are private until they act. */
 const SECRET = new Set(['order', 'cancel', 'route', 'cancelRoute', 'helper', 'clearPaint', 'rally']);
 const MODE_NAME: Record<string, [string, string]> = { normal: ['普通', 'normal'], expand: ['扩张', 'expand'], rally: ['集结', 'rally'], defend: ['防守', 'defend'] };
+/** The duel's one picture (D10.3): the map. */
+const mapAsk = (): PictureAsk => ({ which: ['map'] });
 
 export class DuelRules implements Rules<Duel> {
   readonly minSeats = 2;
@@ -94,7 +99,10 @@ export class DuelRules implements Rules<Duel> {
     const turn = game.s.turn;
     if (e.type === 'command' && (e.command as unknown as Query).kind === 'query') {
       noteDuel(game.s, { turn, speaker: who(e.side), command: 'query', ok: true });
-      return { game, step: { answer: { ok: true, text: this.query(game, (e.command as unknown as Query).what, e.side ?? null, lg), private: true }, resolved: [] } };
+      const what = (e.command as unknown as Query).what;
+      // 【地图】 (D10.3: anyone may ask for the current map): the platform draws it and answers the asker (classify's `picture`).
+      if (what === 'map') return { game, step: { answer: { ok: true, text: this.pictureCaption(mapAsk(), lg), private: true }, picture: mapAsk(), resolved: [] } };
+      return { game, step: { answer: { ok: true, text: this.query(game, what, e.side ?? null, lg), private: true }, resolved: [] } };
     }
     const wasRunning = game.s.status === 'running';
     const r = applyDuel(this.g, game.s, e);
@@ -199,12 +207,14 @@ export class DuelRules implements Rules<Duel> {
       text: () => T(lg, `⚠️ 机器人重启了。第${s.turn}回合重新计时：还有${s.settings.turnSeconds}秒（停机不结算任何回合）。`, `⚠️ The bot restarted. Turn ${s.turn} gets a fresh ${s.settings.turnSeconds} s (downtime never resolves a turn).`),
     };
   }
-  classify(e: Entry): { help?: boolean; private?: boolean; ratings?: 'board' | 'card' } {
+  classify(e: Entry): { help?: boolean; private?: boolean; ratings?: 'board' | 'card'; picture?: PictureAsk } {
     const c = (e as { command?: { kind: string; what?: string } }).command;
     const secret = !!c && SECRET.has(c.kind);
     // D9.6: 【排行】 and 【等级分】 are answered by the platform from its rating tables (this game's kind, the speaker's board).
     const ratings = c?.kind === 'query' ? (c.what === 'leaderboard' ? 'board' : c.what === 'rating' ? 'card' : null) : null;
-    return { ...(c?.kind === 'query' && c.what === 'help' ? { help: true } : {}), ...(secret ? { private: true } : {}), ...(ratings ? { ratings } : {}) };
+    // 【地图】 is a picture query: the platform screens and rate-limits it, and a spectator may ask too.
+    const picture = c?.kind === 'query' && c.what === 'map' ? mapAsk() : null;
+    return { ...(c?.kind === 'query' && c.what === 'help' ? { help: true } : {}), ...(secret ? { private: true } : {}), ...(ratings ? { ratings } : {}), ...(picture ? { picture } : {}) };
   }
   help(lang: Lang): string {
     return T(lang,
@@ -231,22 +241,42 @@ export class DuelRules implements Rules<Duel> {
     return [{ text: [
       T(lg, `⚔️ 欧陆对决开始！第1回合，每回合${game.s.settings.turnSeconds}秒。`, `⚔️ The duel begins! Turn 1, ${game.s.settings.turnSeconds} s a turn.`),
       ...players.map((p) => `· ${this.seatName(p.seat, lg)}：${p.name}（★${isSide(p.seat) ? n(game.s.capitals[p.seat]) : ''}）`),
-    ].join('\n') }];
+    ].join('\n'), pictures: mapAsk() }];
   }
+  /**
+   * D10.3 step 3: after each resolution its summary (draw.ts resolutionSummary: captures with their armies, attacks
+   * on a capital, landings, repelled routes, scores; ≤ 2,000 characters, the rest folded), with the map every
+   * `mapEvery` turns and on a turn a capital was attacked (mapDue). The end's map comes with `ended`, which the
+   * platform posts right after the last resolution's summary, so that summary carries none.
+   */
   present(game: Duel, steps: StepResult[], lg: Lang): Post[] {
-    if (!steps.some((s) => s.resolved.length)) return [];
-    const sc = scores(this.g, game.s);
-    const captured = game.s.lastEvents.filter((e) => e.type === 'capture').length;
-    const line = T(lg, `═ 第${game.s.status === 'ended' ? game.s.turn : game.s.turn - 1}回合结算：占领${captured}处 · 红方${sc.A}分 · 蓝方${sc.B}分 ═`,
-      `═ Turn ${game.s.status === 'ended' ? game.s.turn : game.s.turn - 1} resolved: ${captured} captured · Red ${sc.A} · Blue ${sc.B} ═`);
-    return [{ text: line }];
+    const turns = steps.flatMap((s) => s.resolved);
+    if (!turns.length) return [];
+    const text = resolutionSummary(this.map, this.g, game.s, turns[turns.length - 1]!, lg);
+    return [{ text, ...(mapDue(game.s, turns) ? { pictures: mapAsk() } : {}) }];
   }
+  /** D10.3 step 4: the result (who, how, the scores) and the final map. */
   ended(game: Duel | null, judge: string | null, lg: Lang) {
-    const o = game?.s.outcome;
-    const who = o?.winner.length ? this.seatName(o.winner[0]!, lg) : null;
     const head = judge ? T(lg, `🏁 裁判${judge}结束了对决。`, `🏁 Judge ${judge} ended the duel.`) : T(lg, '🏁 对决结束！', '🏁 The duel is over!');
-    return { text: who ? `${head}\n${T(lg, `胜者：${who}（${o!.how}）`, `Winner: ${who} (${o!.how})`)}` : `${head}\n${T(lg, '平局', 'A draw')}` };
+    if (!game) return { text: head };
+    const o = game.s.outcome;
+    const how = o ? T(lg, `（${howText(o.how, lg)}）`, ` (${howText(o.how, lg)})`) : '';
+    const result = o?.winner.length ? T(lg, `胜者：${this.seatName(o.winner[0]!, lg)}${how}`, `Winner: ${this.seatName(o.winner[0]!, lg)}${how}`) : T(lg, `平局${how}`, `A draw${how}`);
+    const sc = scores(this.g, game.s);
+    const turn = game.s.endTurn ?? game.s.turn;
+    const line = T(lg, `第${turn}回合 · 红方${sc.A}分 · 蓝方${sc.B}分`, `Turn ${turn} · Red ${sc.A} · Blue ${sc.B}`);
+    return { text: `${head}\n${result}\n${line}`, pictures: mapAsk() };
   }
+  /** The map PNG (D10.3, D11 B8: draw.ts, New European War's painter) with the renderer the platform gives (duelRenderer). */
+  async draw(renderer: unknown, game: Duel, ask: PictureAsk, lg: Lang, timeoutMs: number): Promise<OutImage[]> {
+    if (!ask.which.includes('map')) return [];
+    const pic = duelPicture(this.g, game.s, SIDE_COLOR);
+    const png = await withTimeout((renderer as DuelRenderer).mapPng(this.map, pic, { lang: lg, ...(ask.region ? { region: ask.region } : {}) }), timeoutMs);
+    return png ? [{ name: `duel-map-turn${pic.turn}.png`, png }] : [];
+  }
+  pictureKinds(): string[] { return ['map']; }
+  pictureCaption(ask: PictureAsk, lg: Lang): string { return ask.which.includes('map') ? T(lg, '地图', 'Map') : ''; }
+  onePerMessage(_kind: string, lg: Lang): string { return T(lg, '（同一条消息里只发一张地图）', ' (one map per message)'); }
   /** D10.3.2: turn N/150, the deadline, ready ✓/✗, scores, the idle warning (status.ts). */
   status(game: Duel, lg: Lang): string {
     return duelStatusText(game.s, scores(this.g, game.s), (x) => this.seatName(x, lg), lg);
@@ -335,6 +365,8 @@ export const duel: GameModule<Duel> = {
   title: { zh: '欧陆对决', en: 'Europe Duel' },
   defaultResource: () => 'maps/europe.json',
   open: (resource: string, root: string) => new DuelRules(loadMapFile(resolve(root, resource)), root),
+  // D10.3: the map PNG, drawn in the platform's render worker (draw.ts).
+  renderer: () => duelRenderer(),
   transcript(file: string, text: string, root: string) {
     const r = runDuelTranscript(file, text, root);
     const rules = new DuelRules(r.map);
