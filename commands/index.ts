@@ -1,6 +1,12 @@
 /** Every slash command, one file each (definition + handler). The Discord adapter registers and dispatches these. */
-import type { GameNames, SlashCommand } from '../src/platform/slash/index.ts';
+import { byKind, forGame, type GameNames, type SlashCommand } from '../src/platform/slash/index.ts';
 import { NEUWAR_NAMES } from '../src/games/neuwar/slash/index.ts';
+import { DUEL_NAMES } from '../src/games/duel/slash/index.ts';
+import { duel } from './duel/duel.ts';
+import { helper, rally } from './duel/helper.ts';
+import { order, route, stand } from './duel/order.ts';
+import { DUEL_CANCEL_OPTIONS, warCancel, duelCancel, duelDone, duelMap, duelMove, duelOrders, duelScores, duelStatus, duelUndone } from './duel/shared.ts';
+import { duelLink, ready, resign, unready } from './duel/turn.ts';
 import { airlift } from './neuwar/airlift.ts';
 import { ally } from './neuwar/ally.ts';
 import { annex } from './neuwar/annex.ts';
@@ -38,14 +44,21 @@ import { undone } from './neuwar/undone.ts';
 import { war } from './neuwar/war.ts';
 
 /** How each hosted game names its seats and places, for the platform's own commands (/game join, /judge). */
-const NAMES: readonly GameNames[] = [NEUWAR_NAMES];
+const NAMES: readonly GameNames[] = [NEUWAR_NAMES, DUEL_NAMES];
 const game = gameCommand(NAMES);
 const judge = judgeCommand(NAMES);
 
+/** New European War's own commands: in a duel's channel they are WRONG_GAME (duel.md D10.1). */
+const neuwarOnly = (cs: SlashCommand[]) => cs.map((c) => forGame('neuwar', c));
+
 export const COMMANDS: readonly SlashCommand[] = [
-  war, peace, ally, breakally, pact, trade, answer, pledge, puppet, annex, demand, independence, leave,
-  move, cancel, airlift, buy, industry, tech, mobilize, done, undone, spy,
-  map, scores, status, orders, history, exportGame, help, game, judge, remind, leaderboard, rating,
+  ...neuwarOnly([war, peace, ally, breakally, pact, trade, answer, pledge, puppet, annex, demand, independence, leave, airlift, buy, industry, tech, mobilize, spy]),
+  // Names both games use answer for the channel's game (D10.2: in a duel /move and /done are /order and /ready).
+  byKind(move, { duel: duelMove }), byKind(warCancel(cancel), { duel: duelCancel }, DUEL_CANCEL_OPTIONS), byKind(done, { duel: duelDone }), byKind(undone, { duel: duelUndone }),
+  byKind(map, { duel: duelMap }), byKind(scores, { duel: duelScores }), byKind(status, { duel: duelStatus }), byKind(orders, { duel: duelOrders }),
+  history, exportGame, help, game, judge, remind, leaderboard, rating,
+  // Europe Duel (D10.2); in a New European War channel each is WRONG_GAME.
+  duel, order, stand, route, helper, rally, ready, unready, resign, duelLink,
 ];
 
 export const COMMANDS_BY_NAME: ReadonlyMap<string, SlashCommand> = new Map(COMMANDS.map((c) => [c.data.name, c]));

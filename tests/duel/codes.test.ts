@@ -1,7 +1,8 @@
 /**
  * duel.md D10.10: every error code a duel can give, each reached by a test — through the module (the platform's
  * path: parse, then apply, answered in Chinese) where a chat message can reach it, else through the engine or the
- * transcript runner. NO_SUCH_REQUEST belongs to the challenge flow of part 2 (D10.3) and is marked todo.
+ * transcript runner; NO_SUCH_REQUEST through the challenge book of the chat flow (D10.3; tests/unit/discord-duel.test.ts
+ * reaches it through Discord's buttons).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -19,7 +20,8 @@ import { Store } from '../../src/platform/store/index.ts';
 import { VirtualClock } from '../../src/platform/clock/index.ts';
 import { neuwar } from '../../src/games/neuwar/module.ts';
 import { duel } from '../../src/games/duel/module.ts';
-import { FakeChat, T0, TINY, alice, judy } from '../helpers/live.ts';
+import { ChallengeBook, CHALLENGE_SECONDS } from '../../src/games/duel/slash/index.ts';
+import { FakeChat, T0, TINY, alice, bob, judy } from '../helpers/live.ts';
 
 const tinyMap = loadMapFile('tests/fixtures/tiny.json');
 const islandsMap = loadMapFile('tests/fixtures/islands.json');
@@ -108,7 +110,22 @@ test('ALREADY_IN_DUEL: a person in an unfinished duel takes no seat in another (
   assert.deepEqual([r.ok, !r.ok && r.code], [false, 'ALREADY_IN_DUEL']);
   svc.close();
 });
-test.todo('NO_SUCH_REQUEST: accepting a challenge with nothing open (D10.3) — the challenge flow of part 2');
+test('NO_SUCH_REQUEST: accepting a challenge with nothing open (D10.3): none under that id, one answered already, one lapsed', () => {
+  const book = new ChallengeBook();
+  const none = book.answer('42', bob.id, T0, 'zh');
+  assert.deepEqual([none.ok, !none.ok && none.code], [false, 'NO_SUCH_REQUEST']);
+  const open = (id: string) => book.add({ id, channelId: 'c', messageId: 'm', text: '⚔️', challenger: alice, opponent: bob, settings: {}, rated: true, lang: 'zh', expiresAt: T0 + CHALLENGE_SECONDS * 1000 });
+  open('1');
+  const other = book.answer('1', judy.id, T0, 'zh');
+  assert.deepEqual([other.ok, !other.ok && other.code], [false, 'NOT_ADDRESSED'], 'only the one challenged answers; the challenge stays open');
+  assert.equal(book.answer('1', bob.id, T0, 'zh').ok, true);
+  const twice = book.answer('1', bob.id, T0, 'zh');
+  assert.deepEqual([twice.ok, !twice.ok && twice.code], [false, 'NO_SUCH_REQUEST'], 'answered already');
+  open('2');
+  const late = book.answer('2', bob.id, T0 + CHALLENGE_SECONDS * 1000, 'zh');
+  assert.deepEqual([late.ok, !late.ok && late.code], [false, 'NO_SUCH_REQUEST'], 'lapsed at challengeSeconds');
+  assert.match(!late.ok ? late.text : '', /过期/);
+});
 
 test('AGENT_UNAVAILABLE: the agent chosen with no usable weights file (D8.4)', () => {
   const root = mkdtempSync(join(tmpdir(), 'duel-noagent-'));

@@ -1,0 +1,68 @@
+/**
+ * The judge phase (G4.4) and the delayed tricks (C3): the tricks present when the phase begins, last placed first;
+ * each leaves the area to be resolved, gets a nullify window (G21.4, always "single"), then its judgement (G9).
+ * 闪电 moves on when nullified or not hit (C-LIGHTNING, G22.7).
+ */
+import { card } from '../cards.ts';
+import { discard, judge, judgeDone, move, N, P } from '../core.ts';
+import { ev, type Ctx } from '../flow.ts';
+import { damage } from '../damage.ts';
+import { physical } from '../resolve.ts';
+import { nullify } from '../use.ts';
+
+export function judgePhase(ctx: Ctx) {
+  const s = ctx.s;
+  const seat = s.turn.seat;
+  const present = [...P(s, seat).judge].reverse();
+  for (const id of present) {
+    if (!P(s, seat).alive) return;
+    // One that left meanwhile is skipped (FreeKill's judge loop, G4.4).
+    if (!P(s, seat).judge.includes(id)) continue;
+    resolveDelayed(ctx, seat, id);
+  }
+}
+
+function resolveDelayed(ctx: Ctx, seat: number, id: string) {
+  const s = ctx.s;
+  const name = card(id).name;
+  move(ctx, [id], { zone: 'processing' });
+  ev(ctx, 'delayed', { seat, card: id, name });
+  const w = nullify(ctx, { card: physical(id), user: null, target: seat, delayed: true, wholeOk: false, depth: 0 });
+  if (w.cancelled) {
+    ev(ctx, 'nullified', { seat, card: id });
+    if (name === '闪电') moveLightning(ctx, seat, id);
+    else discard(ctx, [id]);
+    return;
+  }
+  const j = judge(ctx, seat, name);
+  const c = card(j);
+  judgeDone(ctx, j);
+  if (name === '乐不思蜀') {
+    if (c.suit !== '♥') { s.turn.skipPlay = true; ev(ctx, 'effect', { seat, card: id, name, result: 'skipPlay' }); }
+    discard(ctx, [id]);
+  } else if (name === '兵粮寸断') {
+    if (c.suit !== '♣') { s.turn.skipDraw = true; ev(ctx, 'effect', { seat, card: id, name, result: 'skipDraw' }); }
+    discard(ctx, [id]);
+  } else if (name === '闪电') {
+    if (c.suit === '♠' && c.rank >= 2 && c.rank <= 9) {
+      ev(ctx, 'effect', { seat, card: id, name, result: 'hit' });
+      damage(ctx, { source: null, target: seat, n: 3, nature: 'thunder', card: physical(id), byCard: true });
+      if (s.processing.includes(id)) discard(ctx, [id]);
+    } else moveLightning(ctx, seat, id);
+  }
+}
+
+/** C-LIGHTNING: to the next character in seat order that can hold it; if none, it stays (G22.7). */
+function moveLightning(ctx: Ctx, holder: number, id: string) {
+  const s = ctx.s;
+  for (let k = 1; k < N(s); k++) {
+    const i = (holder + k) % N(s);
+    const p = P(s, i);
+    if (!p.alive || p.judge.some((x) => card(x).name === '闪电')) continue;
+    move(ctx, [id], { zone: 'judge', seat: i });
+    ev(ctx, 'lightningMoves', { from: holder, seat: i, card: id });
+    return;
+  }
+  if (P(s, holder).alive) { move(ctx, [id], { zone: 'judge', seat: holder }); ev(ctx, 'lightningStays', { seat: holder, card: id }); }
+  else discard(ctx, [id]);
+}

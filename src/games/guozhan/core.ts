@@ -1,0 +1,230 @@
+/**
+ * The table's bookkeeping: seats and seat order (G1.10), distance and attack range (G7), kingdoms (G14.5), where
+ * a card lies and how it moves (G1.5, G5.5), drawing with the reshuffle (G20), judgement (G9), HP (G8.3–G8.4).
+ */
+import { card, colorOf } from './cards.ts';
+import { ev, GameOver, type Ctx } from './flow.ts';
+import { general } from './generals.ts';
+import { shuffle } from './rng.ts';
+import { SLOTS, type Player, type Slot, type State } from './types.ts';
+
+export const P = (s: State, i: number): Player => s.players[i]!;
+export const N = (s: State) => s.players.length;
+export const seatName = (s: State, i: number) => s.players[i]?.name ?? '?';
+
+/** Alive seats in seat order from `start` (included when alive), once around (G1.10). */
+export function orderFrom(s: State, start: number, includeStart = true): number[] {
+  const n = N(s);
+  const out: number[] = [];
+  for (let k = includeStart ? 0 : 1; k < n; k++) {
+    const i = (start + k) % n;
+    if (s.players[i]!.alive) out.push(i);
+  }
+  return out;
+}
+export const aliveSeats = (s: State) => s.players.flatMap((p, i) => (p.alive ? [i] : []));
+/** G22.8: the next alive seat after `i` (i itself when it is the only one). */
+export function nextAlive(s: State, i: number): number {
+  const n = N(s);
+  for (let k = 1; k <= n; k++) if (s.players[(i + k) % n]!.alive) return (i + k) % n;
+  return i;
+}
+
+/** G7.1–G7.2: seat distance over alive characters, with horses; never below 1 between two characters. */
+export function distance(s: State, a: number, b: number): number {
+  if (a === b) return 0;
+  const alive = aliveSeats(s);
+  const ia = alive.indexOf(a), ib = alive.indexOf(b);
+  let d: number;
+  if (ia < 0 || ib < 0) {
+    // A dead character is not at the table (G12.3); a rule that still asks measures over the seats as they were.
+    const n = N(s);
+    const raw = Math.abs(a - b);
+    d = Math.min(raw, n - raw);
+  } else {
+    const raw = Math.abs(ia - ib);
+    d = Math.min(raw, alive.length - raw);
+  }
+  if (P(s, b).equip.defHorse) d += 1;
+  if (P(s, a).equip.offHorse) d -= 1;
+  return Math.max(1, d);
+}
+
+/** G7.3: the weapon's range or 1, plus 吴六剑 (C-SIX-SWORDS) held by another character of the same kingdom. */
+export function attackRange(s: State, a: number): number {
+  const w = P(s, a).equip.weapon;
+  let r = w ? card(w).range ?? 1 : 1;
+  for (let i = 0; i < N(s); i++) {
+    if (i === a || !P(s, i).alive) continue;
+    const wi = P(s, i).equip.weapon;
+    if (wi && card(wi).name === '吴六剑' && sameKingdom(s, a, i)) r += 1;
+  }
+  return r;
+}
+export const inRange = (s: State, a: number, b: number) => a !== b && distance(s, a, b) <= attackRange(s, a);
+
+/** G14.5: the same kingdom (a character is always the same kingdom as itself). */
+export function sameKingdom(s: State, a: number, b: number): boolean {
+  if (a === b) return true;
+  const x = P(s, a), y = P(s, b);
+  return x.kingdom !== null && y.kingdom !== null && !x.careerist && !y.careerist && x.kingdom === y.kingdom;
+}
+/** G14.5: both determined and not the same. */
+export function differentKingdom(s: State, a: number, b: number): boolean {
+  return a !== b && P(s, a).kingdom !== null && P(s, b).kingdom !== null && !sameKingdom(s, a, b);
+}
+/** G13.1: sex of the revealed general(s), main first; none while both are hidden. */
+export function sexOf(p: Player): 'M' | 'F' | null {
+  if (!p.generals) return null;
+  if (p.revealed[0]) return general(p.generals[0]).sex;
+  if (p.revealed[1]) return general(p.generals[1]).sex;
+  return null;
+}
+export const hasHidden = (p: Player) => !!p.generals && (!p.revealed[0] || !p.revealed[1]);
+export const cardCount = (p: Player) => p.hand.length + SLOTS.filter((x) => p.equip[x]).length;
+export const areaCount = (p: Player) => cardCount(p) + p.judge.length;
+export const equipped = (p: Player, name: string) => SLOTS.some((x) => p.equip[x] !== null && card(p.equip[x]!).name === name);
+export const wounded = (p: Player) => p.hp < p.maxHp;
+
+// ── where cards are (G1.5) ──
+
+export type Place =
+  | { zone: 'hand' | 'judge'; seat: number }
+  | { zone: 'equip'; seat: number; slot: Slot }
+  | { zone: 'draw' | 'discard' | 'processing' | 'removed' };
+
+export function locate(s: State, id: string): Place | null {
+  for (let i = 0; i < N(s); i++) {
+    const p = P(s, i);
+    if (p.hand.includes(id)) return { zone: 'hand', seat: i };
+    if (p.judge.includes(id)) return { zone: 'judge', seat: i };
+    for (const slot of SLOTS) if (p.equip[slot] === id) return { zone: 'equip', seat: i, slot };
+  }
+  if (s.processing.includes(id)) return { zone: 'processing' };
+  if (s.discardPile.includes(id)) return { zone: 'discard' };
+  if (s.drawPile.includes(id)) return { zone: 'draw' };
+  if (s.removed.includes(id)) return { zone: 'removed' };
+  return null;
+}
+
+const drop = (a: string[], id: string) => { const k = a.indexOf(id); if (k >= 0) a.splice(k, 1); };
+
+/** Takes a card out of wherever it lies; returns where it was. */
+export function detach(s: State, id: string): Place | null {
+  const at = locate(s, id);
+  if (!at) return null;
+  switch (at.zone) {
+    case 'hand': drop(P(s, at.seat).hand, id); break;
+    case 'judge': drop(P(s, at.seat).judge, id); break;
+    case 'equip': P(s, at.seat).equip[at.slot] = null; break;
+    case 'processing': drop(s.processing, id); break;
+    case 'discard': drop(s.discardPile, id); break;
+    case 'draw': drop(s.drawPile, id); break;
+    case 'removed': drop(s.removed, id); break;
+  }
+  return at;
+}
+
+export type Dest = { zone: 'discard' | 'processing' } | { zone: 'hand' | 'judge' | 'equip'; seat: number };
+
+/**
+ * Moves cards (G5.5). An equipment card leaving its area stops working at once (G22.6); 白银狮子 leaving gives its
+ * owner 1 HP (C-SILVER-LION) if it is alive.
+ */
+export function move(ctx: Ctx, ids: string[], dest: Dest): Place[] {
+  const s = ctx.s;
+  const from: Place[] = [];
+  for (const id of ids) {
+    const at = detach(s, id);
+    if (at) from.push(at);
+    switch (dest.zone) {
+      case 'discard': s.discardPile.push(id); break;
+      case 'processing': s.processing.push(id); break;
+      case 'hand': P(s, dest.seat).hand.push(id); break;
+      case 'judge': P(s, dest.seat).judge.push(id); break;
+      case 'equip': { const slot = card(id).slot!; P(s, dest.seat).equip[slot] = id; break; }
+    }
+  }
+  from.forEach((at, k) => {
+    if (at.zone === 'equip' && card(ids[k]!).name === '白银狮子' && !(dest.zone === 'equip' && dest.seat === at.seat)) {
+      const p = P(s, at.seat);
+      if (p.alive && p.hp < p.maxHp) recover(ctx, at.seat, 1, '白银狮子');
+    }
+  });
+  return from;
+}
+
+export function discard(ctx: Ctx, ids: string[]) { if (ids.length) move(ctx, ids, { zone: 'discard' }); }
+
+// ── the game's end (G16.6, G20.2) ──
+
+export function endDraw(ctx: Ctx, reason: string): never {
+  const s = ctx.s;
+  s.status = 'ended';
+  s.winners = [];
+  s.end = { how: 'draw', at: ctx.now };
+  s.ask = null;
+  ev(ctx, 'gameEnd', { how: 'draw', reason, winners: [] });
+  throw new GameOver();
+}
+
+// ── the draw pile (G20) ──
+
+/** G20.1–G20.2: makes sure `n` cards can be taken from the draw pile, reshuffling the discard pile under it once. */
+export function ensure(ctx: Ctx, n: number) {
+  const s = ctx.s;
+  if (s.drawPile.length >= n) return;
+  const limit = s.settings.reshuffleLimit;
+  if (limit !== null && s.reshuffles >= limit) endDraw(ctx, 'reshuffleLimit');
+  s.reshuffles += 1;
+  const pile = shuffle(s, s.discardPile);
+  s.discardPile = [];
+  s.drawPile.push(...pile);
+  ev(ctx, 'reshuffle', { count: pile.length, n: s.reshuffles });
+  if (s.drawPile.length < n) endDraw(ctx, 'noCards');
+}
+
+/** Takes the top `n` cards of the draw pile (G20 first). */
+export function takeTop(ctx: Ctx, n: number): string[] {
+  ensure(ctx, n);
+  return ctx.s.drawPile.splice(0, n);
+}
+
+/** A character draws `n` cards: the count is public, the cards are the drawer's (X1, X1.1). */
+export function draw(ctx: Ctx, seat: number, n: number, why?: string) {
+  if (n <= 0) return;
+  const ids = takeTop(ctx, n);
+  P(ctx.s, seat).hand.push(...ids);
+  ev(ctx, 'draw', { seat, n, ...(why ? { why } : {}) });
+  ev(ctx, 'drawn', { seat, cards: ids, to: [seat] });
+}
+
+/** G9.1: the top card becomes `seat`'s judgement card (public, in the processing area). No retrial skills yet (skills off). */
+export function judge(ctx: Ctx, seat: number, reason: string): string {
+  const [id] = takeTop(ctx, 1);
+  ctx.s.processing.push(id!);
+  const c = card(id!);
+  ev(ctx, 'judge', { seat, card: id, suit: c.suit, rank: c.rank, color: colorOf(c.suit), reason });
+  return id!;
+}
+/** G9.1: after the result has taken effect the judgement card goes to the discard pile (if still in processing). */
+export function judgeDone(ctx: Ctx, id: string) {
+  if (ctx.s.processing.includes(id)) move(ctx, [id], { zone: 'discard' });
+}
+
+// ── HP (G8.3–G8.5) ──
+
+/** G8.4: never above max HP. */
+export function recover(ctx: Ctx, seat: number, n: number, why?: string) {
+  const p = P(ctx.s, seat);
+  const k = Math.min(n, p.maxHp - p.hp);
+  if (k <= 0) return;
+  p.hp += k;
+  ev(ctx, 'recover', { seat, n: k, hp: p.hp, ...(why ? { why } : {}) });
+}
+
+/** The hand limit (G19.1): current HP (not below 0) plus this turn's 阴阳鱼 bonus. */
+export function handLimit(s: State, seat: number): number {
+  const p = P(s, seat);
+  return Math.max(0, p.hp) + (s.turn.seat === seat ? s.turn.limitBonus : 0);
+}

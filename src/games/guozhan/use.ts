@@ -1,0 +1,262 @@
+/**
+ * Using cards (G6.2): the play-phase checks of timing, limits and targets (G5, G7.4, C-texts), the use pipeline
+ * (processing area, "when used", after targeting, per-target effect in target order G6.3, discard after),
+ * responses to requests (闪/杀, G6.5, G21.2–G21.3) and the 无懈可击 chain with 国无懈可击 (G21.4–G21.5).
+ */
+import { card, DELAYED, NULLIFICATIONS, SLASHES } from './cards.ts';
+import { areaCount, attackRange, differentKingdom, discard, distance, equipped, hasHidden, inRange, judge, judgeDone, move, orderFrom, P, recover, sameKingdom, seatName } from './core.ts';
+import { ask, ev, refuse, type Ctx } from './flow.ts';
+import { seatOf } from './asks.ts';
+import { resolveCardCmd, usedText } from './resolve.ts';
+import { slashUse } from './cards/basic.ts';
+import { trickEffect, amazingGraceReveal } from './cards/tricks.ts';
+import { equipCard } from './cards/equipment.ts';
+import type { Cmd, UsedCard } from './types.ts';
+import { T } from './texts.ts';
+
+type CardCmd = Extract<Cmd, { k: 'card' }>;
+
+/** Whether `seat` could use a 杀 now in its play phase (G5.1: one per phase; 诸葛连弩 lifts it). */
+export function slashAllowed(ctx: Ctx, seat: number): boolean {
+  return ctx.s.turn.slashes < 1 || equipped(P(ctx.s, seat), '诸葛连弩');
+}
+
+/** The declared targets, checked (G6.2 step 1), in target order (G6.3). */
+export function checkTargets(ctx: Ctx, seat: number, uc: UsedCard, cmd: CardCmd): { targets: number[]; victim?: number } {
+  const s = ctx.s;
+  const named = cmd.targets.map((t) => seatOf(s, t, seat));
+  if (new Set(named).size !== named.length) refuse('ILLEGAL_TARGET', T.sameTargetTwice);
+  for (const t of named) if (!P(s, t).alive) refuse('ILLEGAL_TARGET', T.deadTarget(seatName(s, t)));
+  const name = uc.name;
+  const others = orderFrom(s, seat, false);
+  const one = (ok: (t: number) => boolean, why: (t: number) => string, legal: number[]) => {
+    if (named.length !== 1) refuse('BAD_SYNTAX', T.oneTarget(name, legal.map((x) => seatName(s, x))));
+    const t = named[0]!;
+    if (!ok(t)) refuse('ILLEGAL_TARGET', why(t));
+    return t;
+  };
+  const selfOnly = () => {
+    if (named.length > 1 || (named.length === 1 && named[0] !== seat)) refuse('ILLEGAL_TARGET', T.selfOnly(name));
+    return [seat];
+  };
+  const none = () => { if (named.length) refuse('BAD_SYNTAX', T.noTargets(name)); };
+  if (SLASHES.has(name)) {
+    const legal = others.filter((t) => inRange(s, seat, t));
+    const t = one((x) => x !== seat && inRange(s, seat, x), (x) => (x === seat ? T.notSelf(name) : T.outOfRange(seatName(s, x), distance(s, seat, x), attackRange(s, seat))), legal);
+    return { targets: [t] };
+  }
+  switch (name) {
+    case '桃': case '酒': case '无中生有': return { targets: selfOnly() };
+    case '决斗': return { targets: [one((x) => x !== seat, () => T.notSelf(name), others)] };
+    case '顺手牵羊': {
+      const ok = (x: number) => x !== seat && distance(s, seat, x) <= 1 && areaCount(P(s, x)) > 0;
+      return { targets: [one(ok, (x) => (x === seat ? T.notSelf(name) : areaCount(P(s, x)) === 0 ? T.noCardsThere(seatName(s, x)) : T.distanceOne(seatName(s, x), distance(s, seat, x))), others.filter(ok))] };
+    }
+    case '过河拆桥': {
+      const ok = (x: number) => x !== seat && areaCount(P(s, x)) > 0;
+      return { targets: [one(ok, (x) => (x === seat ? T.notSelf(name) : T.noCardsThere(seatName(s, x))), others.filter(ok))] };
+    }
+    case '借刀杀人': {
+      const ok = (x: number) => x !== seat && !!P(s, x).equip.weapon && others.concat(seat).some((b) => b !== x && inRange(s, x, b));
+      const a = one(ok, (x) => (x === seat ? T.notSelf(name) : !P(s, x).equip.weapon ? T.noWeapon(seatName(s, x)) : T.noVictimInRange(seatName(s, x))), others.filter(ok));
+      if (!cmd.victim) refuse('BAD_SYNTAX', T.collateralVictim);
+      const b = seatOf(s, cmd.victim, seat);
+      if (!P(s, b).alive || b === a || !inRange(s, a, b)) refuse('ILLEGAL_TARGET', T.victimNotInRange(seatName(s, a), seatName(s, b)));
+      return { targets: [a], victim: b };
+    }
+    case '南蛮入侵': case '万箭齐发': none(); return { targets: others };
+    case '桃园结义': case '五谷丰登': none(); return { targets: orderFrom(s, seat) };
+    case '以逸待劳': none(); return { targets: orderFrom(s, seat).filter((x) => sameKingdom(s, seat, x)) };
+    case '铁索连环': {
+      if (named.length < 1 || named.length > 2) refuse('BAD_SYNTAX', T.ironChainTargets);
+      return { targets: orderFrom(s, seat).filter((x) => named.includes(x)) };
+    }
+    case '火攻': {
+      // C-FIRE-ATTACK: yourself only if you keep another hand card after this one.
+      const ok = (x: number) => (x === seat ? P(s, seat).hand.filter((h) => !uc.ids.includes(h)).length > 0 : P(s, x).hand.length > 0);
+      return { targets: [one(ok, (x) => T.noHandCards(seatName(s, x)), orderFrom(s, seat).filter(ok))] };
+    }
+    case '知己知彼': {
+      const ok = (x: number) => x !== seat && (P(s, x).hand.length > 0 || hasHidden(P(s, x)));
+      return { targets: [one(ok, (x) => (x === seat ? T.notSelf(name) : T.nothingToKnow(seatName(s, x))), others.filter(ok))] };
+    }
+    case '远交近攻': {
+      if (P(s, seat).kingdom === null) refuse('ILLEGAL_CARD', T.needKingdom(name));
+      const ok = (x: number) => differentKingdom(s, seat, x);
+      return { targets: [one(ok, (x) => T.notDifferent(seatName(s, x)), others.filter(ok))] };
+    }
+    case '乐不思蜀': {
+      const ok = (x: number) => x !== seat && !holds(ctx, x, name);
+      return { targets: [one(ok, (x) => (x === seat ? T.notSelf(name) : T.alreadyHolds(seatName(s, x), name)), others.filter(ok))] };
+    }
+    case '兵粮寸断': {
+      const ok = (x: number) => x !== seat && !holds(ctx, x, name) && distance(s, seat, x) <= 1;
+      return { targets: [one(ok, (x) => (x === seat ? T.notSelf(name) : holds(ctx, x, name) ? T.alreadyHolds(seatName(s, x), name) : T.distanceOne(seatName(s, x), distance(s, seat, x))), others.filter(ok))] };
+    }
+    case '闪电': {
+      const t = selfOnly();
+      if (holds(ctx, seat, name)) refuse('ILLEGAL_CARD', T.alreadyHolds(seatName(s, seat), name));
+      return { targets: t };
+    }
+  }
+  if (card(uc.ids[0]!).type === 'equip') { none(); return { targets: [seat] }; }
+  return refuse('ILLEGAL_CARD', T.cannotUseNow(name));
+}
+
+/** G5.3: a judgement area holds one delayed trick of a name. */
+const holds = (ctx: Ctx, seat: number, name: string) => P(ctx.s, seat).judge.some((id) => card(id).name === name);
+
+/** A card used in the play phase: every check first (a refusal changes nothing), then the use (G6.2). */
+export function useInPlay(ctx: Ctx, seat: number, cmd: CardCmd) {
+  const s = ctx.s;
+  const uc = resolveCardCmd(s, seat, cmd, null);
+  const name = uc.name;
+  if (name === '闪' || NULLIFICATIONS.has(name)) refuse('ILLEGAL_CARD', T.responseOnly(name));
+  if (name === '桃') {
+    if (s.aozhan) refuse('ILLEGAL_CARD', T.aozhanNoPeach);
+    if (P(s, seat).hp >= P(s, seat).maxHp) refuse('ILLEGAL_CARD', T.notWounded);
+  }
+  if (name === '酒' && s.turn.wineUsed) refuse('LIMIT_EXCEEDED', T.wineOnce);
+  if (SLASHES.has(name) && !slashAllowed(ctx, seat)) refuse('LIMIT_EXCEEDED', T.slashOnce);
+  if (cmd.whole) refuse('BAD_SYNTAX', T.wholeOnlyNullify);
+  const { targets, victim } = checkTargets(ctx, seat, uc, cmd);
+  useCard(ctx, seat, uc, targets, { victim, counts: true });
+}
+
+export interface UseOpts { victim?: number; counts?: boolean }
+
+/** The use of a checked card (G6.2 steps 2–6). */
+export function useCard(ctx: Ctx, user: number, uc: UsedCard, targets: number[], opts: UseOpts = {}) {
+  const s = ctx.s;
+  const name = uc.name;
+  if (SLASHES.has(name)) return slashUse(ctx, user, uc, targets, !!opts.counts);
+  const type = uc.ids.length === 1 && !uc.skill ? card(uc.ids[0]!).type : 'basic';
+  if (type === 'equip') return equipCard(ctx, user, uc.ids[0]!);
+  if (DELAYED.has(name)) {
+    // C3: the card waits in the target's judgement area; it takes effect in the judge phase.
+    ev(ctx, 'use', { seat: user, card: usedText(uc), name, targets, cards: uc.ids });
+    move(ctx, uc.ids, { zone: 'judge', seat: targets[0]! });
+    return;
+  }
+  move(ctx, uc.ids, { zone: 'processing' });
+  ev(ctx, 'use', { seat: user, card: usedText(uc), name, targets, cards: uc.ids, ...(opts.victim !== undefined ? { victim: opts.victim } : {}) });
+  if (name === '桃') {
+    recover(ctx, user, 1, '桃');
+  } else if (name === '酒') {
+    // C-ANALEPTIC (I): the next 杀 this turn deals +1.
+    s.turn.wineUsed = true;
+    s.turn.wineBuff = true;
+  } else {
+    runTrick(ctx, user, uc, targets, opts);
+  }
+  discard(ctx, uc.ids.filter((id) => s.processing.includes(id)));
+}
+
+/** G6.2 step 5 for an ordinary trick: per target in order, a nullify window then the effect. */
+function runTrick(ctx: Ctx, user: number, uc: UsedCard, targets: number[], opts: UseOpts) {
+  const s = ctx.s;
+  const cancelled = new Set<number>();
+  const grace = uc.name === '五谷丰登' ? amazingGraceReveal(ctx, targets.length) : null;
+  targets.forEach((t, k) => {
+    if (!P(s, t).alive) return;
+    if (cancelled.has(t)) { ev(ctx, 'nullified', { seat: t, card: usedText(uc), whole: true }); return; }
+    // C-GOD-SALVATION: an unwounded target is skipped without a window.
+    if (uc.name === '桃园结义' && P(s, t).hp >= P(s, t).maxHp) return;
+    const later = targets.slice(k + 1);
+    const x = P(s, t);
+    const wholeOk = x.kingdom !== null && !x.careerist && later.some((y) => sameKingdom(s, t, y));
+    const w = nullify(ctx, { card: uc, user, target: t, delayed: false, wholeOk, depth: 0 });
+    if (w.cancelled) {
+      ev(ctx, 'nullified', { seat: t, card: usedText(uc) });
+      // G21.5: the whole kingdom, as it stands now.
+      if (w.whole) for (const y of later) if (sameKingdom(s, t, y)) cancelled.add(y);
+      return;
+    }
+    trickEffect(ctx, user, uc, t, { victim: opts.victim, grace });
+  });
+  if (grace && grace.length) {
+    const left = grace.filter((id) => s.processing.includes(id));
+    if (left.length) { ev(ctx, 'discard', { cards: left, why: '五谷丰登' }); discard(ctx, left); }
+  }
+}
+
+export interface NullifyAbout { card: UsedCard; user: number | null; target: number | null; delayed: boolean; wholeOk: boolean; depth: number }
+
+/**
+ * G21.4: a public window to every alive character holding a hand card; the first valid 无懈可击 wins and opens a
+ * window of its own; an odd chain cancels. G21.5: a 国无懈 against an ordinary trick's effect on X may take the
+ * whole kingdom (`【无懈可击·国】全势力`), only at the first link.
+ */
+export function nullify(ctx: Ctx, about: NullifyAbout): { cancelled: boolean; whole: boolean } {
+  const s = ctx.s;
+  const eligible = orderFrom(s, s.turn.seat).filter((i) => P(s, i).hand.length > 0);
+  if (!eligible.length) return { cancelled: false, whole: false };
+  const text = about.depth === 0
+    ? T.nullifyWindow(usedText(about.card), about.user === null ? null : seatName(s, about.user), about.target === null ? null : seatName(s, about.target))
+    : T.nullifyCounter(seatName(s, about.user!), usedText(about.card));
+  const r = ask(ctx, { kind: 'nullify', seats: eligible, text, about: { card: about.card.name, user: about.user, target: about.target, depth: about.depth, wholeOk: about.wholeOk } }, 'nullify');
+  if (!r.cmd || r.seat === null) return { cancelled: false, whole: false };
+  const c = r.cmd;
+  if (c.k !== 'card') return refuse('NO_PROMPT', T.nullifyHelp);
+  const uc = resolveCardCmd(s, r.seat, c, ['无懈可击', '无懈可击·国']);
+  if (c.targets.length) refuse('BAD_SYNTAX', T.noTargets(uc.name));
+  const whole = !!c.whole;
+  if (whole && (uc.name !== '无懈可击·国' || !about.wholeOk)) refuse('ILLEGAL_CARD', uc.name !== '无懈可击·国' ? T.wholeNeedsHeg : T.wholeNotHere);
+  move(ctx, uc.ids, { zone: 'processing' });
+  ev(ctx, 'use', { seat: r.seat, card: usedText(uc), name: uc.name, against: about.card.name, targets: about.target === null ? [] : [about.target], ...(whole ? { whole: true } : {}), depth: about.depth });
+  const counter = nullify(ctx, { card: uc, user: r.seat, target: null, delayed: false, wholeOk: false, depth: about.depth + 1 });
+  discard(ctx, uc.ids.filter((id) => s.processing.includes(id)));
+  if (counter.cancelled) ev(ctx, 'nullified', { seat: r.seat, card: usedText(uc) });
+  return { cancelled: !counter.cancelled, whole: whole && !counter.cancelled };
+}
+
+export interface JinkAsk { from: number; mode: 'use' | 'play'; eightDiagram: boolean; why: string }
+
+/**
+ * A request for a 闪 (G6.5, G21.2): a 闪 card, a 桃 as 闪 in 鏖战, or 八卦阵's judgement (red: a 闪 is
+ * used/played; each request may try it once). Returns whether a 闪 came.
+ */
+export function askJink(ctx: Ctx, seat: number, a: JinkAsk): boolean {
+  const s = ctx.s;
+  let diagram = a.eightDiagram;
+  for (;;) {
+    if (!P(s, seat).alive) return false;
+    if (!P(s, seat).hand.length && !diagram) return false;
+    const r = ask(ctx, { kind: 'respond', seats: [seat], want: '闪', mode: a.mode, from: a.from, eightDiagram: diagram, text: T.askJink(seatName(s, a.from), a.why, a.mode, diagram) }, 'response');
+    const c = r.cmd;
+    if (!c || c.k === 'pass') return false;
+    if ((c.k === 'skill' && c.skill === '八卦阵') || (c.k === 'card' && c.skill === '八卦阵' && !c.cards.length)) {
+      if (!diagram) refuse('ILLEGAL_CARD', T.noEightDiagram);
+      diagram = false;
+      ev(ctx, 'equipSkill', { seat, skill: '八卦阵' });
+      const j = judge(ctx, seat, '八卦阵');
+      const red = card(j).suit === '♥' || card(j).suit === '♦';
+      judgeDone(ctx, j);
+      if (red) { ev(ctx, a.mode, { seat, card: '【闪】(八卦阵)', name: '闪', virtual: true }); return true; }
+      continue;
+    }
+    if (c.k !== 'card') return refuse('NO_PROMPT', T.jinkHelp);
+    if (c.targets.length) refuse('BAD_SYNTAX', T.noTargets('闪'));
+    const uc = resolveCardCmd(s, seat, c, ['闪']);
+    move(ctx, uc.ids, { zone: 'processing' });
+    ev(ctx, a.mode, { seat, card: usedText(uc), name: '闪', cards: uc.ids });
+    discard(ctx, uc.ids.filter((id) => s.processing.includes(id)));
+    return true;
+  }
+}
+
+/** A request to play a 杀 (决斗, 南蛮入侵: G6.1, G21.3): a 杀, 丈八蛇矛's two cards, or a 桃 in 鏖战. */
+export function askSlashPlay(ctx: Ctx, seat: number, from: number, why: string): boolean {
+  const s = ctx.s;
+  if (!P(s, seat).alive || !P(s, seat).hand.length) return false;
+  const r = ask(ctx, { kind: 'respond', seats: [seat], want: '杀', mode: 'play', from, text: T.askSlash(seatName(s, from), why) }, 'response');
+  const c = r.cmd;
+  if (!c || c.k === 'pass') return false;
+  if (c.k !== 'card') return refuse('NO_PROMPT', T.slashHelp);
+  if (c.targets.length) refuse('BAD_SYNTAX', T.noTargets('杀'));
+  const uc = resolveCardCmd(s, seat, c, ['杀', '雷杀', '火杀']);
+  move(ctx, uc.ids, { zone: 'processing' });
+  ev(ctx, 'play', { seat, card: usedText(uc), name: uc.name, cards: uc.ids });
+  discard(ctx, uc.ids.filter((id) => s.processing.includes(id)));
+  return true;
+}
