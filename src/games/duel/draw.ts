@@ -153,7 +153,7 @@ export function duelPaintState(map: GameMap, g: DuelGraph, p: DuelPicture, lg: L
     // D1.1: neutral land keeps the map's country borders; an owner's land is one block whose edge is the front.
     ownerKey: (id) => p.owner[id] ?? `n:${map.territory.get(id)?.owner ?? id}`,
     marker: (id) => (cap.has(id) ? 'capital' : `v${g.value.get(id) ?? 1}`),
-    nameHalo: true,
+    contrastNames: true,
     // The duel's 【地图】 and /map have no region: a label left out is listed in the legend, not sent to a zoom.
     zooms: false,
     arsenals: false,

@@ -14,11 +14,11 @@ import { colorOf, fillOf } from './owners.ts';
 import { T, terrName, type Lang } from './texts.ts';
 import { SCHEMATIC_SCALE, toScreen, type View } from './view.ts';
 
-/** A white halo under names (MapLook.nameHalo): dark type stays readable on saturated fills. */
-const HALO = ' stroke="#fff" stroke-opacity=".75" stroke-width="2.4" stroke-linejoin="round" paint-order="stroke"';
-
-/** Everything drawn for one land territory's label, as variants from richest to leanest. */
-function landVariants(dc: DrawContext, kind: string, name: string, armies: number, outline: string, scale: number, schematicFill?: string, halo = false): Variant[] {
+/**
+ * Everything drawn for one land territory's label, as variants from richest to leanest. `nameInk`: the name's colour
+ * when it is not the stylesheet's (MapLook.contrastNames).
+ */
+function landVariants(dc: DrawContext, kind: string, name: string, armies: number, outline: string, scale: number, schematicFill?: string, nameInk?: string): Variant[] {
   const out: Variant[] = [];
   // Names below ~10 px are unreadable; past that the label goes compact (count only) instead.
   const sizes: [number, Variant['tier']][] = [[1, 'full'], [0.85, 'small']];
@@ -51,7 +51,7 @@ function landVariants(dc: DrawContext, kind: string, name: string, armies: numbe
       const nx0 = cx - nameW / 2;
       marker(dc, kind, nx0 + mw / 2 - 1, ny - fn * 0.36, fn);
       badge(dc, cnt, cx, y0 + fn + 1 + ph / 2, pw, ph, fc, outline);
-      return nameText(dc, `<text class="nm" x="${f(nx0 + mw)}" y="${f(ny)}" font-size="${f(fn)}"${halo ? HALO : ''}>${esc(name)}</text>`,
+      return nameText(dc, `<text class="nm" x="${f(nx0 + mw)}" y="${f(ny)}" font-size="${f(fn)}"${nameInk ? ` style="fill:${nameInk}"` : ''}>${esc(name)}</text>`,
         { x0: nx0 + mw, y0: ny - fn * 0.95, x1: nx0 + nameW, y1: ny + fn * 0.3 });
     } });
   }
@@ -153,7 +153,7 @@ export function labelRequests(dc: DrawContext, map: GameMap, state: GameState, g
       const owner = ls?.owner ?? null;
       const outline = owner ? darker(colorOf(map, state, owner) ?? '#666', 0.2) : '#777';
       info.set(t.id, { name, armies });
-      reqs.push({ id: t.id, ax, ay, variants: landVariants(dc, state.look ? state.look.marker(t.id) : t.kind, name, armies, schematic ? darker(fill, 0.45) : outline, scale, schematic ? fill : undefined, state.look?.nameHalo), leader: true, home });
+      reqs.push({ id: t.id, ax, ay, variants: landVariants(dc, state.look ? state.look.marker(t.id) : t.kind, name, armies, schematic ? darker(fill, 0.45) : outline, scale, schematic ? fill : undefined, state.look?.contrastNames ? textOn(fill) : undefined), leader: true, home });
     } else if (t.kind === 'sea') {
       const ss = state.territories[t.id] as SeaState | undefined;
       const stacks = Object.entries(ss?.stacks ?? {}).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);

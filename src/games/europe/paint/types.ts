@@ -28,8 +28,11 @@ export interface MapLook {
   ownerKey(id: string): string;
   /** The mark before a land territory's name: 'capital' ★, 'city' ●, 'v1' … 'v3' that many value pips, '' none. */
   marker(id: string): string;
-  /** Names on land with a white halo (for saturated fills, where dark type alone reads poorly). */
-  nameHalo: boolean;
+  /**
+   * Names on land in white on a dark fill and black on a light one (textOn), for saturated fills where black type
+   * reads poorly (a halo would too, but costs ~10% of the PNG's bytes, and Europe's map is near 1 MB already).
+   */
+  contrastNames: boolean;
   /** Whether players can ask for a region zoom: the legend's note on labels left out points there only then. */
   zooms: boolean;
   /** Whether arsenals are labelled with their depot (false: they are not part of this game). */
