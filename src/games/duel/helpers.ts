@@ -73,8 +73,9 @@ export function modeOf(paint: ReadonlyMap<string, Mode>, defaultMode: Mode, t: s
  * breadth-first search per distinct X per turn (the frontier, the defence line, the rally target), minima are
  * linear scans instead of sorts, and the rally fist's land distances and paths are per-graph tables. The working
  * arrays belong to one `HelperRun` per graph, reused turn after turn, and its steps are methods rather than
- * closures made per call: a resolution (B1) asks for both sides' helpers, and what a call allocates is the
- * orders it returns (the garbage it made per call — ~70 KB a side — was a share of the scavenges that made B1's p99).
+ * closures made per call, so a call allocates little more than the orders it returns (~14 KB on B1's board, was
+ * ~50 KB a side): B1's slow samples are the resolutions a scavenge lands in, and their number follows what a
+ * resolution allocates.
  */
 export function helperOrders(g: DuelGraph, board: Board, side: Side, opts: HelperOpts): Order[] {
   let run = runs.get(g);
