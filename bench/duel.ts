@@ -9,9 +9,10 @@
  *    P3's scripted pairings (here over seeds 1–50 of each; `npm run proof -- duel` reports it over all 400): ≤ 200 ms;
  *  - B4 the qualifying capital pairs of Europe computed once / one draw from the cache: ≤ 100 ms / ≤ 1 ms;
  *  - B6 `replay` engine time per resolved turn over P2's games as transcripts (here seeds 1–40): ≤ 2 ms;
+ *  - B8 the Europe duel map PNG, median warm, and its size (bench/duel-map.ts): ≤ 150 ms, ≤ 1 MB;
  *  - B9 memory of 1,000 running duels (mid-play Europe games, in a child process): ≤ 500 MB RSS.
- * Not here: B5 (the agent's decision: its weights and inference are the agent's work), B7 (the web page) and B8
- * (the duel map PNG): the page and the pictures are part 2.
+ * Not here: B5 (the agent's decision: its weights and inference are the agent's work) and B7 (the web page, in
+ * Chromium: bench/duel-page.ts).
  * Run alone: npx tsx bench/duel.ts
  */
 import { spawnSync } from 'node:child_process';
@@ -27,6 +28,7 @@ import type { Board, Side } from '../src/games/duel/resolve.ts';
 import { runDuelTranscript } from '../src/games/duel/transcript.ts';
 import { duelTranscript, playDuel, resolvedTurns } from '../src/games/duel/sim.ts';
 import type { BenchFigure } from './engine.ts';
+import { benchDuelMap } from './duel-map.ts';
 
 const median = (xs: readonly number[]) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]!; };
 const p99 = (xs: readonly number[]) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(0.99 * s.length))]!; };
@@ -264,10 +266,11 @@ export async function benchDuel(): Promise<BenchFigure[]> {
   out.push({ name: 'B4 one draw from the cache (garrisons, pair, swap), median', value: r2(b4.draw), unit: 'ms', target: 1, pass: b4.draw <= 1 });
   const b6 = benchReplay(map);
   out.push({ name: `B6 replay engine time per resolved turn, P2 games as transcripts (seeds 1–${b6.games}, ${b6.turns} turns, map load included)`, value: r2(b6.perTurn), unit: 'ms', target: 2, pass: b6.perTurn <= 2 });
+  out.push(...await benchDuelMap());
   const mem = benchMemory();
   if ('error' in mem) out.push({ name: `B9 memory: ${mem.error}`, value: NaN, unit: 'MB', target: 500, pass: false });
   else out.push({ name: `B9 memory: ${mem.duels} running Europe duels (${mem.running} still running, heap ${Math.round(mem.heapMb)} MB), RSS`, value: Math.round(mem.rssMb), unit: 'MB', target: 500, pass: mem.rssMb <= 500 });
-  console.log('(B5 agent decision, B7 page click → arrows, B8 duel map PNG: not measured here — the agent, the page and the pictures are later parts)');
+  console.log('(B5 agent decision and B7 page click → arrows: not measured here — the agent\'s work, and bench/duel-page.ts in Chromium)');
   return out;
 }
 
