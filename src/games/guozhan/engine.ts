@@ -267,7 +267,7 @@ function aozhanCheck(ctx: Ctx) {
 /** Folds one entry after the start. Refusals leave the state as it was, with a row in `commands`. */
 export function applyEntry(s: State, e: Exclude<GzEntry, StartEntry>): Outcome {
   if (e.type === 'refused') {
-    s.commands.push({ at: e.at, seat: e.seat, kind: e.kind ?? 'unknown', ok: false, code: e.code, message: e.message, after: s.log.length, ...(e.line !== undefined ? { line: e.line } : {}), ...(e.text ? { text: e.text } : {}) });
+    s.commands.push({ at: e.at, seat: e.seat, kind: e.kind ?? 'unknown', ok: false, code: e.code, message: e.message, after: s.log.length, ...(e.line !== undefined ? { line: e.line } : {}), ...(e.text ? { text: e.text } : {}), ...(e.seat !== null ? { to: [e.seat] } : {}) });
     return { state: s, ok: false, code: e.code, message: e.message };
   }
   if (e.type === 'abort') {
@@ -294,9 +294,10 @@ export function applyEntry(s: State, e: Exclude<GzEntry, StartEntry>): Outcome {
 
 function command(s: State, e: Extract<GzEntry, { type: 'cmd' }>): Outcome {
   const after = s.log.length;
+  // A pick, a query and a refusal (its reason may name the speaker's cards) are the speaker's own (X1.1).
   const secret = e.cmd.k === 'query' || e.cmd.k === 'prelight' || s.ask?.kind === 'pick';
   const row = (st: State, ok: boolean, code?: string, message?: string) => {
-    st.commands.push({ at: e.at, seat: e.seat, kind: e.cmd.k, ok, after, ...(e.line !== undefined ? { line: e.line } : {}), ...(e.text ? { text: e.text } : {}), ...(code ? { code, message } : {}), ...(secret ? { to: [e.seat] } : {}) });
+    st.commands.push({ at: e.at, seat: e.seat, kind: e.cmd.k, ok, after, ...(e.line !== undefined ? { line: e.line } : {}), ...(e.text ? { text: e.text } : {}), ...(code ? { code, message } : {}), ...(secret || !ok ? { to: [e.seat] } : {}) });
   };
   const fail = (code: string, message: string): Outcome => { row(s, false, code, message); return { state: s, ok: false, code, message }; };
   // X6.3: queries and the prelight flag are taken at any time and change nothing.

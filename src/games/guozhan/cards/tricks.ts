@@ -124,7 +124,7 @@ function collateral(ctx: Ctx, user: number, a: number, b: number) {
   const w = P(s, a).equip.weapon;
   if (!P(s, user).alive || !w) return;
   move(ctx, [w], { zone: 'hand', seat: user });
-  ev(ctx, 'give', { seat: a, to: user, card: w, why: '借刀杀人' });
+  ev(ctx, 'give', { seat: a, receiver: user, card: w, why: '借刀杀人' });
 }
 
 /** C-KNOWN-BOTH: look at the hand, or at one hidden general; everyone learns which, only the user what. */
