@@ -15,7 +15,7 @@ import { commandsJson } from '../../src/platform/adapters/discord/index.ts';
 import { DuelRules } from '../../src/games/duel/module.ts';
 import type { DuelState } from '../../src/games/duel/engine.ts';
 import type { GameState } from '../../src/games/neuwar/engine/index.ts';
-import { T0, TINY } from '../helpers/live.ts';
+import { T0, TINY, fakeRenderer } from '../helpers/live.ts';
 import { APP, CHANNEL, answers, bool, buttonIds, click, harness, int, slash, str, typed, user, type Harness, type HarnessOptions } from '../helpers/discord.ts';
 
 const ALICE = { id: '100000000000000001', name: 'alice' };
@@ -36,7 +36,7 @@ function setup(o: HarnessOptions & { threads?: boolean } = {}): Duelling {
   const now = { t: T0 };
   const timers: { at: number; fn: () => void }[] = [];
   let svc!: GameService;
-  const h = harness((chat) => (svc = new GameService({ store: new Store(':memory:'), clock, chat, games: GAMES, renderer: null, logError: () => undefined })), COMMANDS, clients, {
+  const h = harness((chat) => (svc = new GameService({ store: new Store(':memory:'), clock, chat, games: GAMES, renderer: fakeRenderer(), logError: () => undefined })), COMMANDS, clients, {
     now: () => now.t, timer: (ms, fn) => timers.push({ at: now.t + ms, fn }), ...o,
   });
   if (o.threads === false) h.discord.threadsAllowed = false;
@@ -256,6 +256,11 @@ test('D10.2: /duel bot starts at once (in the channel itself where no thread may
   assert.match(answers(h, five).texts.join('\n'), /COUNT_NOT_ALLOWED|全部|一半/);
   assert.match(answers(h, war).texts.join('\n'), /WRONG_GAME：\/war 是新欧洲战争的命令，本频道的游戏是欧陆对决/);
   assert.equal((h.svc.stateOf(CHANNEL) as DuelState).turn, 2, '/done in a duel is /ready: with the bot ready, the turn resolved');
+  const map = slash(h, ALICE, 'map', []);
+  await h.settle();
+  const picture = h.discord.calls.find((x) => x.path === `/webhooks/${APP}/tok-${map}/messages/@original`);
+  assert.equal(answers(h, map).ephemeral, true);
+  assert.equal(picture?.files.length, 1, '/map in a duel: the duel\'s map, only to the asker');
   assert.match(answers(h, done).texts.join('\n'), /红方已准备/);
 });
 
@@ -297,6 +302,8 @@ test('D10.3.2: ready by the status message\'s [准备] (the rules\' press), whic
   const mapAnswer = h.discord.find((x) => x.method === 'POST' && x.path === `/webhooks/${APP}/tok-${map}`);
   assert.ok(mapAnswer, 'answered');
   assert.equal((mapAnswer!.body as { flags: number }).flags & 64, 64, 'only the asker sees it');
+  assert.equal(mapAnswer!.files.length, 1, 'with the map picture');
+  assert.ok(!h.discord.posts(thread).some((p) => p.files.length && p.at > mapAnswer!.at), 'not posted in the thread');
   const page = click(h, BOB, 'page:duel', statusId, { channel: thread });
   await h.settle();
   const link = h.discord.find((x) => x.method === 'POST' && x.path === `/webhooks/${APP}/tok-${page}`);
