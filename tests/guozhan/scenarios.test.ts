@@ -1,0 +1,71 @@
+/**
+ * Scenario transcripts (tests/guozhan/scenarios/*.txt, X6.4 grammar), one per rule or card, with fixed decks and
+ * the expected state worked out by hand in their comments. An expectation is a comment line
+ *
+ *     #= PATH JSON
+ *
+ * checked against the judge's state JSON (view.ts stateJson, hands included) as it stands after the lines above
+ * it. PATH is dotted; an array is indexed by number (negative from the end) or, for `seats`, by seat name.
+ * Shorthands: `refusals` (every refused command as "line:CODE"), `events.T` (the log rows of type T, seat names
+ * written), `last.T` (the last such row), `hand.P`/`hp.P` (a seat's hand / HP). `#! REGEX`: the transcript up to
+ * that line is malformed with a message matching REGEX. Every file also replays through `npm run replay`'s path.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runGuozhanTranscript } from '../../src/games/guozhan/transcript.ts';
+import { stateJson } from '../../src/games/guozhan/view.ts';
+
+const DIR = 'tests/guozhan/scenarios';
+const files = readdirSync(DIR).filter((f) => f.endsWith('.txt')).sort();
+
+export function pick(json: Record<string, unknown>, path: string): unknown {
+  const [head, ...rest] = path.split('.');
+  const seats = json.seats as { name: string }[];
+  if (head === 'refusals') return (json.commands as { ok: boolean; line?: number; code?: string }[]).filter((r) => !r.ok).map((r) => `${r.line}:${r.code}`);
+  if (head === 'events') return (json.log as { t: string }[]).filter((e) => e.t === rest[0]).map(({ at: _a, ...e }) => e);
+  if (head === 'last') { const rows = (json.log as { t: string }[]).filter((e) => e.t === rest[0]); const r = rows[rows.length - 1]; if (!r) return null; const { at: _a, ...e } = r as { at: number }; return rest.length > 1 ? (e as Record<string, unknown>)[rest[1]!] ?? null : e; }
+  if (head === 'hand' || head === 'hp') return (seats.find((s) => s.name === rest[0]) as Record<string, unknown> | undefined)?.[head] ?? null;
+  let x: unknown = json;
+  for (const k of [head!, ...rest]) {
+    if (Array.isArray(x)) x = /^-?\d+$/.test(k) ? x.at(Number(k)) : x.find((e) => (e as { name?: string }).name === k);
+    else x = (x as Record<string, unknown> | null)?.[k];
+  }
+  return x === undefined ? null : x;
+}
+
+for (const file of files) {
+  const path = join(DIR, file);
+  const text = readFileSync(path, 'utf8');
+  const lines = text.split(/\r?\n/);
+  const title = lines.find((l) => l.startsWith('# '))?.slice(2).trim() ?? file;
+  test(`${title} (${file})`, () => {
+    const states = new Map<number, Record<string, unknown>>();
+    const stateAt = (n: number) => {
+      let s = states.get(n);
+      if (!s) {
+        const prefix = lines.map((l, i) => (i < n ? l : '')).join('\n');
+        s = JSON.parse(JSON.stringify(stateJson(runGuozhanTranscript(path, prefix).state, null, { hands: true }))) as Record<string, unknown>;
+        states.set(n, s);
+      }
+      return s;
+    };
+    let checks = 0;
+    lines.forEach((l, i) => {
+      const e = /^#=\s*(\S+)\s+(.+)$/.exec(l.trim());
+      if (e) {
+        checks++;
+        const want = JSON.parse(e[2]!);
+        assert.deepEqual(pick(stateAt(i), e[1]!), want, `${file}:${i + 1}: ${e[1]}`);
+      }
+      const bad = /^#!\s*(.+)$/.exec(l.trim());
+      if (bad) {
+        checks++;
+        const prefix = lines.map((x, k) => (k < i ? x : '')).join('\n');
+        assert.throws(() => runGuozhanTranscript(path, prefix), (err: Error) => new RegExp(bad[1]!).test(err.message), `${file}:${i + 1}: malformed`);
+      }
+    });
+    assert.ok(checks > 0, `${file} checks something`);
+  });
+}
