@@ -5,3 +5,4 @@ export { GameService, type GameServiceOptions } from './service.ts';
 export { foldEntries, rebuildGame, type MetaEntry } from './rebuild.ts';
 export { withTimeout, RenderQueue, PictureRate } from './renderer.ts';
 export { startLiveService } from './boot.ts';
+export { SeatBook, LocalIdentities, identityUserId, newSecret, secretHash, secretMatches, SECRET_RE, type MetaStore, type SeatRecord, type IdentityCheck } from './seats.ts';
