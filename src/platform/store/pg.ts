@@ -207,7 +207,8 @@ export class PgStore implements GameStore, TableIO {
   }
 
   async games(status?: GameStatusRow[]): Promise<GameRow[]> {
-    return (await this.q('SELECT * FROM games ORDER BY id')).map(gameRow).filter((g) => !status || status.includes(g.status));
+    const rows = status ? await this.q('SELECT * FROM games WHERE status = ANY($1) ORDER BY id', [status]) : await this.q('SELECT * FROM games ORDER BY id');
+    return rows.map(gameRow);
   }
 
   async players(gameId: number): Promise<PlayerRow[]> {
