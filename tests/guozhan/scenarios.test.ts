@@ -24,8 +24,9 @@ export function pick(json: Record<string, unknown>, path: string): unknown {
   const [head, ...rest] = path.split('.');
   const seats = json.seats as { name: string }[];
   if (head === 'refusals') return (json.commands as { ok: boolean; line?: number; code?: string }[]).filter((r) => !r.ok).map((r) => `${r.line}:${r.code}`);
-  if (head === 'events') return (json.log as { t: string }[]).filter((e) => e.t === rest[0]).map(({ at: _a, ...e }) => e);
-  if (head === 'last') { const rows = (json.log as { t: string }[]).filter((e) => e.t === rest[0]); const r = rows[rows.length - 1]; if (!r) return null; const { at: _a, ...e } = r as { at: number }; return rest.length > 1 ? (e as Record<string, unknown>)[rest[1]!] ?? null : e; }
+  const rows = () => (json.log as { t: string; at: number }[]).filter((e) => e.t === rest[0]).map(({ at: _a, ...e }) => e as Record<string, unknown>);
+  if (head === 'events') return rows();
+  if (head === 'last') { const r = rows().at(-1); if (!r) return null; return rest.length > 1 ? r[rest[1]!] ?? null : r; }
   if (head === 'hand' || head === 'hp') return (seats.find((s) => s.name === rest[0]) as Record<string, unknown> | undefined)?.[head] ?? null;
   let x: unknown = json;
   for (const k of [head!, ...rest]) {
