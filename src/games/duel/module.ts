@@ -44,7 +44,7 @@ export class DuelRules implements Rules<Duel> {
    * `root`: where `models/duel-agent` lies. When a weights file is there the agent is loaded (and registered as
    * `agent@v<N>`) so a game with the agent rebuilds from its log; without one nothing changes (D8.4).
    */
-  constructor(readonly map: GameMap, root?: string) {
+  constructor(readonly map: GameMap, private readonly root?: string) {
     this.g = duelGraph(map);
     if (root !== undefined && latestVersion(resolve(root, MODEL_DIR)) !== null) loadAgent(this.g, resolve(root, MODEL_DIR));
   }
@@ -73,15 +73,39 @@ export class DuelRules implements Rules<Duel> {
   }
   language(settings: unknown): Lang { return (settings as { language?: Lang } | null)?.language === 'en' ? 'en' : 'zh'; }
 
-  /** The start entry; a game the platform seats on Europe with default settings is rated (D9.2, ratings.ts). */
-  setup(_seats: string[], settings: unknown, seed: number, at: number): Entry {
+  /**
+   * The start entry; a game the platform seats on Europe with default settings is rated (D9.2, ratings.ts) unless a
+   * scripted bot plays. `bots`: the computer players the platform seated (seat → policy id, botStyle's `id`), which
+   * play from the start entry on (D8.1).
+   */
+  setup(_seats: string[], settings: unknown, seed: number, at: number, bots: Record<string, string> = {}): Entry {
+    const sides: Partial<Record<Side, string>> = {};
+    for (const x of ['A', 'B'] as const) if (bots[x]) sides[x] = bots[x];
     // The setup options act here and stay out of the game's settings: a chosen seed draws and makes the game unrated (D9.2).
     const split = splitSetupOptions((settings ?? {}) as Record<string, unknown>);
     const plain = split.ok ? split.rest : {};
     const chosen = split.ok ? split.options : {};
-    const rated = chosen.seed === undefined && ratedAtSetup(this.map.id, plain, {}, chosen.rated);
-    const start: DuelEntry = { type: 'start', at, seed: chosen.seed ?? seed, settings: plain as Partial<DuelSettings>, ...(rated ? { rated } : {}) };
+    const rated = chosen.seed === undefined && ratedAtSetup(this.map.id, plain, sides, chosen.rated);
+    const start: DuelEntry = { type: 'start', at, seed: chosen.seed ?? seed, settings: plain as Partial<DuelSettings>, ...(Object.keys(sides).length ? { bots: sides } : {}), ...(rated ? { rated } : {}) };
     return start as unknown as Entry;
+  }
+  /**
+   * D8: a computer player the platform seats (the page's lobby, `/judge bot`): greedy (the default), lander, or the
+   * agent when a usable weights file is present (its id is then the loaded version's, `agent@v<N>`); null otherwise.
+   */
+  botStyle(name: string | undefined, lang: Lang): { id: string; label: string } | null {
+    const r = duelBot(this.g, name ?? 'greedy', lang, this.root);
+    return r.ok ? { id: r.id, label: botLabel(r.id, lang) } : null;
+  }
+  botStyles(lang: Lang): string { return T(lang, 'greedy（贪婪）、lander（登陆）、agent（智能体，需要权重文件）', 'greedy, lander, agent (needs a weights file)'); }
+  /** D10.6: what the lobby offers; the agent only with a usable weights file, else D8.4's AGENT_UNAVAILABLE text. */
+  botOffers(lang: Lang): { id: string; label: string; available: boolean; note?: string }[] {
+    const agent = duelBot(this.g, 'agent', lang, this.root);
+    return [
+      { id: 'greedy', label: botLabel('greedy', lang), available: true },
+      { id: 'lander', label: botLabel('lander', lang), available: true },
+      agent.ok ? { id: 'agent', label: botLabel(agent.id, lang), available: true } : { id: 'agent', label: botLabel('agent', lang), available: false, note: agent.text },
+    ];
   }
   /** D9.4: what the end counts for in the ratings (null: unrated), decided by ratings.ts. */
   rated(game: Duel) { return duelRatedOutcome(this.map.id, game.s); }
@@ -345,6 +369,14 @@ export class DuelRules implements Rules<Duel> {
     return [{ seat: o.winner[0]!, place: 1 }, { seat: o.winner[0] === 'A' ? 'B' : 'A', place: 2 }];
   }
   winner(game: Duel): string[] | null { return game.s.outcome ? game.s.outcome.winner : null; }
+}
+
+/** A computer player's name on the page and in the feed: 贪婪 / 登陆 / 智能体 v1. */
+function botLabel(id: string, lang: Lang): string {
+  const v = /^agent@v(\d+)$/.exec(id);
+  if (v) return T(lang, `智能体 v${v[1]}`, `agent v${v[1]}`);
+  if (id === 'agent') return T(lang, '智能体', 'agent');
+  return id === 'lander' ? T(lang, '登陆', 'lander') : id === 'greedy' ? T(lang, '贪婪', 'greedy') : id;
 }
 
 /**

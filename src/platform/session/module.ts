@@ -149,6 +149,11 @@ export interface Rules<G = unknown> {
   botStyle?(name: string | undefined, lang: Lang): { id: string; label: string } | null;
   /** The styles, as an error message lists them. */
   botStyles?(lang: Lang): string;
+  /**
+   * The computer opponents a lobby may offer (Europe Duel's greedy / lander / agent, duel.md D10.6), each with whether
+   * it can play now and, when not, why (the agent without weights: AGENT_UNAVAILABLE's text). Default: none.
+   */
+  botOffers?(lang: Lang): { id: string; label: string; available: boolean; note?: string }[];
   /** The entry that seats a computer player of `style` in a running game's seat (the judge's), or null: the game has none. */
   botEntry?(seat: string, style: string, judgeName: string, at: number): Entry | null;
   /** What computer players (and the autopilot of absent players) say now; `gameId` seeds a game without a seed. */
@@ -292,6 +297,7 @@ export function withDefaults<G>(rules: Rules<G>): FullRules<G> {
     seatsBot: () => null,
     botStyle: () => null,
     botStyles: () => '',
+    botOffers: () => [],
     botEntry: () => null,
     bots: () => [],
     laggards: () => [],

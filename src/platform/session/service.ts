@@ -140,6 +140,31 @@ export class GameService implements GameServiceApi {
     return this.registry.map((g) => ({ kind: g.kind, title: g.title }));
   }
 
+  /**
+   * An adapter's own small records in the store's meta table (the local page's seat tokens and identities, duel.md
+   * D10.6): beside the games, never in a game's log or export. Keys are the adapter's (prefixed, e.g. `seats:`).
+   */
+  async getMeta(key: string): Promise<string | null> {
+    return this.store.getMeta(key);
+  }
+
+  async setMeta(key: string, value: string): Promise<void> {
+    await this.store.setMeta(key, value);
+  }
+
+  private readonly lobbyRules = new Map<string, FullRules<unknown>>();
+
+  /** The computer opponents a lobby may offer for a game kind (its rules on the default resource, opened once). */
+  botOffers(kind: string, lang: Lang = 'zh'): { id: string; label: string; available: boolean; note?: string }[] {
+    let rules = this.lobbyRules.get(kind);
+    if (!rules) {
+      const mod = this.moduleOf(kind);
+      rules = withDefaults(mod.open(mod.defaultResource(this.root), this.root));
+      this.lobbyRules.set(kind, rules);
+    }
+    return rules.botOffers(lang);
+  }
+
   /** The pictures service of a game kind (null: none). */
   private rendererOf(mod: GameModule<unknown>): unknown {
     if (this.rendererOpt !== undefined) return this.rendererOpt;

@@ -124,5 +124,10 @@ export interface GameServiceApi {
    * again, even after a restart, returns the first result and changes nothing.
    */
   once<T>(key: string, fn: () => Promise<Result<T>>): Promise<Result<T> & { duplicate?: boolean }>;
+  /** An adapter's own records in the store's meta table (the local page's seat tokens and identities, duel.md D10.6). */
+  getMeta?(key: string): Promise<string | null>;
+  setMeta?(key: string, value: string): Promise<void>;
+  /** The computer opponents a lobby may offer for a game kind, each available or why not (Rules.botOffers). */
+  botOffers?(kind: string, lang?: Lang): { id: string; label: string; available: boolean; note?: string }[];
   close(): void;
 }
