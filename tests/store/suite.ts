@@ -5,6 +5,7 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import {
   LeaseLostError, MIGRATIONS, PG_MIGRATIONS, isUniqueViolation,
   type Batch, type GameRow, type GameStore, type NewGame, type OpenedStore, type RatedGame, type StoredEntry,
@@ -362,6 +363,47 @@ export function storeSuite(h: Harness): void {
       assert.equal(await a.releaseLeases('A'), 1, 'only g2 was still A\'s');
       assert.equal(await a.lease(g2.id), null);
       assert.equal((await a.lease(g1.id))!.holder, 'B');
+    });
+
+    /** Runs tests/store/child.ts on this database; it must die by SIGKILL. */
+    const crash = (db: Db, mode: string, gameId: number, fault?: string) => {
+      const r = spawnSync(process.execPath, ['--import', 'tsx', 'tests/store/child.ts', db.url, db.schema ?? '-', mode, String(gameId)], {
+        encoding: 'utf8', env: { ...process.env, NEUWAR_FAULT: fault ?? '' },
+      });
+      assert.equal(r.signal, 'SIGKILL', `the child was killed (status ${r.status}: ${r.stdout}${r.stderr})`);
+      return r.stdout;
+    };
+
+    it('a process killed inside a commit leaves none of the batch: a crash is a rollback', async (s, db) => {
+      const g = await s.createGame(newGame('c1'));
+      await s.commit({ gameId: g.id, entries: [{ at: 0, entry: tick(0), turn: 1 }], timers: [{ kind: 'deadline', at: 5, turn: 1 }] });
+      crash(db, 'commit', g.id, 'mid-commit:1');
+      const after = await db.open();
+      assert.deepEqual((await after.entries(g.id)).map((e) => e.seq), [1], 'the log insert before the kill is gone');
+      assert.equal(await after.handled('crash'), null);
+      assert.deepEqual(await after.timers(g.id), [{ kind: 'deadline', at: 5, turn: 1 }]);
+      // The same message again is not a duplicate: it was never handled.
+      assert.deepEqual(await after.commit({ gameId: g.id, entries: [{ at: 1, entry: tick(1), messageId: 'crash', turn: 1 }], handled: { messageId: 'crash', at: 1, reply: 1 } }), [2]);
+    });
+
+    it('a process killed between the two standings of a rating leaves neither, nor the result row', async (s, db) => {
+      const g = await s.createGame(newGame('c1', { kind: 'duel' }));
+      crash(db, 'rate', g.id, 'mid-rating:1');
+      const after = await db.open();
+      assert.equal(await after.rating('duel', 'discord:a'), null);
+      assert.equal(await after.rating('duel', 'discord:b'), null);
+      assert.equal(await after.ratingOfGame('duel', g.id), null);
+    });
+
+    it('a process that dies holding a lease loses it after the timeout, and another takes the game over', async (s, db) => {
+      const g = await s.createGame(newGame('c1'));
+      assert.match(crash(db, 'lease', g.id), /taken/);
+      const held = (await s.lease(g.id))!;
+      assert.equal(held.holder, 'child');
+      if (Date.now() < held.expiresAt - 100) assert.equal(await s.takeLease(g.id, 'B'), null, 'the dead holder\'s lease still runs');
+      await new Promise((r) => setTimeout(r, Math.max(0, held.expiresAt - Date.now()) + 50));
+      assert.equal((await s.takeLease(g.id, 'B'))?.holder, 'B');
+      assert.deepEqual(await s.commit({ gameId: g.id, lease: 'B', entries: [{ at: 1, entry: tick(1), turn: 1 }] }), [1]);
     });
 
     it('leases: two processes taking a free game at the same instant, exactly one gets it', async (a, db) => {
