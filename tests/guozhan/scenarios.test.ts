@@ -7,7 +7,7 @@
  * checked against the judge's state JSON (view.ts stateJson, hands included) as it stands after the lines above
  * it. PATH is dotted; an array is indexed by number (negative from the end) or, for `seats`, by seat name.
  * Shorthands: `refusals` (every refused command as "line:CODE"), `events.T` (the log rows of type T, seat names
- * written), `last.T` (the last such row), `hand.P`/`hp.P` (a seat's hand / HP). `#! REGEX`: the transcript up to
+ * written), `last.T[.PATH]` (the last such row), `hand.P`/`hp.P` (a seat's hand / HP). `#! REGEX`: the transcript up to
  * that line is malformed with a message matching REGEX. Every file also replays through `npm run replay`'s path.
  */
 import { test } from 'node:test';
@@ -26,10 +26,11 @@ export function pick(json: Record<string, unknown>, path: string): unknown {
   if (head === 'refusals') return (json.commands as { ok: boolean; line?: number; code?: string }[]).filter((r) => !r.ok).map((r) => `${r.line}:${r.code}`);
   const rows = () => (json.log as { t: string; at: number }[]).filter((e) => e.t === rest[0]).map(({ at: _a, ...e }) => e as Record<string, unknown>);
   if (head === 'events') return rows();
-  if (head === 'last') { const r = rows().at(-1); if (!r) return null; return rest.length > 1 ? r[rest[1]!] ?? null : r; }
   if (head === 'hand' || head === 'hp') return (seats.find((s) => s.name === rest[0]) as Record<string, unknown> | undefined)?.[head] ?? null;
   let x: unknown = json;
-  for (const k of [head!, ...rest]) {
+  let keys = [head!, ...rest];
+  if (head === 'last') { x = rows().at(-1) ?? null; keys = rest.slice(1); }
+  for (const k of keys) {
     if (Array.isArray(x)) x = /^-?\d+$/.test(k) ? x.at(Number(k)) : x.find((e) => (e as { name?: string }).name === k);
     else x = (x as Record<string, unknown> | null)?.[k];
   }
