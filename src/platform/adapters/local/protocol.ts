@@ -24,7 +24,37 @@ export type ClientMsg =
   | { t: 'button'; id: string; channelId: string; buttonId: string }
   /** A game that draws its own board (PageView.board): a transcript or a bot game's header played back turn by turn (the arena). */
   | { t: 'playback'; id: string; channelId: string; text: string }
+  /**
+   * Europe Duel's lobby (duel.md D10.6): challenge a friend (a game with both seats; the creator sits as A and gets
+   * the second seat's link to send) or play a computer opponent (started at once). `identity`: the rated identity
+   * `local:<name>` and its secret, which the browser keeps (registered at first use). `settings`: the duel's own
+   * (D10.9); anything but the defaults makes the game unrated (D9.2).
+   */
+  | { t: 'duel'; id: string; mode: 'friend' | 'bot'; bot?: string; identity: DuelIdentity; settings?: Record<string, unknown> }
+  /**
+   * Opens a lobby duel's page `/duel/<gameId>`: with `token` (the link's `#seat=…`, sent here so it never reaches an
+   * HTTP log) as that seat — taken for the first time with `identity`, or restored; without, as a spectator.
+   */
+  | { t: 'seat'; id: string; gameId: number; token?: string; identity?: DuelIdentity }
+  /** The creator withdraws a challenge nobody has taken yet (its seat A token). */
+  | { t: 'withdraw'; id: string; gameId: number; token: string }
+  /** The lobby's numbers: a rated identity's rating, the computer opponents on offer. */
+  | { t: 'lobby'; id: string; name?: string }
   | { t: 'ping' };
+
+export interface DuelIdentity { name: string; secret: string }
+
+/** A lobby duel as its page shows it beside the map: who sits where, their ratings, whether it is rated. */
+export interface DuelInfo {
+  gameId: number;
+  channelId: string;
+  status: 'open' | 'running' | 'ended';
+  rated: boolean | null;
+  /** This page's seat (null: a spectator). */
+  seat: string | null;
+  /** `delta`: once a rated game ended, the change it made (D9.3); `rating` is then the rating after it. */
+  sides: Record<string, { name: string | null; bot: string | null; rating: number | null; provisional: boolean; games: number; delta: number | null }>;
+}
 
 export interface Ack {
   t: 'ack';
@@ -35,6 +65,19 @@ export interface Ack {
   duplicate?: boolean;
   /** create: the new game's channel. */
   channelId?: string;
+  /** duel, seat: the lobby duel's game id, this page's seat and its token (duel: seat A's, to keep). */
+  gameId?: number;
+  seat?: string | null;
+  token?: string;
+  /** duel (friend): the second seat's link, `/duel/<gameId>#seat=<token>`, to send. */
+  invite?: string;
+  /** lobby: the asker's rating and the computer opponents. */
+  lobby?: LobbyView;
+}
+
+export interface LobbyView {
+  rating: { name: string; rating: number; provisional: boolean; games: number; registered: boolean } | null;
+  bots: { id: string; label: string; available: boolean; note?: string }[];
 }
 
 export interface GameListItem {
@@ -42,6 +85,8 @@ export interface GameListItem {
   id: number;
   title: string;
   status: 'open' | 'running' | 'ended';
+  /** The game's kind (the page's duel lobby lists the running duels to watch). */
+  kind?: string;
   mapName: string;
   players: number;
   turn: number | null;
@@ -117,4 +162,8 @@ export type ServerMsg =
   | { t: 'msg'; m: FeedMessage }
   | { t: 'del'; channelId: string; id: string }
   | { t: 'you'; userId: string; name: string }
+  /** A lobby duel's sides and ratings (on opening its page, at its start and at its end). */
+  | { t: 'duelInfo'; info: DuelInfo }
+  /** D10.6: another connection opened this page's seat with the same token and took it over; this page now watches. */
+  | { t: 'seatTaken'; channelId: string; gameId: number; text: string }
   | { t: 'pong'; now: number };

@@ -14,6 +14,7 @@ import { cleanName } from '../../chat/index.ts';
 import { LocalChat, type FeedEvent, type FeedMessage } from './chat.ts';
 import { parseSlash, SLASH_HELP } from './slash.ts';
 import { Buckets, DEFAULT_LIMITS, PasswordGuard, secondsOf, type Limits } from './limits.ts';
+import { DuelLobby, DUEL_KIND, LOBBY, type SeatHold } from './duels.ts';
 import {
   MAX_CLIENT_ID, MAX_FRAME, MAX_TEXT,
   type Ack, type ClientMsg, type GameListItem, type NamesView, type PracticeView, type ServerMsg, type StatusView,
@@ -29,7 +30,10 @@ const STATIC: Record<string, string> = {
   '/favicon.svg': 'favicon.svg',
   '/duel.js': 'duel.js',
   '/duel.css': 'duel.css',
+  '/lobby.js': 'lobby.js',
 };
+/** A lobby duel's page, `/duel/<gameId>` (duel.md D10.6): the same page, which reads the seat from its fragment. */
+const DUEL_PAGE = /^\/duel\/[1-9][0-9]{0,15}$/;
 /** The CJK font the renderer uses, offered to browsers that have none (a bare Linux box, a CI container). */
 const require = createRequire(import.meta.url);
 function fontFile(weight: 'Regular' | 'Bold'): string | null {
@@ -79,6 +83,11 @@ interface Client {
   refused: number;
   /** When a refused frame without an id was last answered (such answers go out once a second at most). */
   lastNoIdRefusal: number;
+  /**
+   * The lobby duel seat this socket plays (a seat link opened, duel.md D10.6): in that channel it speaks, sees and is
+   * answered as the seat's identity; anywhere else, and once another socket takes the seat over, as the tab's person.
+   */
+  seat: SeatHold | null;
 }
 
 interface User { id: string; name: string | null }
@@ -124,6 +133,13 @@ export function userIdOf(token: string): string {
 }
 
 const TOKEN_RE = /^[0-9a-f]{32,128}$/;
+
+/** The page's seat and lifecycle actions that a lobby duel does not take: its seats come by links, its start and end by the lobby. */
+const LOBBY_ONLY = new Set(['join', 'leave', 'watch', 'start', 'end', 'judge']);
+const LOBBY_DUEL_TEXT = '这局欧陆对决由对决大厅安排：座位只能用对决链接（/duel/…#seat=…）领取，开局和结束也由大厅负责。想下棋请在大厅发起挑战或对战电脑；不带链接打开就是观战。';
+
+/** A fresh local channel id. */
+const newChannelId = () => `${CHANNEL_PREFIX}${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 
 /** A private answer longer than this many lines is folded on the page (a phone shows about this many). */
 const LONG_ANSWER_LINES = 8;
@@ -195,6 +211,10 @@ export class LocalServer {
   private boards = new Set<string>();
   /** The last view sent to each socket (a view goes out only when it changed). */
   private lastView = new WeakMap<Client, string>();
+  /** Europe Duel's lobby and seat links (duel.md D10.6). */
+  readonly duels: DuelLobby;
+  /** The status of each lobby duel shown last: a change (the start, the end) sends its sides and ratings again. */
+  private duelStatus = new Map<string, string>();
 
   constructor(private opts: LocalServerOptions) {
     this.limits = { ...DEFAULT_LIMITS, ...opts.limits };
@@ -209,6 +229,7 @@ export class LocalServer {
     });
     this.wss.on('connection', (ws, req) => this.connect(ws, req));
     this.maps = listMaps(opts.root);
+    this.duels = new DuelLobby(opts.service, CHANNEL_PREFIX, newChannelId, () => this.now());
     this.unsubscribe = opts.chat.onEvent((e) => this.onFeed(e));
     // Timers inside the service (turn resolution, reminders) post through the chat, which triggers a push;
     // this tick also catches changes that post nothing.
@@ -301,7 +322,7 @@ export class LocalServer {
       });
       return;
     }
-    const file = STATIC[url.pathname];
+    const file = STATIC[url.pathname] ?? (DUEL_PAGE.test(url.pathname) ? 'index.html' : undefined);
     if (!file) { res.writeHead(404, { ...base, 'Content-Type': 'text/plain; charset=utf-8' }).end('not found'); return; }
     let body: Buffer;
     try { body = readFileSync(join(STATIC_DIR, file)); } catch { res.writeHead(404, base).end(); return; }
@@ -335,7 +356,7 @@ export class LocalServer {
     }
     const c: Client = {
       ws, address: req.socket.remoteAddress ?? '?', key: `s${++this.socketSeq}`, userId: null, channel: null,
-      queue: Promise.resolve(), refused: 0, lastNoIdRefusal: 0,
+      queue: Promise.resolve(), refused: 0, lastNoIdRefusal: 0, seat: null,
     };
     this.clients.add(c);
     ws.on('message', (data, isBinary) => {
@@ -496,26 +517,24 @@ export class LocalServer {
     if (msg.t === 'ping') { this.send(c, { t: 'pong', now: this.now() }); return; }
     if (msg.t === 'hello') { this.hello(c, msg); return; }
     if (!c.userId) { this.send(c, { t: 'error', code: 'NO_HELLO', text: '请先连接' }); return; }
-    const user = this.users.get(c.userId)!;
+    const tab = this.users.get(c.userId)!;
     if (msg.t === 'open') {
       const ch = String(msg.channelId ?? '');
       const game = this.opts.service.gameOf(ch);
       if (!game || !ch.startsWith(CHANNEL_PREFIX)) { this.send(c, { t: 'error', code: 'NO_GAME', text: '没有这个游戏' }); return; }
       if (game.broken) { this.send(c, { t: 'error', code: 'GAME_BROKEN', text: brokenText(game.broken) }); return; }
-      const prev = c.channel;
-      c.channel = ch;
-      const rules = this.opts.service.rulesOf(ch);
-      const page = rules ? rules.page(null) : null;
-      const names: NamesView | null = page ? page.names : null;
-      if (page?.board) this.boards.add(ch);
-      this.lastView.delete(c);
-      this.send(c, { t: 'channel', channelId: ch, feed: this.opts.chat.history(ch, user.id).map((m) => this.decorate(m)), status: this.statusOf(ch, user.id), names, ...(page?.board ? { board: page.board } : {}) });
-      if (prev && prev !== ch) this.schedulePush(prev);
-      this.schedulePush(ch);
+      // A seat is held only while its page shows that game.
+      if (c.seat && c.seat.channelId !== ch) c.seat = null;
+      this.openChannel(c, ch);
       return;
     }
     const id = (msg as { id?: unknown }).id;
     if (typeof id !== 'string' || !id || id.length > MAX_CLIENT_ID) { this.send(c, { t: 'error', code: 'BAD_ID', text: '消息缺少编号' }); return; }
+    // A seat link binds this socket, so it is answered on every send (a resend after a reconnect binds the new socket).
+    if (msg.t === 'seat') { this.send(c, await this.openSeat(c, id, msg)); return; }
+    // In the channel of the seat it holds, the socket speaks as the seat's identity.
+    const chOf = (msg as { channelId?: unknown }).channelId;
+    const user: User = c.seat && chOf === c.seat.channelId ? { id: c.seat.userId, name: c.seat.name } : tab;
     const key = `${user.id}|${id}`;
     const prior = this.acks.get(key);
     if (prior) {
@@ -565,6 +584,85 @@ export class LocalServer {
     return { t: 'ack', id, ok: true, text: r.text, channelId: r.value.channelId, ...(r.duplicate ? { duplicate: true } : {}) };
   }
 
+  /** Who a socket is in the channel it shows: the identity of the seat it holds there, else the tab's person. */
+  private viewer(c: Client): string {
+    return c.seat && c.seat.channelId === c.channel ? c.seat.userId : c.userId!;
+  }
+
+  /** Shows a channel on a socket: its feed and panel as the socket's viewer may see them, then the pushes. */
+  private openChannel(c: Client, ch: string): void {
+    const prev = c.channel;
+    c.channel = ch;
+    const who = this.viewer(c);
+    const rules = this.opts.service.rulesOf(ch);
+    const page = rules ? rules.page(null) : null;
+    const names: NamesView | null = page ? page.names : null;
+    if (page?.board) this.boards.add(ch);
+    this.lastView.delete(c);
+    this.send(c, { t: 'channel', channelId: ch, feed: this.opts.chat.history(ch, who).map((m) => this.decorate(m)), status: this.statusOf(ch, who), names, ...(page?.board ? { board: page.board } : {}) });
+    if (prev && prev !== ch) this.schedulePush(prev);
+    this.schedulePush(ch);
+  }
+
+  /** Whether the channel holds a lobby duel (its seats come by links only). */
+  private async lobbyDuel(channelId: string): Promise<boolean> {
+    const g = this.opts.service.gameOf(channelId);
+    return !!g && g.kind === DUEL_KIND && this.duels.available() && await this.duels.managed(g.id);
+  }
+
+  /**
+   * D10.6: a lobby duel's page opened (`/duel/<gameId>`, the token from its fragment). With a token the socket takes
+   * the seat — a free seat is taken by the page's identity and the game starts — and any other socket on that seat is
+   * told it was taken over and goes on watching; without one (or with a wrong one) the page watches.
+   */
+  private async openSeat(c: Client, id: string, msg: Extract<ClientMsg, { t: 'seat' }>): Promise<Ack> {
+    const fail = (code: string, text: string): Ack => ({ t: 'ack', id, ok: false, code, text });
+    if (!this.duels.available()) return fail('NO_GAME', '这个服务器没有欧陆对决');
+    const gameId = Number(msg.gameId);
+    const r = await this.duels.open(gameId, msg.token, msg.identity);
+    const g = this.duels.gameById(gameId);
+    if (!g) return fail(r.ok ? 'NO_GAME' : r.code, r.ok ? '没有这局对决' : r.text);
+    const hold = r.ok ? r.value.hold : null;
+    c.seat = hold;
+    if (hold) {
+      for (const o of this.clients) {
+        if (o === c || !o.seat || o.seat.channelId !== hold.channelId || o.seat.seat !== hold.seat) continue;
+        o.seat = null;
+        this.lastView.delete(o);
+        this.send(o, { t: 'seatTaken', channelId: hold.channelId, gameId, text: '你的席位在另一个标签页或设备上打开了，已由那边接管：这里改为观战。点“在这里继续”可以拿回来。' });
+        if (o.channel === hold.channelId) this.openChannel(o, hold.channelId);
+      }
+    }
+    this.openChannel(c, g.channelId);
+    this.sendDuelInfo(c);
+    this.pushGames();
+    if (!r.ok) return fail(r.code, r.text);
+    return { t: 'ack', id, ok: true, channelId: g.channelId, gameId, seat: hold ? hold.seat : null };
+  }
+
+  /** The lobby's own actions: a new duel, a challenge withdrawn, the asker's rating and the opponents on offer. */
+  private async duelAction(user: User, id: string, msg: Extract<ClientMsg, { t: 'duel' | 'withdraw' | 'lobby' }>): Promise<Ack> {
+    const fail = (code: string, text: string): Ack => ({ t: 'ack', id, ok: false, code, text });
+    if (!this.duels.available()) return fail('NO_DUEL', '这个服务器没有欧陆对决');
+    if (msg.t === 'lobby') return { t: 'ack', id, ok: true, lobby: await this.duels.lobbyView(msg.name ?? user.name) };
+    if (msg.t === 'withdraw') {
+      const r = await this.duels.withdraw(Number(msg.gameId), msg.token);
+      this.pushGames();
+      return r.ok ? { t: 'ack', id, ok: true, text: r.text } : fail(r.code, r.text);
+    }
+    const r = await this.duels.create(msg.mode, msg.bot, msg.identity, msg.settings);
+    this.pushGames();
+    if (!r.ok) return fail(r.code, r.text);
+    return { t: 'ack', id, ok: true, channelId: r.value.channelId, gameId: r.value.gameId, seat: 'A', token: r.value.token, ...(r.value.invite ? { invite: r.value.invite } : {}) };
+  }
+
+  /** A lobby duel's sides and ratings to a socket showing it (nothing for other games). */
+  private sendDuelInfo(c: Client): void {
+    if (!c.channel) return;
+    const info = this.duels.info(c.channel, c.seat && c.seat.channelId === c.channel ? c.seat.seat : null);
+    if (info) this.send(c, { t: 'duelInfo', info });
+  }
+
   private ref(user: User): UserRef {
     return { id: user.id, name: user.name ?? user.id };
   }
@@ -580,6 +678,7 @@ export class LocalServer {
     // Lifecycle actions are applied once per request id even across a restart (the service keeps the key).
     const once = <T>(fn: () => Promise<Result<T>>) => svc.once(`local:${user.id}:${id}`, fn);
     if (msg.t === 'practice') return this.startPractice(user, id, String(msg.country ?? ''));
+    if (msg.t === 'duel' || msg.t === 'withdraw' || msg.t === 'lobby') return this.duelAction(user, id, msg);
     if (msg.t === 'create') {
       const kinds = svc.kinds();
       const kind = typeof msg.game === 'string' && msg.game ? msg.game : kinds[0]!.kind;
@@ -601,6 +700,7 @@ export class LocalServer {
     const game = channelId.startsWith(CHANNEL_PREFIX) ? svc.gameOf(channelId) : null;
     if (!game) return fail('NO_GAME', '没有这个游戏');
     if (game.broken) return fail('GAME_BROKEN', brokenText(game.broken));
+    if (LOBBY_ONLY.has(msg.t) && await this.lobbyDuel(channelId)) return fail('LOBBY_DUEL', LOBBY_DUEL_TEXT);
     // The service announces joins, starts, ends and new judges itself.
     const lifecycle = async (r: { ok: boolean; text: string; code?: string; duplicate?: boolean }): Promise<Ack> => {
       this.schedulePush(channelId);
@@ -663,6 +763,7 @@ export class LocalServer {
         return r.ok ? { t: 'ack', id, ok: true, text: r.text, ...(r.duplicate ? { duplicate: true } : {}) } : fail(r.code ?? 'REFUSED', r.text);
       };
       const once = <T>(fn: () => Promise<Result<T>>) => svc.once(`local:${user.id}:${id}`, fn);
+      if (LOBBY_ONLY.has(slash.kind) && await this.lobbyDuel(channelId)) { priv(LOBBY_DUEL_TEXT); return fail('LOBBY_DUEL', LOBBY_DUEL_TEXT); }
       switch (slash.kind) {
         case 'error': priv(slash.text); return fail('BAD_SLASH', slash.text);
         case 'help': priv(SLASH_HELP); return { t: 'ack', id, ok: true };
@@ -776,7 +877,7 @@ export class LocalServer {
     for (const c of this.clients) {
       if (c.channel !== ch || !c.userId) continue;
       const to = e.kind === 'message' ? e.message.to : e.to;
-      if (to !== undefined && to !== c.userId) continue;
+      if (to !== undefined && to !== this.viewer(c)) continue;
       frame ??= JSON.stringify(e.kind === 'message' ? { t: 'msg', m: this.decorate(e.message) } : { t: 'del', channelId: ch, id: e.id });
       this.sendRaw(c, frame);
     }
@@ -803,7 +904,7 @@ export class LocalServer {
   private pushViews(channelId: string): void {
     for (const c of this.clients) {
       if (c.channel !== channelId || !c.userId || c.ws.readyState !== WebSocket.OPEN) continue;
-      const view = JSON.stringify(this.opts.service.seatView(channelId, c.userId));
+      const view = JSON.stringify(this.opts.service.seatView(channelId, this.viewer(c)));
       if (this.lastView.get(c) === view) continue;
       this.lastView.set(c, view);
       this.sendRaw(c, `{"t":"view","channelId":${JSON.stringify(channelId)},"view":${view}}`);
@@ -827,7 +928,13 @@ export class LocalServer {
     const judges = this.opts.service.judgesOf(channelId);
     for (const c of viewers) {
       if (c.ws.readyState !== WebSocket.OPEN) continue;
-      this.sendRaw(c, base ? `${head}${shared.slice(0, -1)},"me":${JSON.stringify(this.meOf(channelId, c.userId!, judges))}}}` : `${head}null}`);
+      this.sendRaw(c, base ? `${head}${shared.slice(0, -1)},"me":${JSON.stringify(this.meOf(channelId, this.viewer(c), judges))}}}` : `${head}null}`);
+    }
+    // A lobby duel that started or ended: its sides and ratings again (the ratings move at the end, D9.3).
+    if (base && this.duelStatus.get(channelId) !== base.status) {
+      const first = !this.duelStatus.has(channelId);
+      this.duelStatus.set(channelId, base.status);
+      if (!first) for (const c of viewers) this.sendDuelInfo(c);
     }
     if (changedList) this.pushGames();
   }
@@ -849,6 +956,9 @@ export class LocalServer {
   }
 
   private nameOf(userId: string, game?: GameInfo | null): string {
+    if (userId === LOBBY.id) return LOBBY.name;
+    // A page that watches without ever giving a name (a lobby duel's spectator) is not shown by its id.
+    if (this.users.has(userId) && !this.users.get(userId)!.name && !game?.players.some((p) => p.userId === userId)) return '观众';
     return this.users.get(userId)?.name ?? game?.players.find((p) => p.userId === userId)?.name ?? userId;
   }
 
@@ -865,7 +975,7 @@ export class LocalServer {
           }
         }
         return {
-          channelId: g.channelId, id: g.id, title: `第 ${g.id} 局`, status: g.status,
+          channelId: g.channelId, id: g.id, title: `第 ${g.id} 局`, status: g.status, kind: g.kind,
           mapName, players: g.players.length, turn: g.turn, ...(g.broken ? { broken: g.broken } : {}),
         };
       });
@@ -905,9 +1015,10 @@ export class LocalServer {
     for (const j of judges) if (!members.has(j)) members.set(j, { userId: j, name: this.nameOf(j, g), country: null, judge: true, online: false });
     for (const c of this.clients) {
       if (c.channel !== channelId || !c.userId) continue;
-      const m = members.get(c.userId) ?? { userId: c.userId, name: this.nameOf(c.userId, g), country: null, judge: false, online: false };
+      const who = this.viewer(c);
+      const m = members.get(who) ?? { userId: who, name: this.nameOf(who, g), country: null, judge: false, online: false };
       m.online = true;
-      members.set(c.userId, m);
+      members.set(who, m);
     }
     const turnSeconds = page.turnSeconds;
     return {

@@ -1,7 +1,8 @@
 // The local web channel's page. Every piece of text from people or the bot is put in the page with
 // textContent / createTextNode only — never innerHTML — so a player's text can never become markup.
 import { splitIcons, needSeconds, clockText, foldAnswer, tooLongText } from './format.js';
-import { duelInit, duelMessage } from './duel.js';
+import { duelInit, duelMessage, duelClose } from './duel.js';
+import { lobbyInit, lobbyMessage, lobbyWelcome, lobbyNamed, lobbyRouted, lobbyLeave, lobbyOpen, lobbyInfo, lobbyRefresh, lobbyLastName } from './lobby.js';
 
 const $ = (id) => document.getElementById(id);
 const el = (tag, cls, text) => {
@@ -74,7 +75,8 @@ function connect() {
     let m;
     try { m = JSON.parse(ev.data); } catch { return; }
     onServer(m);
-    // A game that draws its own board (Europe Duel) takes its messages after the page has read them.
+    // Europe Duel's lobby and seat links, then the game that draws its own board, take their messages after the page.
+    lobbyMessage(m);
     duelMessage(m);
   });
   ws.addEventListener('close', () => {
@@ -122,6 +124,9 @@ function onServer(m) {
       renderGames();
       sendRaw({ t: 'ping' });
       for (const p of S.pending.values()) sendRaw(p);
+      // A lobby duel's address (/duel/<id>#seat=…) opens its seat (a name is asked only if the seat needs one);
+      // otherwise the channel last shown.
+      if (lobbyWelcome()) break;
       if (!S.name) askName();
       const want = S.channel || decodeURIComponent(location.hash.slice(1)) || store.getItem('nw.channel');
       if (want) sendRaw({ t: 'open', channelId: want });
@@ -158,6 +163,7 @@ function onServer(m) {
       S.name = m.name;
       store.setItem('nw.name', m.name);
       renderMe();
+      lobbyNamed();
       break;
     case 'games':
       S.games = m.games;
@@ -185,9 +191,12 @@ function renderMe() {
   $('me-avatar').textContent = (S.name || '?').slice(0, 1);
 }
 
-function askName() {
+const NAME_HINT = '其他玩家会看到这个名字。每个标签页是一个独立身份。';
+/** The name box; `hint`: why it is asked now (a duel's seat waiting for its player). */
+function askName(hint) {
+  $('name-hint').textContent = typeof hint === 'string' && hint ? hint : NAME_HINT;
   const d = $('name-dialog');
-  $('name-input').value = S.name || '';
+  $('name-input').value = S.name || lobbyLastName() || '';
   if (!d.open) d.showModal();
   $('name-input').focus();
 }
@@ -242,7 +251,23 @@ function renderGames() {
 }
 
 function openChannel(channelId) {
+  // One of this browser's own lobby duels opens as its seat; any other channel leaves a duel's address.
+  if (lobbyOpen(channelId)) return;
+  if (lobbyRouted()) { lobbyLeave(); history.pushState(null, '', `/#${encodeURIComponent(channelId)}`); }
   sendRaw({ t: 'open', channelId });
+}
+
+/** The lobby: no channel shown (the welcome, with Europe Duel's lobby when the server hosts it). */
+function home() {
+  lobbyLeave();
+  S.channel = null;
+  S.status = null;
+  store.removeItem('nw.channel');
+  if (location.pathname !== '/' || location.hash) history.pushState(null, '', '/');
+  duelClose();
+  showNoGame();
+  $('app').classList.remove('show-side');
+  lobbyRefresh();
 }
 
 function showNoGame() {
@@ -255,7 +280,8 @@ function showNoGame() {
 function openedChannel(m) {
   S.channel = m.channelId;
   store.setItem('nw.channel', m.channelId);
-  if (location.hash.slice(1) !== m.channelId) history.replaceState(null, '', `#${encodeURIComponent(m.channelId)}`);
+  // A lobby duel keeps its own address (/duel/<id>#seat=…).
+  if (!lobbyRouted() && location.hash.slice(1) !== m.channelId) history.replaceState(null, '', `#${encodeURIComponent(m.channelId)}`);
   S.status = m.status;
   S.names = m.names;
   S.feed.clear();
@@ -531,7 +557,8 @@ function renderStatus() {
   $('title').textContent = `# ${st.title} · ${st.mapName}`;
   document.title = `${st.title} · 新欧洲战争`;
   if (st.status === 'open') {
-    line.append(el('span', 'turn', '招募中'), el('span', '', `${st.countries.filter((c) => c.player).length} 名玩家已加入 · 裁判开始游戏后进入第 1 回合`));
+    // A lobby duel starts by itself when the second seat's link is opened.
+    line.append(el('span', 'turn', '招募中'), el('span', '', lobbyRouted() ? '等待对手打开对决链接 · 对手入座后立即开始' : `${st.countries.filter((c) => c.player).length} 名玩家已加入 · 裁判开始游戏后进入第 1 回合`));
   } else if (st.status === 'running') {
     line.append(el('span', 'turn', `第 ${st.turn} 回合`));
     if (st.paused) {
@@ -591,7 +618,9 @@ function renderPeople() {
   const me = st.me;
   const role = me.country ? `你是 ${myCountryName()} 的玩家` : '你在观战';
   seat.append(el('div', '', `${role}${me.judge ? ' · 裁判' : ''}`));
-  if (me.country && st.status === 'open') {
+  // A lobby duel's seats come by its links only (duel.md D10.6): no join or leave buttons.
+  const lobbySeats = lobbyRouted();
+  if (me.country && st.status === 'open' && !lobbySeats) {
     const row = el('div', 'row');
     const b = el('button', '', '离开，改为观战');
     b.type = 'button';
@@ -610,7 +639,7 @@ function renderPeople() {
     if (robot) cn.append(document.createTextNode(' '), el('span', 'ai', robot));
     if (c.committed && st.status === 'running') cn.append(document.createTextNode(' '), icon('tick', '✓'));
     item.append(sw, cn);
-    if (!c.player && st.status === 'open' && !me.country) {
+    if (!c.player && st.status === 'open' && !me.country && !lobbySeats) {
       const b = el('button', 'primary', '加入');
       b.type = 'button';
       b.dataset.join = c.id;
@@ -895,10 +924,28 @@ $('people-toggle').addEventListener('click', () => $('app').classList.toggle('sh
 $('people-close').addEventListener('click', () => $('app').classList.remove('show-people'));
 $('scrim').addEventListener('click', () => $('app').classList.remove('show-side', 'show-people'));
 window.addEventListener('hashchange', () => {
+  if (lobbyRouted()) return;
   const ch = decodeURIComponent(location.hash.slice(1));
   if (ch && ch !== S.channel) openChannel(ch);
 });
 
 renderMe();
-duelInit({ act, toast, status: () => S.status, skew: () => S.skew });
+duelInit({ act, toast, status: () => S.status, skew: () => S.skew, info: lobbyInfo });
+lobbyInit({
+  act, toast, askName, home,
+  name: () => S.name,
+  games: () => S.games,
+  status: () => S.status,
+  hasDuel: () => S.kinds.some((k) => k.kind === 'duel'),
+  async rename(name) {
+    const ack = await act({ t: 'name', name });
+    if (!ack.ok && !ack.toasted) toast(ack.text || '名字无效', true);
+    return ack.ok;
+  },
+  // Back or forward to an address that is no lobby duel's: its channel, or the lobby.
+  routeChanged() {
+    const ch = decodeURIComponent(location.hash.slice(1));
+    if (ch) sendRaw({ t: 'open', channelId: ch }); else home();
+  },
+});
 connect();

@@ -76,8 +76,19 @@ export function duelMessage(m) {
     renderTop();
   } else if (m.t === 'playback') {
     D.pending.set(m.id, m.data);
+  } else if ((m.t === 'duelInfo' && m.info.channelId === D.channel) || m.t === 'seatTaken') {
+    renderTop();
+    render();
   }
 }
+
+/** A lobby duel's sides with their ratings (the page's lobby keeps them), when this is that game. */
+function duelInfo() {
+  const i = api && api.info ? api.info() : null;
+  return i && i.channelId === D.channel ? i : null;
+}
+
+const signed = (d) => (d > 0 ? `+${d}` : d < 0 ? `−${-d}` : '±0');
 
 // ---------- opening ----------
 
@@ -98,6 +109,11 @@ function open(channelId, geo) {
   D.els.root.hidden = false;
   resetView();
   render();
+}
+
+/** The page shows no channel any more (the lobby). */
+export function duelClose() {
+  close();
 }
 
 function close() {
@@ -388,10 +404,11 @@ function render() {
     D.turnKey = turnKey;
   }
   const b = board();
-  if (b) {
+  {
+    // Before the start (a challenge waiting for its opponent) every land is neutral.
     for (const [id, p] of D.fills) {
       if (isSea(id)) continue;
-      const o = b.owner.get(id);
+      const o = b ? b.owner.get(id) : null;
       const f = o ? COLOR[o] : NEUTRAL;
       if (p.dataset.f !== f) { p.dataset.f = f; p.style.fill = f; }
     }
@@ -649,7 +666,12 @@ function renderTop() {
     return;
   }
   const v = D.view;
-  if (!v) { T.append(el('span', 'turn', st && st.status === 'open' ? '对决尚未开始：红方、蓝方各一人加入后由裁判开始。也可以在右侧竞技场观看机器人对战。' : '…')); return; }
+  const info = duelInfo();
+  if (!v) {
+    const open = st && st.status === 'open';
+    T.append(el('span', 'turn', open && info ? '等待对手：对手打开链接后对决立即开始。' : open ? '对决尚未开始：红方、蓝方各一人加入后由裁判开始。也可以在右侧竞技场观看机器人对战。' : '…'));
+    return;
+  }
   T.append(el('span', 'turn', `第 ${v.turn} 回合`));
   const left = clockLeft();
   const clock = el('span', 'clock' + (left !== null && left <= 10 ? ' low' : ''), left === null ? (v.paused ? '暂停' : '—') : `${left} 秒`);
@@ -659,12 +681,24 @@ function renderTop() {
   for (const sd of ['A', 'B']) {
     const x = v.sides[sd];
     const who = st && st.countries ? (st.countries.find((c) => c.id === sd) || {}).player : null;
-    const s = el('span', `side side-${sd}${x.ready ? ' ready' : ''}`, `${SIDE_ZH[sd]}${who ? ` ${who.name}` : x.bot ? `（${x.bot}）` : ''}${side === sd ? '（你）' : ''} · ${x.score} 分 · ${x.ready ? '✓ 已准备' : '✗ 未准备'}`);
+    // D10.5: the names and, in a lobby duel, each person's rating (? while provisional).
+    const r = info && info.sides[sd] && info.sides[sd].rating !== null && v.status === 'running' ? ` ${info.sides[sd].rating}${info.sides[sd].provisional ? '?' : ''}` : '';
+    const s = el('span', `side side-${sd}${x.ready ? ' ready' : ''}`, `${SIDE_ZH[sd]}${who ? ` ${who.name}` : x.bot ? `（${x.bot}）` : ''}${r}${side === sd ? '（你）' : ''} · ${x.score} 分 · ${x.ready ? '✓ 已准备' : '✗ 未准备'}`);
     s.dataset.side = sd;
     T.append(s);
   }
   if (side && v.status === 'running' && v.sides[side].idle >= 2) T.append(el('span', 'warn', '再一回合不操作就判负（3 回合无操作）'));
   if (v.result) T.append(el('span', 'result', resultText({ winner: v.winner || [], how: v.result.how })));
+  if (v.status === 'ended' && info) {
+    // D9.3: what the game did to both ratings (an unrated game says so).
+    const moved = ['A', 'B'].filter((sd) => info.sides[sd] && info.sides[sd].delta !== null);
+    const line = moved.length
+      ? `等级分：${moved.map((sd) => `${info.sides[sd].name} ${info.sides[sd].rating}（${signed(info.sides[sd].delta)}）`).join(' · ')}`
+      : info.rated === false || v.rated === false ? '这局不计等级分' : '';
+    if (line) { const e = el('span', 'ratings', line); e.id = 'duel-ratings'; T.append(e); }
+  } else if (info && v.status === 'running') {
+    T.append(el('span', `rated${v.rated ? ' on' : ''}`, v.rated ? '排位赛' : '不计等级分'));
+  }
 }
 
 function resultText(r) {

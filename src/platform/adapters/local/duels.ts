@@ -1,0 +1,229 @@
+/**
+ * Europe Duel's lobby on the local page (duel.md D10.6): challenge a friend, play a computer opponent, watch, and
+ * the seat links `/duel/<gameId>#seat=<token>` that restore a seat in any tab or device.
+ *
+ * A lobby duel is an ordinary game of the one service, organized by the lobby itself (the `LOBBY` user creates and
+ * starts it and is its only judge, so neither player can abort a rated game, D7.6): its seats are taken by rated
+ * identities `local:<name>` (seats.ts) and its seat tokens are kept in the meta table beside it. Rated or not is the
+ * duel's own D9.2 decision at the start (ratedAtSetup: two people, or a person and the agent, on Europe, default
+ * settings); games against the scripted bots are unrated.
+ */
+import { LocalIdentities, SeatBook, type GameInfo, type GameServiceApi, type MetaStore, type Result } from '../../session/index.ts';
+import type { UserRef } from '../../chat/index.ts';
+import type { DuelIdentity, DuelInfo, LobbyView } from './protocol.ts';
+
+/** The duel's game kind. */
+export const DUEL_KIND = 'duel';
+/** The organizer of lobby duels: creates, seats the computer opponent, starts, withdraws. No page acts as it. */
+export const LOBBY: UserRef = { id: 'lobby', name: '对决大厅' };
+
+const fail = <T>(code: string, text: string): Result<T> => ({ ok: false, code, text });
+const okr = <T>(value: T, text = ''): Result<T> => ({ ok: true, value, text });
+const isBotUser = (userId: string) => userId.startsWith('bot:');
+
+/** What a page holds once a seat link is opened: the seat and the identity that plays it. */
+export interface SeatHold { channelId: string; gameId: number; seat: string; userId: string; name: string }
+
+export class DuelLobby {
+  readonly seats: SeatBook;
+  readonly ids: LocalIdentities;
+  private managedIds = new Map<number, boolean>();
+  private locks = new Map<number, Promise<unknown>>();
+  private offers: { at: number; bots: LobbyView['bots'] } | null = null;
+
+  constructor(private svc: GameServiceApi, private prefix: string, private newChannel: () => string, private now: () => number) {
+    const meta: MetaStore = { getMeta: (k) => svc.getMeta!(k), setMeta: (k, v) => svc.setMeta!(k, v) };
+    this.seats = new SeatBook(meta);
+    this.ids = new LocalIdentities(meta);
+  }
+
+  /** Whether this server can hold lobby duels: the service hosts the duel and keeps meta records. */
+  available(): boolean {
+    return !!this.svc.getMeta && !!this.svc.setMeta && this.svc.kinds().some((k) => k.kind === DUEL_KIND);
+  }
+
+  /** A lobby duel (its seats are the lobby's: the page's generic join, leave, start and end do not apply). */
+  async managed(gameId: number): Promise<boolean> {
+    const known = this.managedIds.get(gameId);
+    if (known !== undefined) return known;
+    const m = !!(await this.seats.get(gameId));
+    this.managedIds.set(gameId, m);
+    return m;
+  }
+
+  gameById(gameId: number): GameInfo | null {
+    if (!Number.isSafeInteger(gameId) || gameId <= 0) return null;
+    return this.svc.listGames().find((g) => g.id === gameId && g.kind === DUEL_KIND && g.channelId.startsWith(this.prefix)) ?? null;
+  }
+
+  /** One claim or withdrawal at a time per game (two tabs opening one link at once). */
+  private locked<T>(gameId: number, fn: () => Promise<T>): Promise<T> {
+    const prev = this.locks.get(gameId) ?? Promise.resolve();
+    const next = prev.then(fn, fn);
+    const tail = next.catch(() => undefined);
+    this.locks.set(gameId, tail);
+    void tail.then(() => { if (this.locks.get(gameId) === tail) this.locks.delete(gameId); });
+    return next;
+  }
+
+  /** D9.5: the running duel an identity already plays, if any. */
+  private runningDuelOf(userId: string): GameInfo | null {
+    return this.svc.listGames({ status: ['running'] }).find((g) => g.kind === DUEL_KIND && g.players.some((p) => p.userId === userId)) ?? null;
+  }
+
+  private inDuelText(name: string, g: GameInfo): string {
+    return `你（local:${name}）已经在一局进行中的欧陆对决里了（第 ${g.id} 局）：一次只能下一局（D9.5）。在大厅的“我的对局”里点“继续”回到那一局，下完或认输后再开新局。`;
+  }
+
+  /** Challenges of this identity that nobody took yet: withdrawn when it starts or accepts another duel. */
+  private async withdrawOpen(userId: string, except?: number): Promise<void> {
+    for (const g of this.svc.listGames({ status: ['open'] })) {
+      if (g.id === except || g.kind !== DUEL_KIND || !g.players.some((p) => p.userId === userId)) continue;
+      if (await this.managed(g.id)) await this.svc.end(g.channelId, LOBBY);
+    }
+  }
+
+  /** The settings a page may send (D10.9's keys: numbers and strings only; the duel's rules check ranges). */
+  private static settings(raw: unknown): Record<string, unknown> | string {
+    const out: Record<string, unknown> = {};
+    if (raw === undefined || raw === null) return out;
+    if (typeof raw !== 'object') return '设置格式不对';
+    for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
+      if (!/^[a-zA-Z]{1,40}$/.test(k)) return `设置 ${k} 无效`;
+      if (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean') out[k] = v;
+    }
+    return out;
+  }
+
+  /**
+   * D10.6 challenge (`friend`: both seats, the creator as A, the second seat's token returned to send) or a game
+   * against a computer opponent (`bot`: started at once). Returns the channel, the game and seat A's token.
+   */
+  async create(mode: unknown, bot: unknown, identity: DuelIdentity | undefined, rawSettings: unknown): Promise<Result<{ channelId: string; gameId: number; token: string; invite?: string }>> {
+    if (mode !== 'friend' && mode !== 'bot') return fail('BAD_MODE', '请选择“挑战好友”或“对战电脑”');
+    const settings = DuelLobby.settings(rawSettings);
+    if (typeof settings === 'string') return fail('BAD_SETTINGS', settings);
+    let botId: string | null = null;
+    if (mode === 'bot') {
+      const offer = this.botOffers().find((o) => o.id === String(bot ?? ''));
+      if (!offer) return fail('UNKNOWN_BOT', `没有“${String(bot ?? '')}”这种电脑对手；可选：${this.botOffers().map((o) => `${o.label}（${o.id}）`).join('、')}`);
+      if (!offer.available) return fail('AGENT_UNAVAILABLE', offer.note ?? '这个电脑对手暂时不可用');
+      botId = offer.id;
+    }
+    const id = await this.ids.check(identity?.name, identity?.secret, this.now());
+    if (!id.ok) return fail(id.code, id.text);
+    const busy = this.runningDuelOf(id.userId);
+    if (busy) return fail('ALREADY_IN_DUEL', this.inDuelText(id.name, busy));
+    await this.withdrawOpen(id.userId);
+    const ch = this.newChannel();
+    const made = await this.svc.createGame(ch, LOBBY, { game: DUEL_KIND, settings });
+    if (!made.ok) return fail(made.code, made.text);
+    const gameId = made.value.id;
+    // The tokens exist before anyone can sit: from here on the game's seats are the lobby's.
+    const tokens = await this.seats.issue(gameId, ch, mode === 'friend' ? ['A', 'B'] : ['A'], this.now());
+    this.managedIds.set(gameId, true);
+    const me: UserRef = { id: id.userId, name: id.name };
+    const steps: (() => Promise<Result<unknown>>)[] = [() => this.svc.join(ch, me, 'A')];
+    if (botId) steps.push(() => this.svc.fillBots(ch, LOBBY, 1, botId!), () => this.svc.start(ch, LOBBY));
+    for (const step of steps) {
+      const r = await step();
+      if (!r.ok) {
+        await this.svc.end(ch, LOBBY);
+        return fail(r.code, r.text);
+      }
+    }
+    await this.seats.claimed(gameId, 'A', this.now());
+    return okr({ channelId: ch, gameId, token: tokens.A!, ...(tokens.B ? { invite: `/duel/${gameId}#seat=${tokens.B}` } : {}) });
+  }
+
+  /**
+   * A seat link opened: the seat its token opens, taken now by `identity` if nobody has it yet (then the game
+   * starts), else restored to whoever holds the token. No token: a spectator (`seat` null).
+   */
+  async open(gameId: number, token: unknown, identity: DuelIdentity | undefined): Promise<Result<{ channelId: string; hold: SeatHold | null }>> {
+    const g0 = this.gameById(gameId);
+    if (!g0) return fail('NO_GAME', `没有第 ${gameId} 局欧陆对决（链接可能抄错了）。`);
+    if (g0.broken) return fail('GAME_BROKEN', `这局对决的数据已损坏，不能打开（${g0.broken}）。`);
+    const ch = g0.channelId;
+    if (token === undefined || token === null || token === '') return okr({ channelId: ch, hold: null });
+    return this.locked(gameId, async () => {
+      const seat = await this.seats.verify(gameId, token);
+      if (!seat) return fail<{ channelId: string; hold: SeatHold | null }>('BAD_TOKEN', '这个对决链接里的席位密钥不对（可能抄漏了字，或对局已换了新链接）：现在以观战身份打开。');
+      let g = this.svc.gameOf(ch) ?? g0;
+      let p = g.players.find((x) => x.country === seat);
+      if (!p) {
+        if (g.status !== 'open') return fail<{ channelId: string; hold: SeatHold | null }>('CHALLENGE_CLOSED', '这局挑战已经撤回或结束了，不能再加入：请对方重新发起挑战。现在以观战身份打开。');
+        const id = await this.ids.check(identity?.name, identity?.secret, this.now());
+        if (!id.ok) return fail<{ channelId: string; hold: SeatHold | null }>(id.code, id.text);
+        if (g.players.some((x) => x.userId === id.userId)) {
+          return fail<{ channelId: string; hold: SeatHold | null }>('SAME_PLAYER', `这是发给对手的链接，而你（local:${id.name}）已经坐在这局的另一边了：请把链接发给朋友。`);
+        }
+        const busy = this.runningDuelOf(id.userId);
+        if (busy) return fail<{ channelId: string; hold: SeatHold | null }>('ALREADY_IN_DUEL', this.inDuelText(id.name, busy));
+        await this.withdrawOpen(id.userId, gameId);
+        const j = await this.svc.join(ch, { id: id.userId, name: id.name }, seat);
+        if (!j.ok) return fail<{ channelId: string; hold: SeatHold | null }>(j.code, j.text);
+        await this.seats.claimed(gameId, seat, this.now());
+        g = this.svc.gameOf(ch) ?? g;
+        p = g.players.find((x) => x.country === seat)!;
+      }
+      // Both seats taken: the lobby starts the game (again after a failure or a restart in between).
+      if (g.status === 'open' && g.players.length >= 2) await this.svc.start(ch, LOBBY);
+      return okr({ channelId: ch, hold: { channelId: ch, gameId, seat, userId: p.userId, name: p.name } });
+    });
+  }
+
+  /** The creator takes back a challenge nobody accepted yet (seat A's token). */
+  async withdraw(gameId: number, token: unknown): Promise<Result<null>> {
+    return this.locked(gameId, async () => {
+      const g = this.gameById(gameId);
+      if (!g) return fail<null>('NO_GAME', `没有第 ${gameId} 局欧陆对决。`);
+      if ((await this.seats.verify(gameId, token)) !== 'A') return fail<null>('BAD_TOKEN', '只有发起挑战的人可以撤回。');
+      if (g.status !== 'open') return fail<null>('ALREADY_STARTED', '对手已经加入，对决已经开始：不能撤回了（可以认输）。');
+      const r = await this.svc.end(g.channelId, LOBBY);
+      return r.ok ? okr(null, '挑战已撤回') : fail<null>(r.code, r.text);
+    });
+  }
+
+  /** The computer opponents on offer (the agent's weights are looked for at most every 30 s). */
+  botOffers(): LobbyView['bots'] {
+    const now = this.now();
+    if (!this.offers || now - this.offers.at > 30_000 || now < this.offers.at) {
+      let bots: LobbyView['bots'] = [];
+      try { bots = this.svc.botOffers?.(DUEL_KIND, 'zh') ?? []; } catch (e) { console.error('local channel: the duel\'s computer opponents could not be listed:', e); }
+      this.offers = { at: now, bots };
+    }
+    return this.offers.bots;
+  }
+
+  /** A rated identity's standing (no secret needed: ratings are public, D9.6); `delta`: what game `gameId` changed. */
+  rating(name: string, gameId?: number): { rating: number; provisional: boolean; games: number; delta: number | null } | null {
+    const r = this.svc.ratingCard?.(DUEL_KIND, `${this.prefix}lobby`, { id: '', name });
+    if (!r || !r.ok) return null;
+    const c = r.value.card;
+    const game = gameId === undefined ? undefined : c.recent.find((x) => x.gameId === gameId);
+    return { rating: c.rating, provisional: c.provisional, games: c.games, delta: game ? game.delta : null };
+  }
+
+  async lobbyView(rawName: unknown): Promise<LobbyView> {
+    const name = typeof rawName === 'string' ? rawName.trim() : '';
+    const r = name ? this.rating(name) : null;
+    return { rating: r ? { name, rating: r.rating, provisional: r.provisional, games: r.games, registered: await this.ids.registered(name) } : null, bots: this.botOffers() };
+  }
+
+  /** The sides of a lobby duel as its page shows them (names, computer opponents, ratings, rated). */
+  info(channelId: string, seat: string | null): DuelInfo | null {
+    const g = this.svc.gameOf(channelId);
+    if (!g || g.kind !== DUEL_KIND) return null;
+    // The public view (D10.8's state JSON without anyone's secrets) says whether the game is rated.
+    const st = this.svc.seatView(channelId, null) as { rated?: boolean } | null;
+    const sides: DuelInfo['sides'] = {};
+    for (const x of ['A', 'B']) {
+      const p = g.players.find((q) => q.country === x);
+      const bot = p && isBotUser(p.userId) ? p.name : null;
+      const r = p && !bot ? this.rating(p.name, g.status === 'ended' ? g.id : undefined) : null;
+      sides[x] = { name: p ? p.name : null, bot, rating: r ? r.rating : null, provisional: r ? r.provisional : true, games: r ? r.games : 0, delta: r ? r.delta : null };
+    }
+    return { gameId: g.id, channelId, status: g.status, rated: st && typeof st.rated === 'boolean' ? st.rated : null, seat, sides };
+  }
+}
