@@ -285,11 +285,12 @@ export class DuelRules implements Rules<Duel> {
     if (!game) return { text: head };
     const o = game.s.outcome;
     const how = o ? T(lg, `（${howText(o.how, lg)}）`, ` (${howText(o.how, lg)})`) : '';
-    const result = o?.winner.length ? T(lg, `胜者：${this.seatName(o.winner[0]!, lg)}${how}`, `Winner: ${this.seatName(o.winner[0]!, lg)}${how}`) : T(lg, `平局${how}`, `A draw${how}`);
+    // No outcome: archived without the game's own end (nothing to announce but the scores).
+    const result = !o ? [] : [o.winner.length ? T(lg, `胜者：${this.seatName(o.winner[0]!, lg)}${how}`, `Winner: ${this.seatName(o.winner[0]!, lg)}${how}`) : T(lg, `平局${how}`, `A draw${how}`)];
     const sc = scores(this.g, game.s);
     const turn = game.s.endTurn ?? game.s.turn;
     const line = T(lg, `第${turn}回合 · 红方${sc.A}分 · 蓝方${sc.B}分`, `Turn ${turn} · Red ${sc.A} · Blue ${sc.B}`);
-    return { text: `${head}\n${result}\n${line}`, pictures: mapAsk() };
+    return { text: [head, ...result, line].join('\n'), pictures: mapAsk() };
   }
   /** The map PNG (D10.3, D11 B8: draw.ts, New European War's painter) with the renderer the platform gives (duelRenderer). */
   async draw(renderer: unknown, game: Duel, ask: PictureAsk, lg: Lang, timeoutMs: number): Promise<OutImage[]> {
