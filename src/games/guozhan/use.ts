@@ -9,7 +9,7 @@ import { ask, ev, refuse, type Ctx } from './flow.ts';
 import { seatOf } from './asks.ts';
 import { resolveCardCmd, usedText } from './resolve.ts';
 import { slashUse } from './cards/basic.ts';
-import { trickEffect, amazingGraceReveal } from './cards/tricks.ts';
+import { trickEffect, trickNoEffect, amazingGraceReveal } from './cards/tricks.ts';
 import { equipCard } from './cards/equipment.ts';
 import type { Cmd, UsedCard } from './types.ts';
 import { T } from './texts.ts';
@@ -160,8 +160,9 @@ function runTrick(ctx: Ctx, user: number, uc: UsedCard, targets: number[], opts:
   targets.forEach((t, k) => {
     if (!P(s, t).alive) return;
     if (cancelled.has(t)) { ev(ctx, 'nullified', { seat: t, card: usedText(uc), whole: true }); return; }
-    // C-GOD-SALVATION: an unwounded target is skipped without a window.
+    // C-GOD-SALVATION: an unwounded target is skipped without a window; G6.6: so is one the card has no effect on.
     if (uc.name === '桃园结义' && P(s, t).hp >= P(s, t).maxHp) return;
+    if (trickNoEffect(ctx, uc, t)) return;
     const later = targets.slice(k + 1);
     const x = P(s, t);
     const wholeOk = x.kingdom !== null && !x.careerist && later.some((y) => sameKingdom(s, t, y));

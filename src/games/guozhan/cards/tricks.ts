@@ -21,6 +21,15 @@ export function amazingGraceReveal(ctx: Ctx, n: number): string[] {
   return ids;
 }
 
+/** G6.6: targets the trick has no effect on are skipped in step 5 before their window (C-VINE: 南蛮入侵, 万箭齐发). */
+export function trickNoEffect(ctx: Ctx, uc: UsedCard, t: number): boolean {
+  if ((uc.name === '南蛮入侵' || uc.name === '万箭齐发') && armorOf(ctx, t) === '藤甲') {
+    ev(ctx, 'noEffect', { seat: t, card: usedText(uc), armor: '藤甲' });
+    return true;
+  }
+  return false;
+}
+
 export function trickEffect(ctx: Ctx, user: number, uc: UsedCard, t: number, o: { victim?: number; grace: string[] | null }) {
   const s = ctx.s;
   switch (uc.name) {
@@ -55,7 +64,6 @@ export function trickEffect(ctx: Ctx, user: number, uc: UsedCard, t: number, o: 
     case '无中生有': draw(ctx, t, 2, '无中生有'); return;
     case '南蛮入侵':
     case '万箭齐发': {
-      if (armorOf(ctx, t) === '藤甲') { ev(ctx, 'noEffect', { seat: t, card: usedText(uc), armor: '藤甲' }); return; }
       const answered = uc.name === '南蛮入侵'
         ? askSlashPlay(ctx, t, user, usedText(uc))
         : askJink(ctx, t, { from: user, mode: 'play', eightDiagram: armorOf(ctx, t) === '八卦阵', why: usedText(uc) });
