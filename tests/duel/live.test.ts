@@ -1,6 +1,5 @@
 /**
- * Europe Duel through the unchanged platform: the live service hosts it beside New European War (it is not in
- * the registry until routes, the helper and the page are done). Orders are private, ready resolves, the 30 s
+ * Europe Duel through the unchanged platform: the live service hosts it beside New European War. Orders are private, ready resolves, the 30 s
  * deadline resolves, a seat's view hides the other side's orders (D2.4), and a restart rebuilds the duel.
  */
 import { test } from 'node:test';
@@ -29,9 +28,16 @@ test('D2/D10.1 a duel on the platform: private orders, ready, the deadline, secr
   assert.equal((await svc.join('d1', alice, '红方')).ok, true);
   assert.equal((await svc.join('d1', bob, 'B')).ok, true);
   assert.equal((await svc.start('d1', judy)).ok, true);
-  assert.match(chat.posts('d1').join('\n'), /欧陆对决开始/);
   const s = svc.stateOf('d1') as DuelState;
   const capA = s.capitals.A;
+  // D10.3 step 2: the start names both sides with their colour, player and ★ capital, and gives the seed's tips.
+  const start = chat.posts('d1').join('\n');
+  assert.match(start, /欧陆对决开始/);
+  const tiny = loadMapFile(TINY);
+  const name = (id: string) => tiny.territory.get(id)!.name.zh;
+  assert.match(start, new RegExp(`红方（红色）：${alice.name} · 首都 ★${name(s.capitals.A)}`));
+  assert.match(start, new RegExp(`蓝方（蓝色）：${bob.name} · 首都 ★${name(s.capitals.B)}`));
+  assert.match(start, /别让首都空着.*中欧最富.*奇袭/);
   const to = duelGraph(loadMapFile(TINY)).landNbrs.get(capA)![0]!;
 
   chat.clear();

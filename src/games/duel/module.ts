@@ -260,11 +260,17 @@ export class DuelRules implements Rules<Duel> {
     return T(lg, `🆕 ${by}创建了一局欧陆对决（地图：${this.map.file.name.zh}）。红方、蓝方各一人：用 /join 加入，裁判用 /start 开始。`,
       `🆕 ${by} created a Europe Duel (map: ${this.map.file.name.en}). One player each for Red and Blue: /join, then a judge starts it with /start.`);
   }
+  /** D10.3 step 2: both sides with their colour, player (or bot) and ★ capital, the seed's tips, and the map. */
   started(game: Duel, players: { seat: string; name: string }[], lg: Lang): Post[] {
     const n = (id: string) => this.map.territory.get(id)?.name[lg] ?? id;
+    const colour: Record<Side, [string, string]> = { A: ['红色', 'red'], B: ['蓝色', 'blue'] };
+    const who = (x: Side) => players.find((p) => p.seat === x)?.name ?? (game.s.bots[x] ? T(lg, `电脑（${game.s.bots[x]}）`, `computer (${game.s.bots[x]})`) : '—');
     return [{ text: [
-      T(lg, `⚔️ 欧陆对决开始！第1回合，每回合${game.s.settings.turnSeconds}秒。`, `⚔️ The duel begins! Turn 1, ${game.s.settings.turnSeconds} s a turn.`),
-      ...players.map((p) => `· ${this.seatName(p.seat, lg)}：${p.name}（★${isSide(p.seat) ? n(game.s.capitals[p.seat]) : ''}）`),
+      T(lg, `⚔️ 欧陆对决开始！第1回合，每回合${game.s.settings.turnSeconds}秒，最多${game.s.settings.turnLimit}回合${game.s.rated ? '（排位赛）' : ''}。`,
+        `⚔️ The duel begins! Turn 1, ${game.s.settings.turnSeconds} s a turn, at most ${game.s.settings.turnLimit} turns${game.s.rated ? ' (rated)' : ''}.`),
+      ...(['A', 'B'] as const).map((x) => T(lg, `· ${this.seatName(x, lg)}（${colour[x][0]}）：${who(x)} · 首都 ★${n(game.s.capitals[x])}`, `· ${this.seatName(x, lg)} (${colour[x][1]}): ${who(x)} · capital ★${n(game.s.capitals[x])}`)),
+      T(lg, '提示：别让首都空着；中欧最富；敌人的主力在前线时，常常可以奇袭他的首都。没有命令的领土由助手代管。',
+        'Tips: never leave your capital empty; central Europe is the richest; an enemy capital can often be taken by a sudden strike while its armies are at the front. The helper plays every territory without an order.'),
     ].join('\n'), pictures: mapAsk() }];
   }
   /**
