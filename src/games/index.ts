@@ -5,10 +5,11 @@
 import type { GameRegistry } from '../platform/session/index.ts';
 import { neuwar } from './neuwar/module.ts';
 import { duel } from './duel/module.ts';
+import { guozhan } from './guozhan/module.ts';
 
 export const GAMES: GameRegistry = [neuwar, duel];
 
-/** Games the tools read (transcripts, `npm run replay`): every game players can start. */
-export const TOOL_GAMES: GameRegistry = GAMES;
+/** Games the tools read (transcripts, `npm run replay`): every game players can start, and 国战 (issue 18: engine only, not offered yet). */
+export const TOOL_GAMES: GameRegistry = [...GAMES, guozhan];
 
 export { GameService } from './host.ts';
