@@ -2,7 +2,9 @@
 //  - no argument (or bench section names): New European War's invariants over 100 simulated 25-turn games and the
 //    crash-safety soak, then `bench/index.ts` with the given arguments — exactly what `npm run proof` always ran;
 //  - `duel`: Europe Duel's proofs of duel.md D11 (P1–P6, tests/proof/duel-*.proof.ts, minutes long: not part of
-//    `npm test`, whose runner takes only *.test.ts), then `npm run bench -- duel`.
+//    `npm test`, whose runner takes only *.test.ts), then `npm run bench -- duel`;
+//  - `guozhan`: 国战's random legal play (issue 18) over 1,000 seeded 6-player games with the invariants after every
+//    entry (`npm test` plays 200 of them).
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -16,6 +18,9 @@ if (args[0] === 'duel') {
   const proofs = run(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files]);
   const bench = run(tsx, ['bench/index.ts', 'duel', ...args.slice(1)]);
   process.exit(proofs || bench);
+}
+if (args[0] === 'guozhan') {
+  process.exit(run(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', 'tests/guozhan/random.test.ts'], { GUOZHAN_GAMES: '1000' }));
 }
 // Today's proof: PROOF_GAMES=100 PROOF_TURNS=25 node scripts/test.mjs tests/unit/invariants.test.ts tests/soak && tsx bench/index.ts
 const tests = run(process.execPath, ['scripts/test.mjs', 'tests/unit/invariants.test.ts', 'tests/soak'], { PROOF_GAMES: '100', PROOF_TURNS: '25' });
