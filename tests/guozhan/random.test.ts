@@ -36,3 +36,20 @@ test(`random legal play: ${GAMES} seeded ${PLAYERS}-player games end with the in
   assert.ok(victories > GAMES / 2, `victories ${victories}`);
   process.stdout.write(`# ${GAMES} games: ${victories} victories, ${draws} draws, ${careerists} careerists, 鏖战 in ${aozhan}, ${steps} entries\n`);
 });
+
+test('random legal play across settings: 3–10 players, old and new rules, held blind order, 7 generals dealt, a reshuffle limit, 鏖战 off', () => {
+  let draws = 0;
+  for (let seed = 1; seed <= 80; seed++) {
+    const players = 3 + (seed % 8);
+    const settings = {
+      ruleVersion: seed % 2 ? 'old' : 'new', blindOrder: seed % 3 ? 'shuffled' : 'held',
+      generalsDealt: players * 7 <= 60 && seed % 5 === 0 ? 7 : 4, reshuffleLimit: seed % 7 === 0 ? 1 : null, aozhan: seed % 4 !== 0,
+    } as const;
+    const r = simulate({ players, seed, settings, timeoutRate: 0.1, check: (s, k) => checkInvariants(s, `seed ${seed} step ${k}`) });
+    assert.equal(r.state.status, 'ended', `seed ${seed}`);
+    if (r.state.end?.how === 'draw') draws++;
+    if (!settings.aozhan) assert.equal(r.state.aozhan, false);
+  }
+  // G20.2: with a reshuffle limit of 1 some games end in a draw.
+  assert.ok(draws > 0);
+});
