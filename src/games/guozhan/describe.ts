@@ -23,7 +23,9 @@ export function rowText(s: State, r: LogRow): string | null {
     case 'skip': return `${who}跳过${PHASE[r.phase as string] ?? r.phase}`;
     case 'draw': return `${who}摸了${r.n}张牌${r.why && r.why !== 'drawPhase' ? `（${r.why}）` : ''}`;
     case 'drawn': return `你摸到：${ids(r.cards)}`;
-    case 'use': return `${who} 使用 ${r.card}${targets}${r.victim !== undefined ? ` → ${n(r.victim)}` : ''}${r.whole ? '（全势力）' : ''}`;
+    case 'use':
+      if (r.against) return `${who} 使用 ${r.card}，抵消【${r.against}】${Array.isArray(r.targets) && r.targets.length ? `对${n((r.targets as number[])[0])}的效果` : ''}${r.whole ? '（全势力）' : ''}`;
+      return `${who} 使用 ${r.card}${targets}${r.victim !== undefined ? ` → ${n(r.victim)}` : ''}`;
     case 'play': return `${who} 打出 ${r.card}`;
     case 'equip': return `${who} 装备 ${cardText(r.card as string)}`;
     case 'damage': return `${who} 受到${r.source === null ? '' : `${n(r.source)}造成的`}${r.n}点${NATURE[r.nature as string] ?? ''}伤害（体力${r.hp}）${r.chained ? '〔连环〕' : ''}`;
