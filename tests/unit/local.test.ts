@@ -299,6 +299,38 @@ describe('local web channel server', () => {
   });
 });
 
+test('D10.6/D9.2: a duel made with the generic 新建游戏 is unrated — its seats are taken by a tab\'s name with no identity secret, so it must not rate as local:<name>', async () => {
+  const { GAMES } = await import('../../src/games/index.ts');
+  const store = new Store(':memory:');
+  const h = await startLocal({
+    port: 0, host: '127.0.0.1', log: () => undefined,
+    service: async (chat) => {
+      const svc = new GameService({ store, clock: new VirtualClock(T0), chat, renderer: null, games: GAMES, root: process.cwd(), logError: () => undefined });
+      await svc.startUp();
+      return svc;
+    },
+  });
+  const jia = await client(h.url, { name: 'DuelJia' });
+  const yi = await client(h.url, { name: 'DuelYi' });
+  try {
+    const created = await act(jia, { t: 'create', game: 'duel' });
+    assert.equal(created.ok, true, created.text);
+    const ch = created.channelId!;
+    const joined = await act(jia, { t: 'join', channelId: ch, country: 'A' });
+    assert.equal(joined.ok, true, joined.text);
+    assert.equal((await act(yi, { t: 'join', channelId: ch, country: 'B' })).ok, true);
+    const started = await act(jia, { t: 'start', channelId: ch });
+    assert.equal(started.ok, true, started.text);
+    // Two different people on Europe with every default: the lobby would rate this (D9.2); the generic path does not.
+    assert.equal((h.service.seatView(ch, null) as { rated: boolean }).rated, false);
+  } finally {
+    for (const c of [jia, yi]) c.close();
+    await h.close();
+    h.service.close();
+    store.close();
+  }
+});
+
 describe('local web channel: exposure', () => {
   const fake = {} as never;
   test('a non-loopback HOST without LOCAL_PASSWORD is refused', async () => {

@@ -691,6 +691,9 @@ export class LocalServer {
         if (!/^[a-zA-Z]{1,40}$/.test(k)) return fail('BAD_SETTINGS', `设置 ${k} 无效`);
         if (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean') settings[k] = v;
       }
+      // D10.6: a rated local player is `local:<name>` proved by the secret the lobby checks; this generic path seats
+      // people by the tab's name alone, so a duel made here is unrated (else anyone could play rated as another's name).
+      if (kind === DUEL_KIND) settings.rated = false;
       const r = await once(() => svc.createGame(`${CHANNEL_PREFIX}${Date.now().toString(36)}${randomBytes(3).toString('hex')}`, me, { game: kind, ...(map ? { map: map.path } : {}), settings }));
       if (!r.ok) return fail(r.code, r.text);
       this.pushGames();
