@@ -76,6 +76,8 @@ export interface OwnSpec {
   /** For the prompt and bots. */
   suit?: string;
   about?: Record<string, unknown>;
+  /** X3.1: pay-or-suffer prompts take the response timeout; other picks the choice one. */
+  timeout?: 'response' | 'choice';
 }
 
 /**
@@ -89,7 +91,7 @@ export function chooseOwn(ctx: Ctx, seat: number, spec: OwnSpec): string[] | nul
   const avail = [...p.hand, ...(spec.equip ? SLOTS.flatMap((x) => (p.equip[x] ? [p.equip[x]!] : [])) : [])].filter(filter);
   const n = Math.min(spec.count, avail.length);
   if (n <= 0) return spec.optional ? null : [];
-  const r = ask(ctx, { kind: 'ownCards', seats: [seat], text: spec.text, count: n, optional: !!spec.optional, equip: !!spec.equip, ...(spec.suit ? { suit: spec.suit } : {}), ...(spec.about ? { about: spec.about } : {}) }, 'choice');
+  const r = ask(ctx, { kind: 'ownCards', seats: [seat], text: spec.text, count: n, optional: !!spec.optional, equip: !!spec.equip, ...(spec.suit ? { suit: spec.suit } : {}), ...(spec.about ? { about: spec.about } : {}) }, spec.timeout ?? 'choice');
   if (!r.cmd) return spec.optional ? null : defaultOwn(s, seat, n, !!spec.equip, filter);
   if (r.cmd.k === 'pass') {
     if (spec.optional) return null;

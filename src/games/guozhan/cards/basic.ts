@@ -34,7 +34,8 @@ export function slashUse(ctx: Ctx, user: number, uc: UsedCard, targets: number[]
     const a = sexOf(P(s, user)), b = sexOf(P(s, t));
     if (P(s, user).alive && P(s, t).alive && equipped(P(s, user), '雌雄双股剑') && a && b && a !== b && confirm(ctx, user, T.doubleSword(seatName(s, t)), { skill: '雌雄双股剑' })) {
       ev(ctx, 'equipSkill', { seat: user, skill: '雌雄双股剑', target: t });
-      const paid = chooseOwn(ctx, t, { count: 1, optional: true, text: T.doubleSwordChoice(seatName(s, user)) });
+      // X3.1/X3.2: a pay-or-suffer prompt — the response timeout, and not paying by default.
+      const paid = chooseOwn(ctx, t, { count: 1, optional: true, timeout: 'response', text: T.doubleSwordChoice(seatName(s, user)) });
       if (paid && paid.length) { ev(ctx, 'discard', { seat: t, cards: paid }); discard(ctx, paid); }
       else draw(ctx, user, 1, '雌雄双股剑');
     }
