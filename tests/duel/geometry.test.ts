@@ -61,6 +61,10 @@ test('D6/D10.5 preview: the helper\'s moves at the opening; a manual order holds
   const game = { g: rules.g, s };
   assert.ok('preview' in (rules.view(game, 'A') as object));
   assert.ok(!('preview' in (rules.view(game, 'public') as object)), 'a spectator sees no plans (D2.4)');
+  // The page's top bar reads the limits from the view (D10.9 settings, changed by the judge or at creation).
+  s.settings = { ...s.settings, turnLimit: 40, idleTurns: 5 };
+  assert.deepEqual((rules.view(game, 'B') as { limits: unknown }).limits, { turnLimit: 40, idleTurns: 5, turnSeconds: 30 });
+  assert.ok(!('limits' in (rules.view(game, null) as object)), 'the export keeps D10.8\'s fields exactly');
   const page = rules.page(game);
   assert.equal((page.board as { map: string }).map, 'europe');
   assert.deepEqual(page.seats.map((x) => x.color), ['#d0453a', '#2f6fd0']);

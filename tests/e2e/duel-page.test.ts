@@ -218,7 +218,7 @@ test('D10.5 Enter is Ready; both sides ready resolves the turn and its events ar
   const other = harness.svc.gameOf(ch)!.players.find((p) => p.country === 'B')!;
   const r = await harness.svc.handleMessage({ channelId: ch, userId: other.userId, userName: '乙', text: '【准备】', messageId: `b-ready-${ch}`, deliver: true });
   assert.ok(r.ok);
-  await page.waitForFunction(() => /第 2 回合/.test(document.querySelector('.duel-top .turn')?.textContent ?? ''));
+  await page.waitForFunction(() => /第 2\/150 回合/.test(document.querySelector('.duel-top .turn')?.textContent ?? ''));
   await page.waitForSelector('#duel-events li.ev-assault, #duel-events li.ev-battle');
   await page.waitForSelector('#duel-svg .fx .flash.won'); // the captures flash briefly after the resolution
   await page.screenshot({ path: `${SHOTS}/07-turn2.png` });

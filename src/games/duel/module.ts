@@ -327,7 +327,9 @@ export class DuelRules implements Rules<Duel> {
     if (seat === null) return v;
     // What the page is pushed after every change (D10.5): the side's preview, and the log cut to the last rows (the
     // whole game's log grew every push by thousands of rows; the judge's view, the export's, keeps all).
-    const trimmed = { ...v, log: (v.log as unknown[]).slice(-PAGE_LOG_ROWS) };
+    // The page's top bar shows the turn of turnLimit and warns a turn before idleTurns (settings D10.9 moves).
+    const limits = { turnLimit: game.s.settings.turnLimit, idleTurns: game.s.settings.idleTurns, turnSeconds: game.s.settings.turnSeconds };
+    const trimmed = { ...v, log: (v.log as unknown[]).slice(-PAGE_LOG_ROWS), limits };
     const side = seat === 'A' || seat === 'B' ? seat : null;
     return side && game.s.status === 'running' ? { ...trimmed, preview: duelPreview(this.g, game.s, side) } : trimmed;
   }

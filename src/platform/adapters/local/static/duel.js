@@ -672,7 +672,7 @@ function renderTop() {
     T.append(el('span', 'turn', open && info ? '等待对手：对手打开链接后对决立即开始。' : open ? '对决尚未开始：红方、蓝方各一人加入后由裁判开始。也可以在右侧竞技场观看机器人对战。' : '…'));
     return;
   }
-  T.append(el('span', 'turn', `第 ${v.turn} 回合`));
+  T.append(el('span', 'turn', v.limits ? `第 ${v.turn}/${v.limits.turnLimit} 回合` : `第 ${v.turn} 回合`));
   const left = clockLeft();
   const clock = el('span', 'clock' + (left !== null && left <= 10 ? ' low' : ''), left === null ? (v.paused ? '暂停' : '—') : `${left} 秒`);
   clock.id = 'duel-clock';
@@ -687,7 +687,8 @@ function renderTop() {
     s.dataset.side = sd;
     T.append(s);
   }
-  if (side && v.status === 'running' && v.sides[side].idle >= 2) T.append(el('span', 'warn', '再一回合不操作就判负（3 回合无操作）'));
+  const idleTurns = v.limits ? v.limits.idleTurns : 3;
+  if (side && v.status === 'running' && idleTurns > 0 && v.sides[side].idle >= idleTurns - 1) T.append(el('span', 'warn', `再一回合不操作就判负（${idleTurns} 回合无操作）`));
   if (v.result) T.append(el('span', 'result', resultText({ winner: v.winner || [], how: v.result.how })));
   if (v.status === 'ended' && info) {
     // D9.3: what the game did to both ratings (an unrated game says so).
