@@ -11,6 +11,7 @@ import { checkVictory, reveal } from './reveal.ts';
 import { SLOTS, type Nature, type UsedCard } from './types.ts';
 import { resolveCardCmd, usedText } from './resolve.ts';
 import { T } from './texts.ts';
+import { trigger, type DamageData } from './triggers.ts';
 
 export interface DamageSpec {
   source: number | null;
@@ -42,36 +43,48 @@ export function damage(ctx: Ctx, d: DamageSpec): void {
   const src = d.source !== null && P(s, d.source).alive ? d.source : null;
   const t = P(s, d.target);
   if (!t.alive) return;
-  let n = d.n;
+  const dd: DamageData = { source: src, target: d.target, n: d.n, nature: d.nature, card: d.card, chained: !!d.chained, prevented: false };
+  const stop = () => dd.prevented || dd.n <= 0;
   const slashHit = src !== null && d.byCard && !d.chained && isSlash(d.card);
-  // Step 1a: 麒麟弓 may discard one of the target's horses (C-KYLIN-BOW).
-  if (slashHit && equipped(P(s, src), '麒麟弓') && (t.equip.defHorse || t.equip.offHorse)) {
-    const horses = (['defHorse', 'offHorse'] as const).flatMap((x) => (t.equip[x] ? [t.equip[x]!] : []));
-    if (confirm(ctx, src, T.kylinBow(seatName(s, d.target)), { skill: '麒麟弓' })) {
-      const k = horses.length > 1 ? option(ctx, src, T.kylinWhich, horses.map((id) => cardText(id)), { skill: '麒麟弓' }) : 0;
-      ev(ctx, 'equipSkill', { seat: src, skill: '麒麟弓', target: d.target, card: horses[k] });
-      move(ctx, [horses[k]!], { zone: 'discard' });
+  // Step 1 (the source's side; general skills before equipment, G21.1).
+  if (src !== null) {
+    trigger(ctx, { point: 'damageCaused', damage: dd });
+    if (stop()) return;
+    // 1a: 麒麟弓 may discard one of the target's horses (C-KYLIN-BOW).
+    if (slashHit && equipped(P(s, src), '麒麟弓') && (t.equip.defHorse || t.equip.offHorse)) {
+      const horses = (['defHorse', 'offHorse'] as const).flatMap((x) => (t.equip[x] ? [t.equip[x]!] : []));
+      if (confirm(ctx, src, T.kylinBow(seatName(s, d.target)), { skill: '麒麟弓' })) {
+        const k = horses.length > 1 ? option(ctx, src, T.kylinWhich, horses.map((id) => cardText(id)), { skill: '麒麟弓' }) : 0;
+        ev(ctx, 'equipSkill', { seat: src, skill: '麒麟弓', target: d.target, card: horses[k] });
+        move(ctx, [horses[k]!], { zone: 'discard' });
+      }
+    }
+    trigger(ctx, { point: 'damageDetermine', damage: dd });
+    if (stop()) return;
+    // 1b: 寒冰剑 may prevent the damage and discard two of the target's cards (C-ICE-SWORD).
+    if (slashHit && equipped(P(s, src), '寒冰剑') && cardCount(t) > 0 && confirm(ctx, src, T.iceSword(seatName(s, d.target)), { skill: '寒冰剑' })) {
+      ev(ctx, 'prevented', { seat: d.target, source: src, why: '寒冰剑' });
+      for (let k = 0; k < 2; k++) {
+        const got = pickOther(ctx, src, d.target, { hand: true, equip: true }, T.pickDiscard(seatName(s, d.target)));
+        if (!got) break;
+        ev(ctx, 'discardOther', { seat: src, target: d.target, zone: got.zone, card: got.id });
+        move(ctx, [got.id], { zone: 'discard' });
+      }
+      return;
     }
   }
-  // Step 1b: 寒冰剑 may prevent the damage and discard two of the target's cards (C-ICE-SWORD).
-  if (slashHit && equipped(P(s, src), '寒冰剑') && cardCount(t) > 0 && confirm(ctx, src, T.iceSword(seatName(s, d.target)), { skill: '寒冰剑' })) {
-    ev(ctx, 'prevented', { seat: d.target, source: src, why: '寒冰剑' });
-    for (let k = 0; k < 2; k++) {
-      const got = pickOther(ctx, src, d.target, { hand: true, equip: true }, T.pickDiscard(seatName(s, d.target)));
-      if (!got) break;
-      ev(ctx, 'discardOther', { seat: src, target: d.target, zone: got.zone, card: got.id });
-      move(ctx, [got.id], { zone: 'discard' });
-    }
-    return;
-  }
-  // Step 2: the target's side — 藤甲 +1 fire, then 白银狮子 caps at 1 (G8.1 2a, 2b).
+  // Step 2: the target's side — 2a skills then 藤甲 +1 fire; 2b skills then 白银狮子 caps at 1.
+  trigger(ctx, { point: 'damageInflicted', damage: dd });
+  if (stop()) return;
   const armor = armorOf(ctx, d.target, d.chained ? null : d.ignoreArmorOf);
-  if (armor === '藤甲' && d.nature === 'fire') n += 1;
-  if (armor === '白银狮子' && n > 1) {
-    n = 1;
+  if (armor === '藤甲' && dd.nature === 'fire') dd.n += 1;
+  trigger(ctx, { point: 'damageDetermineInflicted', damage: dd });
+  if (stop()) return;
+  if (armor === '白银狮子' && dd.n > 1) {
+    dd.n = 1;
     ev(ctx, 'armor', { seat: d.target, armor, effect: 'cap' });
   }
-  if (n <= 0) return;
+  const n = dd.n;
   // Step 3: HP goes down; a chained target of fire/thunder damage is unchained and the others are listed (G10.2).
   t.hp -= n;
   ev(ctx, 'damage', { seat: d.target, source: src, n, nature: d.nature, hp: t.hp, ...(d.card ? { card: usedText(d.card) } : {}), ...(d.chained ? { chained: true } : {}) });
@@ -81,12 +94,16 @@ export function damage(ctx: Ctx, d: DamageSpec): void {
     ev(ctx, 'chain', { seat: d.target, chained: false });
     if (!d.chained) list = orderFrom(s, s.turn.seat).filter((i) => i !== d.target && P(s, i).chained);
   }
+  trigger(ctx, { point: 'hpDamaged', damage: dd });
   if (t.hp <= 0) dying(ctx, d.target, src);
-  // Step 4: the source's side — 三尖两刃刀 (C-TRIBLADE).
+  // Step 4: the source's side — skills, then 三尖两刃刀 (C-TRIBLADE).
+  if (src !== null && P(s, src).alive) trigger(ctx, { point: 'damageDone', damage: dd });
   if (slashHit && P(s, src).alive && t.alive && equipped(P(s, src), '三尖两刃刀') && P(s, src).hand.length > 0) {
     const victims = aliveSeats(s).filter((i) => i !== src && i !== d.target && distance(s, d.target, i) === 1);
     if (victims.length) triblade(ctx, src, d.target, victims);
   }
+  // Step 5: the target's side, only if alive.
+  if (t.alive) trigger(ctx, { point: 'damaged', damage: dd });
   // Step 6: chained damage, in the listed order, each a full instance (G10.2–G10.3).
   if (list) {
     for (const i of list) {
@@ -151,6 +168,8 @@ export function dying(ctx: Ctx, v: number, killer: number | null) {
   const s = ctx.s;
   ev(ctx, 'dying', { seat: v, hp: P(s, v).hp });
   for (const i of orderFrom(s, s.turn.seat)) {
+    // G11.1 (guozhan D24): the dying one's own skills come at its own place in the round.
+    if (i === v && P(s, v).hp <= 0) trigger(ctx, { point: 'dyingSelf', seat: v });
     while (P(s, v).hp <= 0 && P(s, i).alive && canRescue(ctx, i, v)) {
       const r = ask(ctx, { kind: 'peach', seats: [i], on: v, want: i === v ? '桃/酒' : '桃', mode: 'use', text: T.rescue(seatName(s, v), P(s, v).hp, i === v) }, 'response');
       if (!r.cmd || r.cmd.k === 'pass') break;
@@ -197,6 +216,8 @@ export function death(ctx: Ctx, v: number, killer: number | null) {
   ev(ctx, 'death', { seat: v, killer });
   reveal(ctx, v, 'both', 'death');
   checkVictory(ctx);
+  // Step 4: death triggers.
+  trigger(ctx, { point: 'death', seat: v, killer });
   const all = [...p.hand, ...SLOTS.flatMap((x) => (p.equip[x] ? [p.equip[x]!] : [])), ...p.judge];
   if (all.length) {
     ev(ctx, 'discard', { seat: v, cards: all, why: 'death' });

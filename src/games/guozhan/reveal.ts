@@ -8,6 +8,7 @@ import { confirm, option } from './asks.ts';
 import { companions, general, KINGDOM_ZH } from './generals.ts';
 import { SLOTS, type Kingdom, type Which } from './types.ts';
 import { T } from './texts.ts';
+import { trigger } from './triggers.ts';
 
 export type RevealMode = 'normal' | 'death' | 'final';
 
@@ -52,7 +53,10 @@ function revealOne(ctx: Ctx, seat: number, k: 0 | 1, mode: RevealMode) {
       }
     }
   }
-  if (mode === 'normal') checkVictory(ctx);
+  if (mode === 'normal') {
+    trigger(ctx, { point: 'revealed', seat, which: k });
+    checkVictory(ctx);
+  }
 }
 
 /**

@@ -13,6 +13,7 @@ import { trickEffect, trickNoEffect, amazingGraceReveal } from './cards/tricks.t
 import { equipCard } from './cards/equipment.ts';
 import type { Cmd, UsedCard } from './types.ts';
 import { T } from './texts.ts';
+import { trigger } from './triggers.ts';
 
 type CardCmd = Extract<Cmd, { k: 'card' }>;
 
@@ -140,6 +141,8 @@ export function useCard(ctx: Ctx, user: number, uc: UsedCard, targets: number[],
   }
   move(ctx, uc.ids, { zone: 'processing' });
   ev(ctx, 'use', { seat: user, card: usedText(uc), name, targets, cards: uc.ids, ...(opts.victim !== undefined ? { victim: opts.victim } : {}) });
+  trigger(ctx, { point: 'cardUsed', user, card: uc, targets });
+  for (const t of targets) trigger(ctx, { point: 'targetConfirmed', user, card: uc, target: t });
   if (name === '桃') {
     recover(ctx, user, 1, '桃');
   } else if (name === '酒') {
@@ -149,6 +152,7 @@ export function useCard(ctx: Ctx, user: number, uc: UsedCard, targets: number[],
   } else {
     runTrick(ctx, user, uc, targets, opts);
   }
+  trigger(ctx, { point: 'cardFinished', user, card: uc, targets });
   discard(ctx, uc.ids.filter((id) => s.processing.includes(id)));
 }
 
@@ -173,6 +177,7 @@ function runTrick(ctx: Ctx, user: number, uc: UsedCard, targets: number[], opts:
       if (w.whole) for (const y of later) if (sameKingdom(s, t, y)) cancelled.add(y);
       return;
     }
+    trigger(ctx, { point: 'cardEffect', user, card: uc, target: t });
     trickEffect(ctx, user, uc, t, { victim: opts.victim, grace });
   });
   if (grace && grace.length) {

@@ -12,6 +12,7 @@ import { usedText } from '../resolve.ts';
 import { askJink } from '../use.ts';
 import type { UsedCard } from '../types.ts';
 import { T } from '../texts.ts';
+import { trigger } from '../triggers.ts';
 
 /** A 杀's use (G6.2): `counts` when it is the play phase's own 杀 (G5.1). */
 export function slashUse(ctx: Ctx, user: number, uc: UsedCard, targets: number[], counts: boolean) {
@@ -19,6 +20,8 @@ export function slashUse(ctx: Ctx, user: number, uc: UsedCard, targets: number[]
   move(ctx, uc.ids, { zone: 'processing' });
   ev(ctx, 'use', { seat: user, card: usedText(uc), name: uc.name, targets, cards: uc.ids });
   if (counts) s.turn.slashes += 1;
+  // Step 2 (when used): general skills first, then equipment (G21.1).
+  trigger(ctx, { point: 'cardUsed', user, card: uc, targets });
   let used = uc;
   // Step 2 (when used): 朱雀羽扇 may make an ordinary 杀 a 火杀 (C-FAN).
   if (used.name === '杀' && equipped(P(s, user), '朱雀羽扇') && confirm(ctx, user, T.fan, { skill: '朱雀羽扇' })) {
@@ -31,6 +34,7 @@ export function slashUse(ctx: Ctx, user: number, uc: UsedCard, targets: number[]
   // Step 4 (after targeting): 青釭剑 is locked; 雌雄双股剑 may ask each target of the other sex.
   const qinggang = equipped(P(s, user), '青釭剑');
   for (const t of targets) {
+    trigger(ctx, { point: 'targetConfirmed', user, card: used, target: t });
     const a = sexOf(P(s, user)), b = sexOf(P(s, t));
     if (P(s, user).alive && P(s, t).alive && equipped(P(s, user), '雌雄双股剑') && a && b && a !== b && confirm(ctx, user, T.doubleSword(seatName(s, t)), { skill: '雌雄双股剑' })) {
       ev(ctx, 'equipSkill', { seat: user, skill: '雌雄双股剑', target: t });
@@ -41,7 +45,12 @@ export function slashUse(ctx: Ctx, user: number, uc: UsedCard, targets: number[]
     }
   }
   // Step 5: each target in order.
-  for (const t of targets) if (P(s, t).alive) slashEffect(ctx, user, used, t, wine, qinggang);
+  for (const t of targets) {
+    if (!P(s, t).alive) continue;
+    trigger(ctx, { point: 'cardEffect', user, card: used, target: t });
+    slashEffect(ctx, user, used, t, wine, qinggang);
+  }
+  trigger(ctx, { point: 'cardFinished', user, card: used, targets });
   discard(ctx, uc.ids.filter((id) => s.processing.includes(id)));
 }
 
