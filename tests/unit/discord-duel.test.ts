@@ -94,7 +94,7 @@ test('D10.3: /duel opponent → a challenge only 乙 may answer → accepted: a 
   assert.equal(renamed?.body?.name, `欧陆对决 #${g.id} alice vs bob`);
   const inThread = h.discord.posts(thread).map((p) => String(p.body!.content)).join('\n');
   assert.match(inThread, /欧陆对决开始/);
-  assert.match(inThread, /红方：alice（★/);
+  assert.match(inThread, /红方（红色）：alice · 首都 ★/);
   const status = h.discord.posts(thread).find((p) => buttonIds(p).includes('duel:ready'));
   assert.ok(status, 'the status message carries its buttons');
   assert.match(String(status!.body!.content), /^⚔️ 欧陆对决 · 第1\/150回合 · 截止 <t:\d+:R>\n红方 ✗ 未准备 · \d+分 ｜ 蓝方 ✗ 未准备 · \d+分$/);

@@ -21,11 +21,12 @@ interface PublicView { status: string; rated: boolean; turn: number; winner: str
 async function setup() {
   const store = new Store(':memory:');
   const clock = new VirtualClock(T0);
-  const svc = new GameService({ store, clock, chat: new FakeChat(), games: GAMES, renderer: null, logError: () => undefined });
+  const chat = new FakeChat();
+  const svc = new GameService({ store, clock, chat, games: GAMES, renderer: null, logError: () => undefined });
   await svc.startUp();
   let n = 0;
   const lobby = new DuelLobby(svc, 'local-', () => `local-t${++n}`, () => clock.now());
-  return { store, clock, svc, lobby };
+  return { store, clock, svc, lobby, chat };
 }
 
 const person = (name: string) => ({ name, secret: newSecret() });
@@ -34,7 +35,7 @@ const say = (svc: GameService, ch: string, userId: string, text: string, n: numb
   svc.handleMessage({ channelId: ch, userId, userName: '?', text, messageId: `m${n}-${userId}`, deliver: true });
 
 test('D10.6 challenge a friend: both seats made, the creator as A; the second seat taken by its link starts a rated game; seats restore by token alone', async () => {
-  const { svc, lobby, store } = await setup();
+  const { svc, lobby, store, chat } = await setup();
   const jia = person('甲'), yi = person('乙');
   const made = await lobby.create('friend', undefined, jia, {});
   assert.ok(made.ok, !made.ok ? made.text : '');
@@ -85,10 +86,12 @@ test('D10.6 challenge a friend: both seats made, the creator as A; the second se
   const info = lobby.info(ch, 'A')!;
   assert.deepEqual([info.sides.A!.rating, info.sides.A!.delta, info.sides.B!.rating, info.sides.B!.delta], [1032, 32, 968, -32]);
   assert.equal(info.rated, true);
+  // D10.3 step 4: the end message gives the rating changes (乙 resigned: 甲 +32, 乙 −32).
+  assert.match(chat.posts(ch).join('\n'), /等级分：红方 甲 1000→1032（\+32） · 蓝方 乙 1000→968（−32）/);
 });
 
 test('D10.6 play a bot: started at once, unrated (D9.2), played to its end with no rating changed; the agent only with weights', async () => {
-  const { svc, lobby, store } = await setup();
+  const { svc, lobby, store, chat } = await setup();
   const bing = person('丙');
   const made = await lobby.create('bot', 'greedy', bing, { turnLimit: 4 });
   assert.ok(made.ok, !made.ok ? made.text : '');
@@ -106,6 +109,8 @@ test('D10.6 play a bot: started at once, unrated (D9.2), played to its end with 
   assert.ok(v.result && ['capital', 'score'].includes(v.result.how), `ended by ${v.result?.how}`);
   assert.equal(store.ratingBoard('duel').length, 0, 'no rating anywhere');
   assert.equal(lobby.info(ch, 'A')!.sides.A!.delta, null);
+  assert.match(chat.posts(ch).join('\n'), /对决结束/);
+  assert.doesNotMatch(chat.posts(ch).join('\n'), /等级分：/, 'an unrated end announces no rating change');
 
   // Unrated even with default settings against a scripted bot; the agent is offered only with a weights file.
   const offers = lobby.botOffers();

@@ -841,6 +841,19 @@ export class GameService implements GameServiceApi {
     return okr(this.brokenInfo({ ...row, status: 'ended', endedAt: at }, reason), text);
   }
 
+  /** duel.md D10.3 step 4: a rated end's rating changes, one line ('' when the game was not rated). */
+  private ratingChange(lv: Live, lg: Lang): string {
+    const r = this.store.ratingOfGame(lv.row.kind, lv.row.id);
+    if (!r) return '';
+    const players = this.store.players(lv.row.id);
+    const side = (seat: string, id: string, before: number, delta: number) => {
+      const who = players.find((p) => p.seat === seat)?.name ?? id.replace(/^bot:/, '');
+      const d = delta > 0 ? `+${delta}` : delta < 0 ? `−${-delta}` : '±0';
+      return `${lv.rules.seatName(seat, lg)} ${cleanName(who) || who} ${before}→${before + delta}（${d}）`;
+    };
+    return T(lg, '等级分：', 'Ratings: ') + [side(r.aSeat, r.a, r.aBefore, r.aDelta), side(r.bSeat, r.b, r.bBefore, r.bDelta)].join(' · ');
+  }
+
   /** Ends a game: winner and final table posted, chart, then read-only. */
   private async archive(lv: Live, judge: { by: string; byId: string } | null): Promise<void> {
     const lg = this.lang(lv);
@@ -855,7 +868,7 @@ export class GameService implements GameServiceApi {
     await this.settleRequests(lv, []);
     const g = lv.game;
     const end = lv.rules.ended(g, judge?.by ?? null, lg);
-    await this.post(lv.row.channelId, { text: end.text });
+    await this.post(lv.row.channelId, { text: [end.text, this.ratingChange(lv, lg)].filter(Boolean).join('\n') });
     if (g !== null) {
       const rules = lv.rules;
       this.bg((async () => {
@@ -863,7 +876,8 @@ export class GameService implements GameServiceApi {
         if (end.chart && rules.chart) {
           try { imgs.push({ name: 'score-chart.png', png: await rules.chart(g, lg) }); } catch (e) { this.logError('chart failed', e); }
         }
-        if (imgs.length) await this.post(lv.row.channelId, { text: T(lg, '最终分数表与分数走势', 'Final table and score chart'), images: imgs });
+        const caption = [end.pictures ? rules.pictureCaption?.(end.pictures, lg) : '', end.chart && rules.chart ? T(lg, '分数走势', 'score chart') : ''].filter(Boolean).join(' · ');
+        if (imgs.length) await this.post(lv.row.channelId, { text: T(lg, `最终${caption || '局面'}`, `Final ${caption.toLowerCase() || 'position'}`), images: imgs });
       })());
       if (lv.row.statusMessageId) await this.edit(lv.row.channelId, lv.row.statusMessageId, { text: lv.rules.finalStatus(g, judge !== null, lg) });
     }
