@@ -1,5 +1,5 @@
 /**
- * C0/A1 and H: the engine's card table and general list against the data files copied from ../shared/data
+ * C0/A1 and H: the engine's card table and general list against the data files copied from the shared data
  * (src/games/guozhan/data/*.tsv), so a typo in either shows here.
  */
 import { test } from 'node:test';

@@ -83,10 +83,10 @@ test('an unknown game kind: FILE:LINE: unknown game, the known kinds listed, exi
   assert.equal(c.code, 2);
   assert.equal(c.out, '');
   assert.equal(c.err, `${BASICS}:1: unknown game "count21" (known: neuwar)\n`);
-  // The real command, with the tools' games (the registry and Europe Duel; count21 is a test game, not hosted).
+  // The real command, with the tools' games (the registry, and 国战 for replay only; count21 is a test game, not hosted).
   const cli = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'replay', BASICS], { encoding: 'utf8' });
   assert.equal(cli.status, 2);
-  assert.equal(cli.stderr, `${BASICS}:1: unknown game "count21" (known: neuwar, duel)\n`);
+  assert.equal(cli.stderr, `${BASICS}:1: unknown game "count21" (known: neuwar, duel, guozhan)\n`);
 });
 
 test('@game is a header only: later, twice or without a kind it is refused with its line', () => {

@@ -5,7 +5,7 @@
  * seat names stay as written and the engine resolves them against the speaker's zones and the table (X6.1), so a
  * command means the same in chat, in a transcript and in a replay.
  */
-import { toSimplified } from '../neuwar/parse/convert.ts';
+import { toSimplified } from '../neuwar/parse/index.ts';
 import { namesFor, slotWord } from './cards.ts';
 import { findGeneral } from './generals.ts';
 import type { CardRef, Cmd, OtherRef, Suit, Which } from './types.ts';

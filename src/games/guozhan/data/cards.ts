@@ -1,7 +1,7 @@
 /**
  * The 108 standard cards with their stable physical ids (guozhan.md appendix A1, C0): id, suit, rank (A = 1 …
  * K = 13), name, kind id. Horses are named by their own name (绝影 …); their family is the slot. The TSV
- * beside this file (qsgs_heg_std_cards.tsv, copied from ../shared/data) holds the same multiset; a test checks it.
+ * beside this file (qsgs_heg_std_cards.tsv, copied from the project's shared data files) holds the same multiset; a test checks it.
  */
 export type Suit = '♠' | '♥' | '♣' | '♦';
 export type CardKind = string;

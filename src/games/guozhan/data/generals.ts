@@ -2,7 +2,7 @@
  * The 60 standard generals (guozhan.md H; G0 `generalPacks` = standard): H id, engine id, name, kingdom,
  * half-fish (G1.4), sex, companions as the TSV lists them (one direction; the relation is symmetric, guozhan D22),
  * and whether the general has a locked skill (锁定技, for G13.2 item 3). Kingdom, fish, sex and companions are
- * the TSV's (heg_generals.tsv beside this file, copied from ../shared/data); the names are H's (the TSV leaves 18
+ * the TSV's (heg_generals.tsv beside this file, copied from the shared data files); the names are H's (the TSV leaves 18
  * standard names empty).
  */
 export type Kingdom = 'wei' | 'shu' | 'wu' | 'qun';
