@@ -70,7 +70,9 @@ test('X6.4 codes: refusals the parser can tell', () => {
   assert.equal(r('【明置】左边'), 'BAD_SYNTAX');
   assert.equal(r('【选择】曹操+诸葛孔明'), 'UNKNOWN_CARD');
   assert.equal(r('【连横】♠A→乙'), 'NOT_ALLOWED');
-  assert.equal(parseCommands('x'.repeat(4001))[0]!.ok, false);
+  assert.equal((parseCommands('x'.repeat(4001))[0] as { code: string }).code, 'MESSAGE_TOO_LONG');
+  assert.equal((parseCommands('【过】'.repeat(101))[0] as { code: string }).code, 'TOO_MANY_COMMANDS');
+  assert.equal(parseCommands('【过】'.repeat(100)).length, 100);
   // Several commands in one message, separated by ； or new lines.
   assert.equal(parseCommands('【杀】→乙；【结束】').length, 2);
   assert.equal(parseCommands('hello').length, 0);

@@ -15,8 +15,9 @@ export type Parsed =
   | { ok: true; judge: 'abort'; raw: string }
   | { ok: false; code: string; message: string; raw: string; kind: string };
 
-/** commands.md §1: a longer message is refused whole. */
+/** commands.md §1: a longer message is refused whole; so is one with more commands than this (a flood). */
 export const MAX_MESSAGE_LENGTH = 4000;
+export const MAX_COMMANDS = 100;
 
 const SEGMENT = /[【〖［\[]\s*([^】〗］\]]+?)\s*[】〗］\]]([^【〖［\[]*)/g;
 
@@ -67,8 +68,10 @@ const which = (t: string): Which | null => ({ 主将: 'main', 主: 'main', 副�
 /** The commands of one message, in order; none when it holds no 【】 command. */
 export function parseCommands(text: string): Parsed[] {
   if (text.length > MAX_MESSAGE_LENGTH) return [{ ok: false, code: 'MESSAGE_TOO_LONG', kind: 'unknown', message: `消息太长（${text.length} 字），上限 ${MAX_MESSAGE_LENGTH} 字`, raw: text.slice(0, 100) }];
+  const segments = [...text.matchAll(SEGMENT)];
+  if (segments.length > MAX_COMMANDS) return [{ ok: false, code: 'TOO_MANY_COMMANDS', kind: 'unknown', message: `一条消息最多${MAX_COMMANDS}条命令，这条有${segments.length}条`, raw: text.slice(0, 100) }];
   const out: Parsed[] = [];
-  for (const m of text.matchAll(SEGMENT)) {
+  for (const m of segments) {
     const raw = m[0].trim().replace(/[；;。\s]+$/, '');
     const name = normalize(m[1]!).replace(/\s+/g, '');
     const body = normalize(m[2]!).replace(/[；;。\n\r]+/g, ' ').trim();
