@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: engine, parser, render, turn post and load benchmarks. Each line prints its figure and target,
  * FAIL when it misses; a summary line at the end. Exit code 0 regardless (figures depend on the machine).
- * `npm run bench -- engine render` (or `duel`, `bots`) runs only the named sections; `--quick` shortens the load runs (the normal one and the abuse one) to 10 s each.
+ * `npm run bench -- engine render` (or `duel`, `bots`, `guozhan`) runs only the named sections; `--quick` shortens the load runs (the normal one and the abuse one) to 10 s each.
  */
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -41,8 +41,8 @@ if (want('render') && existsSync(renderFile)) {
     return mod.benchRender();
   }));
 }
-// Optional sections, each from its own file: `duel` (Europe Duel B1–B9) and `bots` (New European War computer players).
-for (const [name, file, fn] of [['duel', './duel.ts', 'benchDuel'], ['bots', './bots.ts', 'benchBots']] as const) {
+// Optional sections, each from its own file: `duel` (Europe Duel B1–B9), `bots` (New European War computer players), `guozhan` (国战's engine).
+for (const [name, file, fn] of [['duel', './duel.ts', 'benchDuel'], ['bots', './bots.ts', 'benchBots'], ['guozhan', './guozhan.ts', 'benchGuozhan']] as const) {
   const url = new URL(file, import.meta.url);
   if (!want(name) || !existsSync(url)) continue;
   all.push(...await section(name, async () => {
