@@ -86,7 +86,7 @@ export async function runTurnPost(turns = 9, log: (l: string) => void = (l) => c
     const judge = { id: 'judge', name: 'Judge' };
     const c = await svc.createGame(CH, judge, { map: MAP, settings: { turnSeconds: 86400, graceSeconds: 86400 } });
     if (!c.ok) throw new Error(c.text);
-    const map = svc.mapOf(CH)!;
+    const map = (await svc.mapOf(CH))!;
     const countries = map.countries.filter((x) => x.playable !== false).map((x) => x.id);
     const user = (cid: CountryId) => `u-${cid}`;
     for (const cid of countries) {
@@ -101,7 +101,7 @@ export async function runTurnPost(turns = 9, log: (l: string) => void = (l) => c
     const say = (cid: CountryId, text: string) => svc.handleMessage({ channelId: CH, userId: user(cid), userName: cid, text, messageId: `tp-${++msg}` });
     const rep: TurnPostReport = { samples: [], cpu: [], resolveStore: [], countries: countries.length, commands: [], median: NaN };
     for (let t = 0; t < turns; t++) {
-      const s = svc.stateOf(CH)!;
+      const s = (await svc.stateOf(CH))!;
       if (s.status !== 'running') break;
       const turn = s.turn;
       let n = 0;
@@ -111,7 +111,7 @@ export async function runTurnPost(turns = 9, log: (l: string) => void = (l) => c
         if (!r.handled) throw new Error(`${cid}: not understood: ${texts[0]}`);
         n += r.items.length;
       }
-      for (const x of planAnswers(map, svc.stateOf(CH)!, rng)) { await say(x.country, x.text); n++; }
+      for (const x of planAnswers(map, (await svc.stateOf(CH))!, rng)) { await say(x.country, x.text); n++; }
       const active = Object.keys(s.countries).filter((x) => s.countries[x]!.alive && s.countries[x]!.player).sort();
       for (const cid of active.slice(0, -1)) await say(cid, '【完成】');
       await svc.idle();
@@ -121,7 +121,7 @@ export async function runTurnPost(turns = 9, log: (l: string) => void = (l) => c
       const r = await say(active[active.length - 1]!, '【完成】');
       const t1 = performance.now();
       if (!r.ok) throw new Error(`the last commit was refused: ${r.text}`);
-      const after = svc.stateOf(CH)!;
+      const after = (await svc.stateOf(CH))!;
       if (after.turn !== turn + 1 && after.status === 'running') throw new Error(`turn ${turn} did not resolve`);
       const t2 = await chat.imagesOf(after.turn);
       rep.samples.push(t2 - t0);

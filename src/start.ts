@@ -53,7 +53,7 @@ async function startAdapters(token: string | undefined, both: boolean, closers: 
   if (!token) {
     const { startLocal } = await import('./platform/adapters/local/index.ts');
     const h = await startLocal({ root: ROOT, games: GAMES });
-    closers.push(() => h.close());
+    closers.push(async () => (await h.close()));
   } else if (!both) {
     const { startDiscord } = await import('./platform/adapters/discord/index.ts');
     const h = await startDiscord({ games: GAMES, commands: COMMANDS });
@@ -71,6 +71,6 @@ async function startAdapters(token: string | undefined, both: boolean, closers: 
     const d = await startDiscord({ service: live.service, chat: discordChat, commands: COMMANDS });
     scopeOf = guildScope(d.client);
     const l = await startLocal({ service: live.service, chat: localChat, root: ROOT });
-    closers.push(() => l.close(), () => d.close(), () => live.stop());
+    closers.push(async () => (await l.close()), () => d.close(), () => live.stop());
   }
 }

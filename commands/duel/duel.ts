@@ -75,7 +75,7 @@ export const duel: SlashCommand = {
     const bot = ctx.string('bot');
     if (!opp === !bot) return refuse(ctx, 'BAD_SYNTAX', T(lg, '写 opponent:@某人（挑战）或 bot:greedy|lander|agent（和电脑下），二选一', 'give opponent:@someone (a challenge) or bot:greedy|lander|agent (a computer opponent), one of the two'));
     const { settings, rated } = asked(ctx);
-    const mine = duelRefusal(ctx.service, ctx.user.id, lg);
+    const mine = await duelRefusal(ctx.service, ctx.user.id, lg);
     if (mine) return refuse(ctx, mine.code, mine.text);
     const decided = duelRated({ bot, settings, ...(rated !== undefined ? { rated } : {}) }, lg);
     if (!decided.ok) return refuse(ctx, decided.code, decided.text);
@@ -96,7 +96,7 @@ export const duel: SlashCommand = {
     const member = i.options.getMember('opponent');
     const nick = member && typeof member === 'object' && 'nickname' in member ? member.nickname : (member as { nick?: string | null } | null)?.nick;
     const b: UserRef = { id: opp!.id, name: shownName(opp!.id, nick, opp!.globalName, opp!.username) };
-    const theirs = duelRefusal(ctx.service, b.id, lg);
+    const theirs = await duelRefusal(ctx.service, b.id, lg);
     if (theirs) return refuse(ctx, theirs.code, T(lg, `${b.name}已经在一局进行中的欧陆对决里了：一次只能下一局（D9.5）`, `${b.name} is already in a running Europe Duel: one at a time (D9.5)`));
     const chat = ctx.chat;
     if (!chat) return refuse(ctx, 'NOT_ALLOWED', T(lg, '这里不能发起挑战', 'challenges cannot be posted here'));
@@ -141,7 +141,7 @@ export const duel: SlashCommand = {
       }
       // D9.5 again: either side may have started another duel since the challenge.
       for (const u of [c.challenger, opponent]) {
-        const busy = duelRefusal(ctx.service, u.id, c.lang);
+        const busy = await duelRefusal(ctx.service, u.id, c.lang);
         if (busy) {
           const why = T(c.lang, `${u.name}已经在另一局欧陆对决里了（D9.5）`, `${u.name} is in another Europe Duel (D9.5)`);
           await ctx.update({ text: `${c.text}\n❌ ${why}` });

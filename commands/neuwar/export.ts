@@ -9,7 +9,7 @@ export const exportGame: SlashCommand = {
   data: command('export', '导出', 'Export the game (state JSON and log)', '导出游戏（状态 JSON 与日志）'),
   ephemeral: true,
   async execute(ctx) {
-    const r = ctx.service.export(ctx.channelId, ctx.user);
+    const r = (await ctx.service.export(ctx.channelId, ctx.user));
     if (!r.ok) return ctx.result(r);
     const { files, fits } = exportFiles(r.value);
     await ctx.answer({ text: `✅ ${r.text}\n${exportNote(fits, ctx.lang)}`, files });

@@ -70,7 +70,7 @@ export function gameCommand(games: readonly GameNames[]): SlashCommand {
       .addSubcommand(sub('end', '结束', 'End the game (judge)', '结束游戏（裁判）')),
     ephemeral: true,
     scope: 'channel',
-    autocomplete: (option, typed, ctx) => (option === 'country' ? suggestNames(games, ctx, 'seat', typed) : []),
+    autocomplete: async (option, typed, ctx) => (option === 'country' ? (await suggestNames(games, ctx, 'seat', typed)) : []),
     async execute(ctx) {
       const s = ctx.subcommand();
       const { service, channelId, user } = ctx;
@@ -90,7 +90,7 @@ export function gameCommand(games: readonly GameNames[]): SlashCommand {
           const extra: string[] = [];
           const mine = ctx.string('country');
           if (mine) {
-            const j = await service.join(channelId, user, lookupNames(games, ctx).seat(mine));
+            const j = await service.join(channelId, user, (await lookupNames(games, ctx)).seat(mine));
             extra.push(j.ok ? j.text : `❌ ${j.text}`);
           }
           const bots = ctx.integer('bots');
@@ -102,18 +102,18 @@ export function gameCommand(games: readonly GameNames[]): SlashCommand {
         }
         case 'join': {
           const c = ctx.string('country');
-          return ctx.result(await service.join(channelId, user, c ? lookupNames(games, ctx).seat(c) : undefined));
+          return ctx.result(await service.join(channelId, user, c ? (await lookupNames(games, ctx)).seat(c) : undefined));
         }
         case 'leave': return ctx.result(await service.leave(channelId, user));
-        case 'bot': return ctx.result(await service.seatBot(channelId, user, lookupNames(games, ctx).seat(ctx.string('country') ?? ''), ctx.string('style') ?? undefined));
+        case 'bot': return ctx.result(await service.seatBot(channelId, user, (await lookupNames(games, ctx)).seat(ctx.string('country') ?? ''), ctx.string('style') ?? undefined));
         case 'start': return ctx.result(await service.start(channelId, user));
         case 'end': return ctx.result(await service.end(channelId, user));
         case 'settings': {
           const rules = ctx.string('rules')?.trim();
           // Before the start the settings are house rules of the open game; during the game the judge's 【规则】.
-          if (rules && service.gameOf(channelId)?.status === 'open') return ctx.result(await service.updateSettings(channelId, user, parseSettings(rules) ?? {}));
+          if (rules && (await service.gameOf(channelId))?.status === 'open') return ctx.result(await service.updateSettings(channelId, user, parseSettings(rules) ?? {}));
           if (rules) return void (await ctx.run(`【规则】${rules}`));
-          const settings = service.settingsOf(channelId);
+          const settings = (await service.settingsOf(channelId));
           if (!settings) return ctx.answer({ text: ctx.t('❌ 本频道没有进行中的游戏。', '❌ No running game in this channel.') });
           const lines = Object.entries(settings).map(([k, v]) => `${k} = ${JSON.stringify(v)}`);
           return ctx.answer({ text: `\`\`\`\n${lines.join('\n')}\n\`\`\`` });

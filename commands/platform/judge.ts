@@ -43,7 +43,7 @@ export function judgeCommand(games: readonly GameNames[]): SlashCommand {
       .addSubcommand(sub('grant', '任命', 'Make a user a judge of this game', '任命一位裁判').addUserOption(userOption('user', '用户', 'The new judge', '新裁判')))
       .addSubcommand(sub('revoke', '免除', "Remove a user's judge role in this game", '免除一位裁判').addUserOption(userOption('user', '用户', 'The judge', '裁判'))),
     ephemeral: true,
-    autocomplete: (option, typed, ctx) => (option === 'target' ? suggestNames(games, ctx, 'any', typed) : option === 'country' ? suggestNames(games, ctx, 'seat', typed) : []),
+    autocomplete: async (option, typed, ctx) => (option === 'target' ? (await suggestNames(games, ctx, 'any', typed)) : option === 'country' ? (await suggestNames(games, ctx, 'seat', typed)) : []),
     async execute(ctx) {
       const s = ctx.subcommand();
       const { service, channelId, user, interaction } = ctx;
@@ -62,16 +62,16 @@ export function judgeCommand(games: readonly GameNames[]): SlashCommand {
         case 'set': {
           const field = ctx.string('field') ?? 'armies';
           const raw = ctx.string('target') ?? '';
-          const names = lookupNames(games, ctx);
+          const names = await lookupNames(games, ctx);
           const target = names.name(field === 'score' ? names.seat(raw) : names.place(raw));
           const value = (ctx.string('value') ?? '').trim();
           const v = field === 'owner' && !/^(中立|neutral|none)$/i.test(value) ? names.name(names.seat(value)) : field === 'owner' ? '中立' : value;
           const zh = { armies: '兵力', owner: '归属', score: '分数' }[field] ?? field;
           return void (await ctx.run(`【设置】${target} ${zh}=${v}`));
         }
-        case 'replace': return ctx.result(await service.replacePlayer(channelId, user, lookupNames(games, ctx).seat(ctx.string('country') ?? ''), other()));
-        case 'remove': return ctx.result(await service.removePlayer(channelId, user, lookupNames(games, ctx).seat(ctx.string('country') ?? '')));
-        case 'bot': return ctx.result(await service.seatBot(channelId, user, lookupNames(games, ctx).seat(ctx.string('country') ?? ''), ctx.string('style') ?? undefined));
+        case 'replace': return ctx.result(await service.replacePlayer(channelId, user, (await lookupNames(games, ctx)).seat(ctx.string('country') ?? ''), other()));
+        case 'remove': return ctx.result(await service.removePlayer(channelId, user, (await lookupNames(games, ctx)).seat(ctx.string('country') ?? '')));
+        case 'bot': return ctx.result(await service.seatBot(channelId, user, (await lookupNames(games, ctx)).seat(ctx.string('country') ?? ''), ctx.string('style') ?? undefined));
         case 'grant': return ctx.result(await service.addJudge(channelId, user, other().id));
         case 'revoke': return ctx.result(await service.removeJudge(channelId, user, other().id));
       }

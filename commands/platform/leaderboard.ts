@@ -16,7 +16,7 @@ export const leaderboard: SlashCommand = {
   scope: 'anywhere',
   async execute(ctx) {
     const scope = ctx.string('scope') === 'global' ? 'global' : 'server';
-    const r = ctx.service.leaderboard?.(RATED_KIND, ctx.channelId, ctx.user, scope, ctx.lang);
+    const r = (await ctx.service.leaderboard?.(RATED_KIND, ctx.channelId, ctx.user, scope, ctx.lang));
     if (!r) return ctx.answer({ text: ctx.t('这个机器人没有等级分', 'this bot keeps no ratings') });
     return ctx.result(r);
   },

@@ -14,7 +14,7 @@ export const rating: SlashCommand = {
   async execute(ctx) {
     const u = ctx.interaction.options.getUser('user');
     const who = u ? { id: u.id, name: shownName(u.id, u.globalName, u.username) } : ctx.user;
-    const card = ctx.service.ratingCard?.(RATED_KIND, ctx.channelId, who, ctx.lang);
+    const card = (await ctx.service.ratingCard?.(RATED_KIND, ctx.channelId, who, ctx.lang));
     if (!card) return ctx.answer({ text: ctx.t('这个机器人没有等级分', 'this bot keeps no ratings') });
     if (!card.ok || !card.value.history.length) return ctx.result(card);
     const chart = await ctx.service.ratingChart?.(RATED_KIND, ctx.channelId, who, ctx.lang);

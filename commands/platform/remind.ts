@@ -9,6 +9,6 @@ export const remind: SlashCommand = {
   ephemeral: true,
   scope: 'anywhere',
   async execute(ctx) {
-    await ctx.result(ctx.service.setReminderDm(ctx.user, ctx.string('where') === 'dm'));
+    await ctx.result((await ctx.service.setReminderDm(ctx.user, ctx.string('where') === 'dm')));
   },
 };

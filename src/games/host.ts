@@ -12,16 +12,16 @@ export class GameService extends PlatformService {
     super({ ...opts, games: opts.games ?? [neuwar] });
   }
 
-  override stateOf(channelId: string): GameState | null {
-    return this.rulesOf(channelId) instanceof NeuwarRules ? (super.stateOf(channelId) as GameState | null) : null;
+  override async stateOf(channelId: string): Promise<GameState | null> {
+    return (await this.rulesOf(channelId)) instanceof NeuwarRules ? ((await super.stateOf(channelId)) as GameState | null) : null;
   }
 
-  mapOf(channelId: string): GameMap | null {
-    const r = this.rulesOf(channelId);
+  async mapOf(channelId: string): Promise<GameMap | null> {
+    const r = await this.rulesOf(channelId);
     return r instanceof NeuwarRules ? r.map : null;
   }
 
-  countryOf(channelId: string, userId: string): string | null {
+  countryOf(channelId: string, userId: string): Promise<string | null> {
     return this.seatOf(channelId, userId);
   }
 }

@@ -12,7 +12,7 @@ import { BOT_STYLE_NAMES } from '../../src/games/neuwar/bots/index.ts';
 import { alice, bob, carol, judy, liveSetup, say, T0, TINY, type Live } from '../helpers/live.ts';
 
 const EUROPE = 'maps/europe.json';
-const state = (l: Live, ch: string) => l.svc.stateOf(ch) as GameState;
+const state = async (l: Live, ch: string) => (await l.svc.stateOf(ch)) as GameState;
 
 async function lobby(l: Live, ch: string, settings: Record<string, unknown> = {}, map = TINY) {
   const c = await l.svc.createGame(ch, judy, { map, settings });
@@ -68,13 +68,13 @@ test('issue 13: a seated bot is in the start entry, plays its turn at once, and 
   assert.ok((await l.svc.join('c2', alice, 'A')).ok);
   assert.ok((await l.svc.seatBot('c2', judy, 'B', 'defensive')).ok);
   assert.ok((await l.svc.start('c2', judy)).ok);
-  const log = l.svc.export('c2', judy);
+  const log = (await l.svc.export('c2', judy));
   assert.ok(log.ok);
   const start = log.value.log[0]!.entry as { type: string; bots?: Record<string, string>; seed?: number };
   assert.equal(start.type, 'start');
   assert.deepEqual(start.bots, { B: 'defensive' });
   assert.equal(typeof start.seed, 'number');
-  const s = state(l, 'c2');
+  const s = await (await state(l, 'c2'));
   assert.equal(s.countries.B!.bot, 'defensive');
   assert.equal(s.countries.B!.committed, true, 'the bot committed its first turn at once');
   assert.equal(s.countries.B!.botTurn, 1);
@@ -89,14 +89,14 @@ test('issue 13: a seated bot is in the start entry, plays its turn at once, and 
   assert.ok(l.chat.posts('c2').some((p) => p.includes('乙国：机器人（防守）')));
   // Its 【完成】 is not announced (the status and the panel show it); a person's is.
   assert.ok(!l.chat.posts('c2').some((p) => /乙国完成/.test(p)));
-  const status = l.svc.rulesOf('c2')!.status(l.svc['games'].get(1)!.game, 'zh');
+  const status = (await l.svc.rulesOf('c2'))!.status(l.svc['games'].get(1)!.game, 'zh');
   assert.match(status, /乙国（机器人）/);
-  assert.equal(l.svc.pageOf('c2')!.seats.find((x) => x.id === 'B')!.bot, '机器人');
+  assert.equal((await l.svc.pageOf('c2'))!.seats.find((x) => x.id === 'B')!.bot, '机器人');
   // Alice commits: the turn resolves (the bot has), and the bot plays turn 2 at once.
   const r = await say(l, 'c2', alice, '【完成】');
   assert.ok(r.ok);
-  assert.equal(state(l, 'c2').turn, 2);
-  assert.equal(state(l, 'c2').countries.B!.committed, true);
+  assert.equal((await (await state(l, 'c2'))).turn, 2);
+  assert.equal((await (await state(l, 'c2'))).countries.B!.committed, true);
   l.svc.close();
 });
 
@@ -107,13 +107,13 @@ test('issue 13: /judge bot mid-game for a country whose player was removed; a pe
   assert.ok((await l.svc.join('c3', bob, 'B')).ok);
   assert.ok((await l.svc.start('c3', judy)).ok);
   assert.ok((await l.svc.removePlayer('c3', judy, '乙国')).ok);
-  assert.equal(state(l, 'c3').countries.B!.player, false);
+  assert.equal((await (await state(l, 'c3'))).countries.B!.player, false);
   // Not a judge: refused by the rules (R13), typed.
   const no = await say(l, 'c3', alice, '【机器人】乙国');
   assert.equal(no.code, 'NOT_JUDGE');
   const r = await say(l, 'c3', judy, '【机器人】乙国 进攻');
   assert.ok(r.ok, r.text);
-  const s = state(l, 'c3');
+  const s = await (await state(l, 'c3'));
   assert.equal(s.countries.B!.bot, 'aggressive');
   assert.equal(s.countries.B!.player, true);
   assert.equal(s.countries.B!.committed, true, 'the new bot played this turn at once');
@@ -121,8 +121,8 @@ test('issue 13: /judge bot mid-game for a country whose player was removed; a pe
   // A judge gives the seat to a person: the bot stands up.
   const rep = await l.svc.replacePlayer('c3', judy, '乙国', carol);
   assert.ok(rep.ok, rep.text);
-  assert.equal(state(l, 'c3').countries.B!.bot, null);
-  assert.equal(state(l, 'c3').countries.B!.player, true);
+  assert.equal((await (await state(l, 'c3'))).countries.B!.bot, null);
+  assert.equal((await (await state(l, 'c3'))).countries.B!.player, true);
   l.svc.close();
 });
 
@@ -147,14 +147,14 @@ test('issue 13: a game with bots replays byte for byte — from its log, and pla
   for (let i = 0; i < 2; i++) {
     const l = await liveSetup({ clock: new VirtualClock(T0), logError: (m) => warnings.push(m) });
     await soloEurope(l, 'solo');
-    const live = state(l, 'solo');
+    const live = await (await state(l, 'solo'));
     assert.equal(live.turn, 4);
     // The log alone rebuilds the same game (bots' seats from the start entry, their commands from the log).
     const row = l.store.liveGameIn('solo')!;
-    const rules = l.svc.rulesOf('solo')!;
+    const rules = (await l.svc.rulesOf('solo'))!;
     const rebuilt = rebuildGame(l.store, row.id, rules).game;
     assert.equal(rules.snapshot(rebuilt), rules.snapshot(l.svc['games'].get(row.id)!.game));
-    const x = l.svc.export('solo', judy);
+    const x = (await l.svc.export('solo', judy));
     assert.ok(x.ok);
     runs.push(JSON.stringify(x.value.log) + JSON.stringify(x.value.state));
     l.svc.close();
@@ -167,7 +167,7 @@ test('issue 13: a game with bots replays byte for byte — from its log, and pla
 test('issue 13: privacy — a bot\'s private orders reach no one; what it shows is what a player would show', async () => {
   const l = await liveSetup();
   await soloEurope(l, 'priv');
-  const x = l.svc.export('priv', judy);
+  const x = (await l.svc.export('priv', judy));
   assert.ok(x.ok);
   // No private answer was sent for a computer player (it has no one to tell).
   assert.ok(l.chat.privates().every((p) => p.userId === alice.id || p.userId === judy.id));
@@ -177,7 +177,7 @@ test('issue 13: privacy — a bot\'s private orders reach no one; what it shows 
     assert.ok(!/已收到(调兵|空运)|购买\d+军/.test(p) || !p.startsWith('🤖'), `a bot's private answer in the channel: ${p}`);
   }
   // The state JSON a player sees holds no one's orders.
-  assert.equal((l.svc.seatView('priv', alice.id) as { orders?: unknown }).orders, undefined);
+  assert.equal(((await l.svc.seatView('priv', alice.id)) as { orders?: unknown }).orders, undefined);
   l.svc.close();
 });
 
@@ -187,31 +187,31 @@ test('issue 13: autopilot=bot takes a country after autopilotAfter missed deadli
   assert.ok((await l.svc.join('ap', alice, 'A')).ok);
   assert.ok((await l.svc.join('ap', bob, 'B')).ok);
   assert.ok((await l.svc.start('ap', judy)).ok);
-  const score0 = state(l, 'ap').countries.A!.score;
+  const score0 = (await (await state(l, 'ap'))).countries.A!.score;
   for (let turn = 1; turn <= 2; turn++) {
     assert.ok((await say(l, 'ap', bob, '【完成】')).ok);
     await l.clock.advance(121_000); // past the hard close: A never committed
     await l.svc.idle();
   }
-  let s = state(l, 'ap');
+  let s = await (await state(l, 'ap'));
   assert.equal(s.turn, 3);
   assert.equal(s.countries.A!.missed, 2);
   assert.equal(s.countries.A!.autopilot, true);
   assert.ok(s.lastEvents.some((e) => e.type === 'late' && e.country === 'A'), 'the second missed deadline was paid');
   assert.ok(l.chat.posts('ap').some((p) => /甲国的玩家连续2回合错过截止，自动托管接手/.test(p)));
   assert.equal(s.countries.A!.committed, true, 'the autopilot played turn 3 at once');
-  assert.match(l.svc.rulesOf('ap')!.status(l.svc['games'].get(1)!.game, 'zh'), /甲国（自动托管）/);
+  assert.match((await l.svc.rulesOf('ap'))!.status(l.svc['games'].get(1)!.game, 'zh'), /甲国（自动托管）/);
   // Bob commits: turn 3 resolves with no lateness for A (the autopilot's commit is never late).
   await l.clock.advance(30_000);
   assert.ok((await say(l, 'ap', bob, '【完成】')).ok);
-  s = state(l, 'ap');
+  s = (await state(l, 'ap'));
   assert.equal(s.turn, 4);
   assert.ok(!s.lastEvents.some((e) => e.type === 'late' && e.country === 'A'));
   assert.equal(s.countries.A!.score < score0, true);
   // The player comes back: the first own command takes the country back, announced.
   const back = await say(l, 'ap', alice, '【状态】');
   assert.ok(back.ok);
-  s = state(l, 'ap');
+  s = (await state(l, 'ap'));
   assert.equal(s.countries.A!.autopilot, false);
   assert.equal(s.countries.A!.missed, 0);
   assert.ok(l.chat.posts('ap').some((p) => /甲国的玩家回来了，自动托管结束/.test(p)));
@@ -227,7 +227,7 @@ test('issue 13: autopilot=defend plays a country the judge put in civil disorder
     assert.ok((await l.svc.start(`cd-${mode}`, judy)).ok);
     const r = await say(l, `cd-${mode}`, judy, '【托管】乙国');
     assert.ok(r.ok, r.text);
-    const s = state(l, `cd-${mode}`);
+    const s = await state(l, `cd-${mode}`);
     assert.equal(s.countries.B!.botTurn === 1, mode === 'defend', `${mode}: the autopilot played the country in civil disorder`);
     l.svc.close();
   }
@@ -256,9 +256,9 @@ test('issue 13: a request addressed to a bot is answered at once, through the lo
   assert.ok((await l.svc.start('rq', judy)).ok);
   const r = await say(l, 'rq', alice, '【协定】甲国向乙国请求互不侵犯协定。');
   assert.ok(r.ok, r.text);
-  const s = state(l, 'rq');
+  const s = await (await state(l, 'rq'));
   assert.equal(s.pending.filter((p) => p.to === 'B').length, 0, 'the bot answered the request');
-  const x = l.svc.export('rq', judy);
+  const x = (await l.svc.export('rq', judy));
   assert.ok(x.ok);
   const answer = x.value.log.map((e) => e.entry as { type: string; bot?: boolean; command?: { kind: string } }).find((e) => e.bot && e.command?.kind === 'answer');
   assert.ok(answer, 'the answer is a logged command of the bot');
@@ -279,7 +279,7 @@ test('issue 13: after a restart, what a bot owes is played (a judge seated it an
   const at = first.clock.now();
   first.store.commit({ gameId: row.id, entries: [{ at, entry: { type: 'command', at, speaker: { kind: 'judge', name: 'Judy' }, command: { kind: 'bot', country: 'B', style: 'balanced' } }, userId: judy.id, turn: 1 }] });
   const again = await liveSetup({ store: first.store, clock: first.clock });
-  const s = state(again, 'rs');
+  const s = await state(again, 'rs');
   assert.equal(s.countries.B!.bot, 'balanced');
   assert.equal(s.countries.B!.botTurn, 1, 'the bot played its turn after the restart');
   assert.equal(s.countries.B!.committed, true);
@@ -294,15 +294,15 @@ test('issue 13: when computers play every active country (the only person is awa
   assert.ok((await l.svc.start('race', judy)).ok);
   // Alice misses turn 1 (it closes at the hard close): the autopilot takes 甲国 from turn 2 on.
   await l.clock.advance(121_000);
-  let s = state(l, 'race');
+  let s = await (await state(l, 'race'));
   assert.equal(s.turn, 2);
   assert.equal(s.countries.A!.autopilot, true);
   assert.equal(s.countries.A!.committed && s.countries.B!.committed, true, 'both computer-played countries committed at once');
   // …and the turn stays open until its deadline, then resolves there (not at the hard close).
   await l.clock.advance(58_000); // turn 2 opened at the hard close (120 s): its deadline is 180 s
-  assert.equal(state(l, 'race').turn, 2);
+  assert.equal((await (await state(l, 'race'))).turn, 2);
   await l.clock.advance(1_000);
-  s = state(l, 'race');
+  s = (await state(l, 'race'));
   assert.equal(s.turn, 3, 'resolved at the deadline');
   assert.ok(!s.lastEvents.some((e) => e.type === 'late'), 'computers are never late');
   l.svc.close();
@@ -316,11 +316,11 @@ test('issue 13: a turn reopened by the judge\'s 【撤回】 is played again by 
   assert.ok((await l.svc.start('undo', judy)).ok);
   await l.clock.advance(10_000);
   assert.ok((await say(l, 'undo', alice, '【完成】')).ok);
-  assert.equal(state(l, 'undo').turn, 2);
+  assert.equal((await (await state(l, 'undo'))).turn, 2);
   await l.clock.advance(10_000);
   const r = await say(l, 'undo', judy, '【撤回】');
   assert.ok(r.ok, r.text);
-  const s = state(l, 'undo');
+  const s = await (await state(l, 'undo'));
   assert.equal(s.turn, 1);
   assert.equal(s.countries.B!.botTurn, 1);
   assert.equal(s.countries.B!.committed, true, 'the bot played the reopened turn');

@@ -28,7 +28,7 @@ test('D2/D10.1 a duel on the platform: private orders, ready, the deadline, secr
   assert.equal((await svc.join('d1', alice, '红方')).ok, true);
   assert.equal((await svc.join('d1', bob, 'B')).ok, true);
   assert.equal((await svc.start('d1', judy)).ok, true);
-  const s = svc.stateOf('d1') as DuelState;
+  const s = (await svc.stateOf('d1')) as DuelState;
   const capA = s.capitals.A;
   // D10.3 step 2: the start names both sides with their colour, player and ★ capital, and gives the seed's tips.
   const start = chat.posts('d1').join('\n');
@@ -48,25 +48,25 @@ test('D2/D10.1 a duel on the platform: private orders, ready, the deadline, secr
   assert.match((await say(svc, bob, '【宣战】乙国向甲国宣战')).code ?? '', /WRONG_GAME/);
   assert.equal((await say(svc, judy, `【调兵】${capA}→${to}`)).code, 'NOT_YOUR_COUNTRY');
   // Secrecy: Bob's view of the duel has no orders of Alice's.
-  const bobView = svc.seatView('d1', bob.id) as { orders: Record<'A' | 'B', { from: string }[]> };
+  const bobView = (await svc.seatView('d1', bob.id)) as { orders: Record<'A' | 'B', { from: string }[]> };
   assert.deepEqual(bobView.orders.A, []);
-  assert.deepEqual((svc.seatView('d1', alice.id) as typeof bobView).orders.A.map((o) => o.from), [capA]);
+  assert.deepEqual(((await svc.seatView('d1', alice.id)) as typeof bobView).orders.A.map((o) => o.from), [capA]);
 
   await say(svc, alice, '【准备】');
   await say(svc, bob, '【完成】');
-  assert.equal((svc.stateOf('d1') as DuelState).turn, 2, 'both ready: resolved at once');
-  assert.equal((svc.stateOf('d1') as DuelState).owner[to], 'A', 'half of 10 takes a neutral of 1–3');
+  assert.equal(((await svc.stateOf('d1')) as DuelState).turn, 2, 'both ready: resolved at once');
+  assert.equal(((await svc.stateOf('d1')) as DuelState).owner[to], 'A', 'half of 10 takes a neutral of 1–3');
   assert.match(chat.posts('d1').join('\n'), /第1回合结算/);
 
   // Turn 2: nobody acts; the 30 s deadline resolves it.
   await clock.advance(30_000);
-  assert.equal((svc.stateOf('d1') as DuelState).turn, 3);
-  const before = JSON.stringify(svc.stateOf('d1'));
+  assert.equal(((await svc.stateOf('d1')) as DuelState).turn, 3);
+  const before = JSON.stringify((await svc.stateOf('d1')));
   svc.close();
 
   const again = new GameService({ store, clock: new VirtualClock(clock.now()), chat: new FakeChat(), games: [neuwar, duel], renderer: null, logError: () => undefined });
   await again.startUp();
-  assert.equal(JSON.stringify(again.stateOf('d1')), before, 'rebuilt from its log');
-  assert.equal(again.gameOf('d1')?.kind, 'duel');
+  assert.equal(JSON.stringify((await again.stateOf('d1'))), before, 'rebuilt from its log');
+  assert.equal((await again.gameOf('d1'))?.kind, 'duel');
   again.close();
 });

@@ -164,7 +164,7 @@ test('D9 a rated duel on Europe ended by 【认输】 on turn 1: both ratings mo
   assert.equal((await svc.join('d1', alice, 'A')).ok, true);
   assert.equal((await svc.join('d1', bob, 'B')).ok, true);
   assert.equal((await svc.start('d1', judy)).ok, true);
-  const s = svc.stateOf('d1') as DuelState;
+  const s = (await svc.stateOf('d1')) as DuelState;
   assert.equal(s.rated, true);
   // A judge's 【规则】 is RATED_LOCKED in a rated game.
   const lock = await svc.handleMessage({ channelId: 'd1', userId: judy.id, userName: judy.name, text: '【规则】turnSeconds=60', messageId: 'm0' });
@@ -175,7 +175,7 @@ test('D9 a rated duel on Europe ended by 【认输】 on turn 1: both ratings mo
   assert.match(board.text, /^🏆 排行榜（全部）\n还没有人下过排位赛。$/);
   const r = await svc.handleMessage({ channelId: 'd1', userId: alice.id, userName: alice.name, text: '【认输】', messageId: 'm1' });
   assert.equal(r.ok, true, r.text);
-  assert.equal(svc.gameOf('d1')?.status, 'ended');
+  assert.equal((await svc.gameOf('d1'))?.status, 'ended');
   assert.deepEqual([store.rating('duel', 'discord:u-alice')!.rating, store.rating('duel', 'discord:u-bob')!.rating], [968, 1032]);
   const row = store.ratingOfGame('duel', store.games()[0]!.id)!;
   assert.deepEqual([row.how, row.result, row.aDelta, row.bDelta], ['resign', 'b', -32, 32]);
@@ -200,9 +200,9 @@ test('D9 a duel against the scripted greedy bot changes no rating when it ends (
   assert.equal((await svc.join('d2', bob, 'B')).ok, true);
   assert.equal((await svc.start('d2', judy)).ok, true);
   // The module's bots come with the challenge flow; here side B's state names greedy as a stand-in and Alice resigns.
-  (svc.stateOf('d2') as DuelState).bots.B = 'greedy';
+  ((await svc.stateOf('d2')) as DuelState).bots.B = 'greedy';
   assert.equal((await svc.handleMessage({ channelId: 'd2', userId: alice.id, userName: alice.name, text: '【认输】', messageId: 'g1' })).ok, true);
-  assert.equal(svc.gameOf('d2')?.status, 'ended');
+  assert.equal((await svc.gameOf('d2'))?.status, 'ended');
   assert.equal((store.db.prepare('SELECT COUNT(*) n FROM ratings').get() as { n: number }).n, 0);
   assert.equal((store.db.prepare('SELECT COUNT(*) n FROM rating_results').get() as { n: number }).n, 0);
   svc.close();

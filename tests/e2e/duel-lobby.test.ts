@@ -57,15 +57,15 @@ async function open(ctx: BrowserContext, url: string, name?: string): Promise<Pa
   return page;
 }
 
-const gameOf = (gameId: number) => harness.svc.listGames().find((g) => g.id === gameId)!;
-const pub = (ch: string) => harness.svc.seatView(ch, null) as View;
-const userOf = (ch: string, seat: 'A' | 'B') => harness.svc.gameOf(ch)!.players.find((p) => p.country === seat)!.userId;
-const rating = (name: string) => harness.svc.ratingCard!('duel', 'local-x', { id: '', name }).ok ? (harness.svc.ratingCard!('duel', 'local-x', { id: '', name }) as { ok: true; value: { card: { rating: number; games: number } } }).value.card : null;
+const gameOf = async (gameId: number) => (await harness.svc.listGames()).find((g) => g.id === gameId)!;
+const pub = async (ch: string) => (await harness.svc.seatView(ch, null)) as View;
+const userOf = async (ch: string, seat: 'A' | 'B') => (await harness.svc.gameOf(ch))!.players.find((p) => p.country === seat)!.userId;
+const rating = async (name: string) => (await harness.svc.ratingCard!('duel', 'local-x', { id: '', name })).ok ? ((await harness.svc.ratingCard!('duel', 'local-x', { id: '', name })) as { ok: true; value: { card: { rating: number; games: number } } }).value.card : null;
 
-async function until<T>(what: string, get: () => T, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
+async function until<T>(what: string, get: () => T | Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
   const t0 = Date.now();
   for (;;) {
-    const v = get();
+    const v = await get();
     if (ok(v)) return v;
     if (Date.now() - t0 > ms) assert.fail(`timed out waiting for: ${what} (${JSON.stringify(v)?.slice(0, 400)})`);
     await new Promise((r) => setTimeout(r, 50));
@@ -96,8 +96,8 @@ test('D10.6 + D9: challenge a friend — two browsers, each with its own link; r
   const gameId = gameIdOf(a.url());
   assert.equal(gameIdOf(invite), gameId, 'one game, two links');
   assert.notEqual(tokenOf(invite), tokenOf(a.url()), 'each seat its own token');
-  const ch = gameOf(gameId).channelId;
-  assert.equal(gameOf(gameId).status, 'open');
+  const ch = (await gameOf(gameId)).channelId;
+  assert.equal((await gameOf(gameId)).status, 'open');
   await a.locator('.duel-top').getByText('等待对手').waitFor();
   await a.screenshot({ path: `${SHOTS}/02-invite.png` });
 
@@ -107,12 +107,12 @@ test('D10.6 + D9: challenge a friend — two browsers, each with its own link; r
   await b.locator('#name-dialog').waitFor();
   await b.locator('#name-input').fill('乙');
   await b.locator('#name-form button[type=submit]').click();
-  await until('the game starts', () => gameOf(gameId).status, (s) => s === 'running');
+  await until('the game starts', async () => (await gameOf(gameId)).status, (s) => s === 'running');
   for (const p of [a, b]) {
     await p.waitForSelector('#duel-svg .cnt');
     await p.locator('.duel-top .rated.on').getByText('排位赛').waitFor();
   }
-  assert.equal(pub(ch).rated, true, 'D9.2: two people, Europe, default settings: rated');
+  assert.equal((await (await pub(ch))).rated, true, 'D9.2: two people, Europe, default settings: rated');
   assert.equal(await b.locator('#seat-banner').isHidden(), true);
   await a.locator('.duel-top .side-A').getByText('（你）').waitFor();
   await b.locator('.duel-top .side-B').getByText('（你）').waitFor();
@@ -126,12 +126,12 @@ test('D10.6 + D9: challenge a friend — two browsers, each with its own link; r
   assert.equal(await s.locator('#name-dialog').isVisible(), false, 'watching needs no name');
   await s.locator('#seat-banner.watch').waitFor();
   // 甲 gives a private order by clicking; 甲 sees its thick arrow, the spectator nothing of it.
-  const cap = pub(ch).capitals.A;
+  const cap = (await (await pub(ch))).capitals.A;
   const geo = await a.evaluate(() => (window as unknown as { __duel: { geo(): { nodes: { id: string; kind: string; nbrs: string[] }[] } } }).__duel.geo());
   const kind = new Map(geo.nodes.map((n) => [n.id, n.kind]));
   const n1 = geo.nodes.find((n) => n.id === cap)!.nbrs.find((x) => kind.get(x) !== 'sea')!;
   for (const id of [cap, n1]) { const p = await screenOf(a, id); await a.mouse.click(p.x, p.y); }
-  await until('甲\'s order', () => (harness.svc.seatView(ch, userOf(ch, 'A')) as View).orders.A, (o) => o.some((x) => x.from === cap && x.to === n1));
+  await until('甲\'s order', async () => ((await harness.svc.seatView(ch, (await userOf(ch, 'A')))) as View).orders.A, (o) => o.some((x) => x.from === cap && x.to === n1));
   await a.waitForSelector(`#duel-svg .arrow.manual[data-from="${cap}"]`);
   await s.waitForTimeout(300);
   const seen = await s.evaluate(() => (window as unknown as { __duel: { view(): View } }).__duel.view());
@@ -146,10 +146,10 @@ test('D10.6 + D9: challenge a friend — two browsers, each with its own link; r
   // 乙 wins Δ = round(64 × (1 − 0.5)) = +32 → 1032, 甲 loses Δ = round(64 × (0 − 0.5)) = −32 → 968.
   a.once('dialog', (d) => { void d.accept(); });
   await a.locator('#duel-resign').click();
-  await until('the end', () => gameOf(gameId).status, (st) => st === 'ended');
-  assert.equal(pub(ch).result!.how, 'resign');
-  assert.deepEqual([rating('甲')?.rating, rating('乙')?.rating], [968, 1032]);
-  assert.deepEqual([rating('甲')?.games, rating('乙')?.games], [1, 1]);
+  await until('the end', async () => (await gameOf(gameId)).status, (st) => st === 'ended');
+  assert.equal((await (await pub(ch))).result!.how, 'resign');
+  assert.deepEqual([(await rating('甲'))?.rating, (await rating('乙'))?.rating], [968, 1032]);
+  assert.deepEqual([(await rating('甲'))?.games, (await rating('乙'))?.games], [1, 1]);
   await a.locator('#duel-ratings').getByText('甲 968（−32）').waitFor();
   await b.locator('#duel-ratings').getByText('乙 1032（+32）').waitFor();
   await b.screenshot({ path: `${SHOTS}/05-resigned.png` });
@@ -186,25 +186,25 @@ test('D10.6 play a bot: greedy starts at once, unrated; played to its end (a sho
   await p.locator('#lobby-bot-go').click();
   await p.waitForURL(/\/duel\/\d+#seat=/);
   const gameId = gameIdOf(p.url());
-  const ch = gameOf(gameId).channelId;
-  assert.equal(gameOf(gameId).status, 'running', 'started at once');
+  const ch = (await gameOf(gameId)).channelId;
+  assert.equal((await gameOf(gameId)).status, 'running', 'started at once');
   await p.waitForSelector('#duel-svg .cnt');
   await p.locator('.duel-top .rated').getByText('不计等级分').waitFor();
-  assert.equal(pub(ch).rated, false);
-  assert.equal(pub(ch).sides.B.bot, 'greedy');
+  assert.equal((await (await pub(ch))).rated, false);
+  assert.equal((await (await pub(ch))).sides.B.bot, 'greedy');
   // Enter is Ready; the bot is ready at each opening, so each Enter resolves a turn (6 turns, then the end).
   await p.locator('#duel-svg').click({ position: { x: 5, y: 5 } });
-  for (let i = 0; i < 12 && pub(ch).status === 'running'; i++) {
-    const turn = pub(ch).turn;
+  for (let i = 0; i < 12 && (await (await pub(ch))).status === 'running'; i++) {
+    const turn = (await (await pub(ch))).turn;
     await p.keyboard.press('Enter');
     await until(`turn ${turn} resolved`, () => pub(ch), (v) => v.turn > turn || v.status === 'ended');
   }
-  const v = pub(ch);
+  const v = await (await pub(ch));
   assert.equal(v.status, 'ended', 'played to its end');
   assert.ok(v.result && ['capital', 'score'].includes(v.result.how), `how: ${v.result?.how}`);
   await p.locator('.duel-top .result').waitFor();
   await p.locator('#duel-ratings').getByText('这局不计等级分').waitFor();
-  assert.equal(rating('丁')?.games, 0, 'no rated game for 丁');
+  assert.equal((await rating('丁'))?.games, 0, 'no rated game for 丁');
   assert.equal(boardNow(), board, 'the ratings are as they were');
   await p.screenshot({ path: `${SHOTS}/07-bot-ended.png` });
   await ding.ctx.close();
@@ -220,32 +220,32 @@ test('D10.6 reconnect: reopening the link restores the seat on another device af
   await a.waitForURL(/\/duel\/\d+#seat=/);
   const invite = await a.locator('#invite-link').inputValue();
   const gameId = gameIdOf(invite);
-  const ch = gameOf(gameId).channelId;
+  const ch = (await gameOf(gameId)).channelId;
 
   // 己 takes the seat on a phone, then closes it; 戊 acts (Ready) in every turn.
   const phone = await device(harness.browser, true);
   const b = await open(phone.ctx, invite);
   await b.locator('#name-input').fill('己');
   await b.locator('#name-form button[type=submit]').click();
-  await until('running', () => gameOf(gameId).status, (st) => st === 'running');
+  await until('running', async () => (await gameOf(gameId)).status, (st) => st === 'running');
   await a.waitForSelector('#duel-svg .cnt');
   await a.locator('#duel-svg').click({ position: { x: 5, y: 5 } });
   await a.keyboard.press('Enter');
-  await until('A ready in turn 1', () => pub(ch).sides.A.ready, (r) => r);
+  await until('A ready in turn 1', async () => (await (await pub(ch))).sides.A.ready, (r) => r);
   await b.waitForSelector('#duel-svg .cnt');
-  assert.equal(pub(ch).rated, false, 'changed settings: unrated');
+  assert.equal((await (await pub(ch))).rated, false, 'changed settings: unrated');
   await b.screenshot({ path: `${SHOTS}/08-phone-joined.png` });
   await b.close();
 
   // 己 is away for two deadlines: the helper moves for B and D2.8 counts its idle turns.
   for (let turn = 1; turn <= 2; turn++) {
-    await until(`turn ${turn} resolved at its deadline`, () => pub(ch).turn, (t) => t > turn, 25_000);
+    await until(`turn ${turn} resolved at its deadline`, async () => (await (await pub(ch))).turn, (t) => t > turn, 25_000);
     if (turn < 2) {
       await a.keyboard.press('Enter');
-      await until(`A ready in turn ${turn + 1}`, () => pub(ch).sides.A.ready, (r) => r);
+      await until(`A ready in turn ${turn + 1}`, async () => (await (await pub(ch))).sides.A.ready, (r) => r);
     }
   }
-  const away = pub(ch) as View & { lastEvents: { type: string; side?: string; by?: string }[] };
+  const away = (await (await pub(ch))) as View & { lastEvents: { type: string; side?: string; by?: string }[] };
   assert.equal(away.turn, 3);
   assert.equal(away.sides.B.idle, 2, 'two turns without an action (D2.8)');
   assert.equal(away.sides.A.idle, 0);
@@ -273,13 +273,13 @@ test('D10.6 reconnect: reopening the link restores the seat on another device af
   assert.equal(await b2.locator('#duel-ready').isVisible(), false, 'the first tab no longer plays');
   await b2.screenshot({ path: `${SHOTS}/10-phone-taken-over.png` });
   // The first tab's click on a territory gives no order any more.
-  const bCap = pub(ch).capitals.B;
-  const before = (harness.svc.seatView(ch, userOf(ch, 'B')) as View).orders.B.length;
+  const bCap = (await (await pub(ch))).capitals.B;
+  const before = ((await harness.svc.seatView(ch, (await userOf(ch, 'B')))) as View).orders.B.length;
   const p0 = await screenOf(b2, bCap);
   await b2.mouse.click(p0.x, p0.y);
   await b2.mouse.click(p0.x, p0.y);
   await b2.waitForTimeout(300);
-  assert.equal((harness.svc.seatView(ch, userOf(ch, 'B')) as View).orders.B.length, before, 'a watching tab cannot order');
+  assert.equal(((await harness.svc.seatView(ch, (await userOf(ch, 'B')))) as View).orders.B.length, before, 'a watching tab cannot order');
   // "在这里继续" takes the seat back; now the other tab is told.
   await b2.locator('#seat-reclaim').click();
   await b2.locator('.duel-top .side-B').getByText('（你）').waitFor();

@@ -60,7 +60,7 @@ async function duelTab(opts: { touch?: boolean; turnSeconds?: number; start?: bo
   return { page, ctx, ch, me };
 }
 
-const viewOf = (ch: string, userId: string) => harness.svc.seatView(ch, userId) as View;
+const viewOf = async (ch: string, userId: string) => (await harness.svc.seatView(ch, userId)) as View;
 const geoOf = (page: Page) => page.evaluate(() => (window as unknown as { __duel: { geo(): Geo } }).__duel.geo());
 async function at(page: Page, id: string): Promise<{ x: number; y: number }> {
   const p = await page.evaluate((x) => (window as unknown as { __duel: { screenOf(id: string): { x: number; y: number } | null } }).__duel.screenOf(x), id);
@@ -75,7 +75,7 @@ async function click(page: Page, id: string, button: 'left' | 'right' = 'left'):
 async function until(ch: string, userId: string, ok: (v: View) => boolean, what: string): Promise<View> {
   const t0 = Date.now();
   for (;;) {
-    const v = viewOf(ch, userId);
+    const v = await viewOf(ch, userId);
     if (ok(v)) return v;
     if (Date.now() - t0 > 5000) assert.fail(`timed out waiting for: ${what} (view: ${JSON.stringify({ orders: v.orders, routes: v.routes, paint: v.paint, sides: v.sides })})`);
     await new Promise((r) => setTimeout(r, 25));
@@ -89,7 +89,7 @@ function landNbrs(geo: Geo, id: string): string[] {
 
 test('D10.5 orders: click own territory then a neighbour (all), the same neighbour again (half, then all); the own territory itself (stand); right click cancels', { timeout: 60_000 }, async () => {
   const { page, ctx, ch, me } = await duelTab();
-  const v0 = viewOf(ch, me.id);
+  const v0 = await viewOf(ch, me.id);
   const cap = v0.capitals.A;
   const geo = await geoOf(page);
   const [n1] = landNbrs(geo, cap);
@@ -127,7 +127,7 @@ test('D10.5 orders: click own territory then a neighbour (all), the same neighbo
 
 test('D10.5 routes: own territory with armies, then any territory, a waypoint, the last point again finishes; Enter finishes a draft; right click cancels a route', { timeout: 60_000 }, async () => {
   const { page, ctx, ch, me } = await duelTab();
-  const cap = viewOf(ch, me.id).capitals.A;
+  const cap = (await viewOf(ch, me.id)).capitals.A;
   const geo = await geoOf(page);
   // Two steps out and three steps out along land.
   const ring = (from: string, k: number) => {
@@ -178,7 +178,7 @@ test('D10.5 routes: own territory with armies, then any territory, a waypoint, t
 
 test('D10.5 brush: a stroke across territories paints them in one 【助手】; clear; the rally point ⚑ set and removed by clicks', { timeout: 60_000 }, async () => {
   const { page, ctx, ch, me } = await duelTab();
-  const cap = viewOf(ch, me.id).capitals.A;
+  const cap = (await viewOf(ch, me.id)).capitals.A;
   const geo = await geoOf(page);
   const [n1, n2] = landNbrs(geo, cap);
   await page.keyboard.press('3');
@@ -215,7 +215,7 @@ test('D10.5 Enter is Ready; both sides ready resolves the turn and its events ar
   await page.keyboard.press('Enter');
   await until(ch, me.id, (v) => v.sides.A.ready, 'A ready');
   await page.waitForSelector('.duel-top .side-A.ready');
-  const other = harness.svc.gameOf(ch)!.players.find((p) => p.country === 'B')!;
+  const other = (await harness.svc.gameOf(ch))!.players.find((p) => p.country === 'B')!;
   const r = await harness.svc.handleMessage({ channelId: ch, userId: other.userId, userName: '乙', text: '【准备】', messageId: `b-ready-${ch}`, deliver: true });
   assert.ok(r.ok);
   await page.waitForFunction(() => /第 2\/150 回合/.test(document.querySelector('.duel-top .turn')?.textContent ?? ''));
@@ -228,7 +228,7 @@ test('D10.5 Enter is Ready; both sides ready resolves the turn and its events ar
 test('D10.5 view: the wheel zooms about the cursor (×1.2 a notch, 1×–8×), a drag pans and is not a click', { timeout: 60_000 }, async () => {
   const { page, ctx, ch, me } = await duelTab();
   const zoom = () => page.evaluate(() => (window as unknown as { __duel: { zoom(): { k: number; vb: { x: number; y: number; w: number } } } }).__duel.zoom());
-  const cap = viewOf(ch, me.id).capitals.A;
+  const cap = (await viewOf(ch, me.id)).capitals.A;
   const p = await at(page, cap);
   await page.mouse.move(p.x, p.y);
   for (let i = 0; i < 4; i++) { await page.mouse.wheel(0, -100); await page.waitForTimeout(30); }
@@ -261,7 +261,7 @@ test('D10.5 view: the wheel zooms about the cursor (×1.2 a notch, 1×–8×), a
 
 test('D10.5 touch: tap selects and orders, long press cancels, two fingers pinch-zoom', { timeout: 60_000 }, async () => {
   const { page, ctx, ch, me } = await duelTab({ touch: true });
-  const cap = viewOf(ch, me.id).capitals.A;
+  const cap = (await viewOf(ch, me.id)).capitals.A;
   const geo = await geoOf(page);
   const [n1] = landNbrs(geo, cap);
   const cdp = await ctx.newCDPSession(page);

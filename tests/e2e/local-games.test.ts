@@ -38,7 +38,7 @@ test('platform: the page offers the games the server hosts, and a second game pl
   await a.locator('#create-form button[type=submit]').click();
   await a.waitForFunction(() => location.hash.length > 1);
   const ch = decodeURIComponent(await a.evaluate(() => location.hash.slice(1)));
-  assert.equal(harness.svc.gameOf(ch)?.kind, 'count21', 'the game was created as the chosen kind');
+  assert.equal((await harness.svc.gameOf(ch))?.kind, 'count21', 'the game was created as the chosen kind');
 
   await a.locator('[data-join="A"]').click();
   const b = await tab(harness, '乙方');
@@ -55,8 +55,8 @@ test('platform: the page offers the games the server hosts, and a second game pl
   await a.locator('#input').press('Enter');
   await a.locator('#feed').getByText(/乙/).last().waitFor();
   await a.screenshot({ path: `${ARTIFACTS}/platform-count21.png` });
-  const total = (harness.svc.stateOf(ch) as unknown as { total?: number } | null);
-  assert.equal(harness.svc.gameOf(ch)?.status, 'running');
+  const total = ((await harness.svc.stateOf(ch)) as unknown as { total?: number } | null);
+  assert.equal((await harness.svc.gameOf(ch))?.status, 'running');
   assert.equal(total, null, 'stateOf of the registry-typed service is New European War\'s only');
 });
 

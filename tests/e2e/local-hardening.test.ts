@@ -97,7 +97,7 @@ test('items 24, 16, 11, 14, 15: icons for emoji, seconds for a short grace, ment
   assert.notEqual(m[1], m[2]);
 
   // Item 11: a mention of someone the server knows shows their name; an unknown id stays as written.
-  const bId = (h.service.listGames().find((g) => g.channelId === ch)!.players.find((p) => p.country === 'B')!).userId;
+  const bId = ((await h.service.listGames()).find((g) => g.channelId === ch)!.players.find((p) => p.country === 'B')!).userId;
   await h.chat.post(ch, { text: `提醒 <@${bId}> 与 <@web-ffffffffffffffff>` });
   const mention = a.locator('#feed article.msg', { hasText: '提醒' }).last();
   await mention.waitFor();
@@ -184,7 +184,7 @@ test('items 19, 21, 8: an ended game has no chips or judge desk, the export is a
   assert.ok(((await res.json()) as { log: unknown[] }).log.length > 0);
 
   const list = svc.listGames.bind(svc);
-  svc.listGames = (o) => list(o).map((g) => (g.channelId === ch ? { ...g, broken: '快照无法读取' } : g));
+  svc.listGames = async (o) => (await list(o)).map((g) => (g.channelId === ch ? { ...g, broken: '快照无法读取' } : g));
   try {
     const c = await tab();
     const item = c.locator(`.game-item[data-channel="${ch}"]`);

@@ -125,7 +125,7 @@ test('two tabs play the tiny map: war, commits, resolution, private orders, relo
   const imgsA = await checkImages(a, imgsBefore + 2);
   await checkImages(b, imgsBefore + 2);
   assert.ok(imgsA.length >= 4);
-  const st = h.service.stateOf(h.service.listGames()[0]!.channelId)!;
+  const st = (await h.service.stateOf((await h.service.listGames())[0]!.channelId))!;
   for (const p of [a, b]) {
     for (const c of ['A', 'B'] as const) {
       await p.locator(`.country[data-country="${c}"] .score`, { hasText: `${st.countries[c]!.score} 分` }).waitFor();
@@ -161,8 +161,8 @@ test('two tabs play the tiny map: war, commits, resolution, private orders, relo
   const request = withButtons(b).last();
   await request.waitFor();
   await request.locator('button[data-button$=":accept"]').click();
-  for (let i = 0; i < 50 && h.service.stateOf(h.service.listGames()[0]!.channelId)!.wars.length > 0; i++) await a.waitForTimeout(100);
-  assert.equal(h.service.stateOf(h.service.listGames()[0]!.channelId)!.wars.length, 0, 'the ceasefire ended the war');
+  for (let i = 0; i < 50 && (await h.service.stateOf((await h.service.listGames())[0]!.channelId))!.wars.length > 0; i++) await a.waitForTimeout(100);
+  assert.equal((await h.service.stateOf((await h.service.listGames())[0]!.channelId))!.wars.length, 0, 'the ceasefire ended the war');
 
   // Autocomplete offers territories from the game's map.
   await a.locator('#input').fill('【调兵】甲');

@@ -65,9 +65,9 @@ test('单人练习: one click is a game against 11 computer players; three turns
   await page.waitForFunction(() => document.querySelectorAll('#people .country .ai').length === 11, null, { timeout: 60_000 });
   await page.locator('#feed article.msg', { hasText: '游戏开始' }).waitFor({ timeout: 60_000 });
   const channel = await page.evaluate(() => location.hash.replace(/^#/, '') || '');
-  const st = () => h.service.stateOf(decodeURIComponent(channel)) as GameState;
-  assert.equal(st().countries.DEU!.bot, 'balanced');
-  assert.equal(st().settings.autopilot, 'bot');
+  const st = async () => (await h.service.stateOf(decodeURIComponent(channel))) as GameState;
+  assert.equal((await (await st())).countries.DEU!.bot, 'balanced');
+  assert.equal((await (await st())).settings.autopilot, 'bot');
   await shot(page, 'practice-1-start.png');
 
   // Turn 1: typed orders, then the 完成 chip and Enter.
@@ -100,7 +100,7 @@ test('单人练习: one click is a game against 11 computer players; three turns
   await shot(page, 'practice-4-turn4.png');
 
   // Every bot played every turn through the log; none of their private orders reached the page.
-  const s = st();
+  const s = await st();
   assert.equal(s.turn, 4);
   for (const c of Object.keys(s.countries)) if (c !== 'FRA') assert.equal(s.countries[c]!.botTurn, 4, `${c} played turn 4`);
   const feed = await page.locator('#feed').innerText();

@@ -44,10 +44,10 @@ for await (const line of rl) {
       break;
     }
     case 'state': {
-      const s = svc.stateOf(c.ch);
-      const map = svc.mapOf(c.ch);
+      const s = (await svc.stateOf(c.ch));
+      const map = await svc.mapOf(c.ch);
       // Both the §4 state JSON (with the turn's orders) and the whole engine state, as JSON.
-      out({ ack: 'state', state: s && map ? stateJson(s, map, { withOrders: true }) : null, full: s ?? null, game: svc.gameOf(c.ch)?.id ?? null });
+      out({ ack: 'state', state: s && map ? stateJson(s, map, { withOrders: true }) : null, full: s ?? null, game: (await svc.gameOf(c.ch))?.id ?? null });
       break;
     }
     case 'advance': { await clock.advance(c.ms); out({ ack: 'advance', now: clock.now() }); break; }

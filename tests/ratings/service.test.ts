@@ -58,7 +58,7 @@ async function play(mod: GameModule<Count21>, channel: string, store = new Store
     const r = await svc.handleMessage({ channelId: channel, userId: who.id, userName: who.name, text: '【数】3', messageId: `${channel}-${++n}` });
     assert.equal(r.ok, true, r.text);
   }
-  assert.equal(svc.gameOf(channel)?.status, 'ended');
+  assert.equal((await svc.gameOf(channel))?.status, 'ended');
   svc.close();
   return store;
 }
@@ -126,20 +126,20 @@ test('D9.6 the service answers boards and cards: /leaderboard (server, global, l
   await svc.startUp();
   // Bob won twice on Discord (in server g1, then in a channel of no known server), both provisional (K 64): 1000 → 1032;
   // then E = 1/(1 + 10^(−64/400)) = 0.5911, 64 × 0.4089 = 26.17 → +26 → 1058 (Alice 968 → 942).
-  const server = svc.leaderboard('count21', 'g1-x', carol, 'server');
+  const server = (await svc.leaderboard('count21', 'g1-x', carol, 'server'));
   assert.ok(server.ok);
   assert.deepEqual(server.value.board.top.map((l) => l.id), ['discord:u-bob', 'discord:u-alice']);
   assert.equal(server.value.board.own, null, 'Carol has no rated game');
   assert.match(server.text, /^🏆 排行榜（本服务器）\n1\. Bob 1058\? · 2局 · 2胜0平0负\n2\. Alice 942\? · 2局 · 0胜0平2负/);
-  const global = svc.leaderboard('count21', 'g1-x', alice, 'global', 'en');
+  const global = (await svc.leaderboard('count21', 'g1-x', alice, 'global', 'en'));
   assert.ok(global.ok);
   assert.equal(global.value.board.total, 4, 'two Discord and two local identities');
   assert.equal(global.value.board.own?.id, 'discord:u-alice');
-  const local = svc.leaderboard('count21', 'local-x', { id: 'web-1', name: 'Bob' }, 'server');
+  const local = (await svc.leaderboard('count21', 'local-x', { id: 'web-1', name: 'Bob' }, 'server'));
   assert.ok(local.ok);
   assert.deepEqual(local.value.board.top.map((l) => l.id), ['local:Bob', 'local:Alice']);
   assert.equal(local.value.board.own?.id, 'local:Bob');
-  const card = svc.ratingCard('count21', 'g1-x', bob, 'en');
+  const card = (await svc.ratingCard('count21', 'g1-x', bob, 'en'));
   assert.ok(card.ok);
   assert.match(card.text, /^Bob: rating 1058\? · rank 1 of 4 · 2 games 2-0-0\nLast 2:\n· #\d+ W vs Alice \(count\) \+26 → 1058\n· #\d+ W vs Alice \(count\) \+32 → 1032$/);
   assert.deepEqual(card.value.history.map((p) => p.rating), [1000, 1032, 1058]);

@@ -32,11 +32,11 @@ test('deadline then grace: the turn resolves exactly at the hard close, and the 
   await twoPlayerGame(l);
   await say(l, 'ch1', alice, '【完成】');
   await l.clock.advance(300 * S);
-  assert.equal(l.svc.stateOf('ch1')!.turn, 1, 'the deadline alone resolves nothing (grace)');
+  assert.equal((await l.svc.stateOf('ch1'))!.turn, 1, 'the deadline alone resolves nothing (grace)');
   await l.clock.advance(359 * S);
-  assert.equal(l.svc.stateOf('ch1')!.turn, 1, '1 s before the hard close');
+  assert.equal((await l.svc.stateOf('ch1'))!.turn, 1, '1 s before the hard close');
   await l.clock.advance(1 * S);
-  const s = l.svc.stateOf('ch1')!;
+  const s = (await l.svc.stateOf('ch1'))!;
   assert.equal(s.turn, 2, 'resolved at deadline + grace');
   assert.deepEqual(lateOf(s.lastEvents), ['B'], 'only Bob (not committed) pays R3.3 lateness');
   assert.equal(s.clock.openedAt, T0 + 660 * S);
@@ -72,9 +72,9 @@ test('reminders name exactly the countries that have not committed', async () =>
 test('a player who chose reminders by direct message also gets them privately; the others only in the channel', async () => {
   const l = await liveSetup();
   await twoPlayerGame(l, 'ch1', {}, { reminderOffsets: [60] });
-  assert.equal(l.svc.setReminderDm(bob, true).ok, true);
-  assert.equal(l.svc.remindsByDm(bob.id), true);
-  assert.equal(l.svc.remindsByDm(alice.id), false);
+  assert.equal((await l.svc.setReminderDm(bob, true)).ok, true);
+  assert.equal((await l.svc.remindsByDm(bob.id)), true);
+  assert.equal((await l.svc.remindsByDm(alice.id)), false);
   await l.clock.advance(240 * S);
   const posted = l.chat.posts('ch1').filter((p) => p.startsWith('⏰'));
   assert.equal(posted.length, 1);
@@ -84,8 +84,8 @@ test('a player who chose reminders by direct message also gets them privately; t
   assert.equal(toBob.length, 1);
   assert.match(toBob[0]!.msg.text, /尚未【完成】：甲国、乙国/);
   assert.equal(l.chat.privates(alice.id).filter((p) => p.msg.text.startsWith('⏰')).length, 0, 'Alice keeps the channel mention');
-  l.svc.setReminderDm(bob, false);
-  assert.equal(l.svc.remindsByDm(bob.id), false);
+  await l.svc.setReminderDm(bob, false);
+  assert.equal((await l.svc.remindsByDm(bob.id)), false);
 });
 
 test('pause stops the clock; resume moves the deadline by the pause; extend adds to it', async () => {
@@ -94,21 +94,21 @@ test('pause stops the clock; resume moves the deadline by the pause; extend adds
   await l.clock.advance(100 * S);
   assert.equal((await say(l, 'ch1', judy, '【暂停】')).ok, true);
   await l.clock.advance(5000 * S);
-  assert.equal(l.svc.stateOf('ch1')!.turn, 1, 'nothing resolves while paused');
+  assert.equal((await l.svc.stateOf('ch1'))!.turn, 1, 'nothing resolves while paused');
   assert.match(l.chat.posts('ch1').join('\n'), /裁判暂停了游戏/);
   await l.clock.advance(900 * S); // resumed at 6000 s
   assert.equal((await say(l, 'ch1', judy, '【继续】')).ok, true);
-  const s = l.svc.stateOf('ch1')!;
+  const s = (await l.svc.stateOf('ch1'))!;
   assert.equal(s.clock.deadlineAt, T0 + (300 + 5900) * S);
   assert.equal((await say(l, 'ch1', judy, '【延时】5分钟')).ok, true);
-  assert.equal(l.svc.stateOf('ch1')!.clock.deadlineAt, T0 + (300 + 5900 + 300) * S);
+  assert.equal((await l.svc.stateOf('ch1'))!.clock.deadlineAt, T0 + (300 + 5900 + 300) * S);
   // Bob commits before the extended deadline: not late. Alice never commits: late at the hard close.
   await l.clock.advance(6400 * S - 6000 * S);
   await say(l, 'ch1', bob, '【完成】');
   await l.clock.advance((6500 + 360 - 6400) * S - 1);
-  assert.equal(l.svc.stateOf('ch1')!.turn, 1);
+  assert.equal((await l.svc.stateOf('ch1'))!.turn, 1);
   await l.clock.advance(1);
-  const after = l.svc.stateOf('ch1')!;
+  const after = (await l.svc.stateOf('ch1'))!;
   assert.equal(after.turn, 2);
   assert.deepEqual(lateOf(after.lastEvents), ['A']);
 });
@@ -125,7 +125,7 @@ test('restart after a missed deadline: moved to restart + window, announced, nob
   const chat = new FakeChat();
   const svc = new GameService({ store: first.store, clock, chat, renderer: fakeRenderer(), logError: () => undefined });
   await svc.startUp();
-  let s = svc.stateOf('ch1')!;
+  let s = (await svc.stateOf('ch1'))!;
   assert.equal(s.turn, 1, 'the outage resolved nothing');
   assert.equal(s.clock.deadlineAt, T0 + 2060 * S, 'deadline = restart + restartWindowSeconds (60)');
   assert.equal(s.clock.pausedAt, null);
@@ -134,7 +134,7 @@ test('restart after a missed deadline: moved to restart + window, announced, nob
   await clock.advance(30 * S);
   await say(l2, 'ch1', alice, '【完成】');
   await say(l2, 'ch1', bob, '【完成】');
-  s = svc.stateOf('ch1')!;
+  s = (await svc.stateOf('ch1'))!;
   assert.equal(s.turn, 2);
   assert.deepEqual(lateOf(s.lastEvents), [], 'no lateness for our outage');
   // The shift is logged as judge "clock" pause/resume entries, so the log alone rebuilds the same state.

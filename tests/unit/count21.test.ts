@@ -25,7 +25,7 @@ let n = 0;
 const say = (svc: GameService, ch: string, user: { id: string; name: string }, text: string): Promise<Reply> =>
   svc.handleMessage({ channelId: ch, userId: user.id, userName: user.name, text, messageId: `c21-${++n}` });
 
-const c21 = (svc: GameService, ch: string) => svc.stateOf(ch) as Count21;
+const c21 = async (svc: GameService, ch: string) => (await svc.stateOf(ch)) as Count21;
 
 async function startCount21(svc: GameService, ch: string, settings: Record<string, unknown> = {}): Promise<void> {
   const c = await svc.createGame(ch, judy, { game: 'count21', settings });
@@ -44,7 +44,7 @@ test('count21 through the live service: refusals, the deadline, a restart, the e
   await svc.startUp();
   const ch = 'count-ch';
   await startCount21(svc, ch);
-  assert.equal(svc.gameOf(ch)?.kind, 'count21');
+  assert.equal((await svc.gameOf(ch))?.kind, 'count21');
   assert.match(chat.posts(ch).join('\n'), /数到21开始！甲先数。\n· 甲：Alice\n· 乙：Bob/);
 
   // New European War in another channel of the same service.
@@ -52,11 +52,11 @@ test('count21 through the live service: refusals, the deadline, a restart, the e
   assert.equal((await svc.join('war-ch', alice, '甲国')).ok, true);
   assert.equal((await svc.join('war-ch', carol, '乙国')).ok, true);
   assert.equal((await svc.start('war-ch', judy)).ok, true);
-  assert.equal(svc.gameOf('war-ch')?.kind, 'neuwar');
+  assert.equal((await svc.gameOf('war-ch'))?.kind, 'neuwar');
 
   // Refusals: coded, answered to the speaker alone, nothing changed.
   chat.clear();
-  const before = JSON.stringify(c21(svc, ch));
+  const before = JSON.stringify((await c21(svc, ch)));
   const notYours = await say(svc, ch, bob, '【数】1');
   assert.equal(notYours.ok, false);
   assert.equal(notYours.code, 'NOT_YOUR_TURN');
@@ -67,7 +67,7 @@ test('count21 through the live service: refusals, the deadline, a restart, the e
   const tooMany = await say(svc, ch, alice, '【count】4');
   assert.equal(tooMany.code, 'BAD_COUNT');
   assert.match(tooMany.text, /1、2或3/);
-  assert.equal(JSON.stringify(c21(svc, ch)), before);
+  assert.equal(JSON.stringify((await c21(svc, ch))), before);
   assert.deepEqual(chat.posts(ch), [], 'a refusal is never posted in the channel');
   assert.deepEqual(chat.privates(bob.id).map((p) => p.msg.text), [notYours.text]);
   assert.deepEqual(chat.privates(alice.id).map((p) => p.msg.text), [tooMany.text]);
@@ -77,39 +77,39 @@ test('count21 through the live service: refusals, the deadline, a restart, the e
   const three = await say(svc, ch, alice, '【数】3');
   assert.equal(three.ok, true, three.text);
   assert.ok(chat.posts(ch).includes('甲数3，总数3'), 'a count is answered in the channel');
-  assert.equal(c21(svc, ch).toMove, 'B');
+  assert.equal((await c21(svc, ch)).toMove, 'B');
 
   // The deadline: 乙's minute runs out and the clock counts 1 for 乙, logged like a message.
   chat.clear();
   await clock.advance(TURN_MS - 1000);
-  assert.equal(c21(svc, ch).total, 3, 'not before the minute is up');
+  assert.equal((await c21(svc, ch)).total, 3, 'not before the minute is up');
   await clock.advance(1000);
   await svc.idle();
-  assert.equal(c21(svc, ch).total, 4);
-  assert.equal(c21(svc, ch).toMove, 'A');
+  assert.equal((await c21(svc, ch)).total, 4);
+  assert.equal((await c21(svc, ch)).toMove, 'A');
   assert.ok(chat.posts(ch).includes('⏰ 乙超时，自动数1，总数4'), chat.posts(ch).join('\n'));
-  const gameId = svc.gameOf(ch)!.id;
+  const gameId = (await svc.gameOf(ch))!.id;
   const auto = store.entries(gameId).map((e) => e.entry as CountEntry).filter((e) => e.type === 'count' && e.auto);
   assert.deepEqual(auto.map((e) => [e.seat, e.n, e.at]), [['B', 1, T0 + TURN_MS]]);
-  assert.deepEqual(c21(svc, ch), rebuildGame(store, gameId, new Count21Rules(), false).game, 'the log alone rebuilds the game');
+  assert.deepEqual((await c21(svc, ch)), rebuildGame(store, gameId, new Count21Rules(), false).game, 'the log alone rebuilds the game');
 
   // A restart: a new service on the same store holds both games as they were.
-  const held = JSON.stringify(c21(svc, ch));
-  const war = JSON.stringify(svc.stateOf('war-ch'));
+  const held = JSON.stringify((await c21(svc, ch)));
+  const war = JSON.stringify((await svc.stateOf('war-ch')));
   svc.close();
   svc = service(store, clock, chat);
   await svc.startUp();
-  assert.equal(JSON.stringify(c21(svc, ch)), held);
-  assert.equal(JSON.stringify(svc.stateOf('war-ch')), war);
-  assert.equal(svc.gameOf(ch)?.kind, 'count21');
+  assert.equal(JSON.stringify((await c21(svc, ch))), held);
+  assert.equal(JSON.stringify((await svc.stateOf('war-ch'))), war);
+  assert.equal((await svc.gameOf(ch))?.kind, 'count21');
 
   // The neuwar game plays on beside it.
   const decl = await say(svc, 'war-ch', alice, '【宣战】甲国向乙国宣战');
   assert.equal(decl.ok, true, decl.text);
-  assert.equal((svc.stateOf('war-ch') as GameState).wars.length, 1);
+  assert.equal(((await svc.stateOf('war-ch')) as GameState).wars.length, 1);
   const stray = await say(svc, 'war-ch', alice, '【数】1');
   assert.equal(stray.ok, false, 'a count is no New European War command: its parser refuses it');
-  assert.equal(c21(svc, ch).total, 4, 'and it never reaches the count21 game of another channel');
+  assert.equal((await c21(svc, ch)).total, 4, 'and it never reaches the count21 game of another channel');
 
   // Play to the end: 4 → 7 10 13 16 19 20 21, and 甲 brings it to 21.
   chat.clear();
@@ -121,16 +121,16 @@ test('count21 through the live service: refusals, the deadline, a restart, the e
   const posts = chat.posts(ch);
   assert.ok(posts.includes('💥 总数21，到了21：甲输，乙赢！'), posts.join('\n'));
   assert.ok(posts.includes('🏁 游戏结束！\n胜者：乙'), posts.join('\n'));
-  const listed = svc.listGames().find((g) => g.channelId === ch)!;
+  const listed = (await svc.listGames()).find((g) => g.channelId === ch)!;
   assert.equal(listed.status, 'ended');
   assert.equal(listed.kind, 'count21');
   // The list gives an archived game's row only (no winner, as for New European War); the channel's game has it.
-  assert.deepEqual(svc.gameOf(ch)?.winner, ['B']);
-  assert.deepEqual(svc.rulesOf(ch)!.result(c21(svc, ch)), [{ seat: 'B', place: 1 }, { seat: 'A', place: 2 }]);
+  assert.deepEqual((await svc.gameOf(ch))?.winner, ['B']);
+  assert.deepEqual((await svc.rulesOf(ch))!.result((await c21(svc, ch))), [{ seat: 'B', place: 1 }, { seat: 'A', place: 2 }]);
   // The ended game is archived: the platform refuses what follows before the game sees it.
   const late = await say(svc, ch, bob, '【数】1');
   assert.equal(late.code, 'GAME_NOT_RUNNING');
-  assert.equal(svc.listGames().find((g) => g.channelId === 'war-ch')!.status, 'running');
+  assert.equal((await svc.listGames()).find((g) => g.channelId === 'war-ch')!.status, 'running');
   assert.equal(clock.pending().length > 0, true, 'the neuwar game still has its clock');
   svc.close();
   store.close();
@@ -226,7 +226,7 @@ describe('count21 over the local web channel', () => {
     const created = await act(ann, { t: 'create', game: 'count21' });
     assert.equal(created.ok, true, created.text);
     const ch = created.channelId!;
-    assert.equal(h.service.gameOf(ch)?.kind, 'count21');
+    assert.equal((await h.service.gameOf(ch))?.kind, 'count21');
     for (const c of [ann, ben]) {
       c.send({ t: 'open', channelId: ch });
       await c.wait((m) => m.t === 'channel');
@@ -245,8 +245,8 @@ describe('count21 over the local web channel', () => {
     await ann.wait((m) => m.t === 'msg' && m.m.text === '乙数3，总数5');
     const bad = await act(ann, { t: 'say', channelId: ch, text: '【数】0' });
     assert.equal(bad.code, 'BAD_COUNT');
-    assert.equal(c21(h.service, ch).total, 5);
-    assert.equal(c21(h.service, ch).toMove, 'A');
+    assert.equal((await c21(h.service, ch)).total, 5);
+    assert.equal((await c21(h.service, ch)).toMove, 'A');
     ann.close();
     ben.close();
   });

@@ -74,7 +74,7 @@ test('D10.3: /duel opponent → a challenge only 乙 may answer → accepted: a 
   const eve = click(h, EVE, c.accept, c.messageId, { content: c.text });
   await h.settle();
   assert.match(answers(h, eve).texts.join('\n'), /NOT_ADDRESSED：只有bob可以接受或拒绝这个挑战/);
-  assert.equal(h.svc.listGames().length, 0);
+  assert.equal((await h.svc.listGames()).length, 0);
 
   h.discord.clear();
   const yes = click(h, BOB, c.accept, c.messageId, { content: c.text });
@@ -83,13 +83,13 @@ test('D10.3: /duel opponent → a challenge only 乙 may answer → accepted: a 
   assert.ok(opened, 'a thread opens on the challenge');
   assert.equal(opened!.body!.name, '欧陆对决 alice vs bob');
   const thread = '910000000000000001';
-  const g = h.svc.gameOf(thread)!;
+  const g = (await h.svc.gameOf(thread))!;
   assert.ok(g, 'the duel lives in the thread');
   assert.equal(g.kind, 'duel');
   assert.equal(g.status, 'running');
   assert.deepEqual(g.players.map((p) => [p.country, p.userId]), [['A', ALICE.id], ['B', BOB.id]], 'the challenger is A');
   assert.ok(!g.judges.includes(ALICE.id) && g.creator !== ALICE.id && g.creator !== BOB.id, 'neither player judges (nor can abort) the duel');
-  assert.equal((h.svc.stateOf(thread) as DuelState).rated, true, 'two people, Europe, defaults: rated (D9.2)');
+  assert.equal(((await h.svc.stateOf(thread)) as DuelState).rated, true, 'two people, Europe, defaults: rated (D9.2)');
   const renamed = h.discord.find((x) => x.method === 'PATCH' && x.path === `/channels/${thread}`);
   assert.equal(renamed?.body?.name, `欧陆对决 #${g.id} alice vs bob`);
   const inThread = h.discord.posts(thread).map((p) => String(p.body!.content)).join('\n');
@@ -108,7 +108,7 @@ test('D10.3: /duel opponent → a challenge only 乙 may answer → accepted: a 
   const again = click(h, BOB, c.accept, c.messageId, { content: c.text });
   await h.settle();
   assert.match(answers(h, again).texts.join('\n'), /NO_SUCH_REQUEST/);
-  assert.equal(h.svc.listGames().length, 1, 'no second duel');
+  assert.equal((await h.svc.listGames()).length, 1, 'no second duel');
 });
 
 test('D10.3: a declined challenge says so and loses its buttons; no game is made', async () => {
@@ -120,7 +120,7 @@ test('D10.3: a declined challenge says so and loses its buttons; no game is made
   assert.match(String(edit?.body?.content), /❌ bob 拒绝了挑战/);
   assert.deepEqual(edit?.body?.components, []);
   assert.ok(!h.discord.find((x) => /\/threads$/.test(x.path)), 'no thread');
-  assert.equal(h.svc.listGames().length, 0);
+  assert.equal((await h.svc.listGames()).length, 0);
   // Accepting it afterwards: NO_SUCH_REQUEST, privately.
   const late = click(h, BOB, c.accept, c.messageId, { content: c.text });
   await h.settle();
@@ -144,7 +144,7 @@ test('D10.3: a challenge lapses after challengeSeconds = 300: its buttons go, th
   const late = click(h, BOB, c.accept, c.messageId, { content: c.text });
   await h.settle();
   assert.match(answers(h, late).texts.join('\n'), /NO_SUCH_REQUEST/);
-  assert.equal(h.svc.listGames().length, 0);
+  assert.equal((await h.svc.listGames()).length, 0);
   // A press that comes after the deadline but before the timer ran finds it lapsed too.
   const d = await challenge(h, ALICE, EVE);
   h.now.t += 301_000;
@@ -176,13 +176,13 @@ test('D10.3 refusals: oneself or a bot user NOT_ALLOWED; someone in a running du
   assert.match(said(seeded), /❌ NOT_ALLOWED：这局不能作为排位赛：指定了种子/);
   assert.match(said(agent), /❌ AGENT_UNAVAILABLE/);
   assert.ok(!challengePost(h), 'nothing was posted');
-  assert.equal(h.svc.listGames().length, 0);
+  assert.equal((await h.svc.listGames()).length, 0);
 
   // Alice plays the greedy bot: she may not challenge, nor be challenged, until that duel ends (D9.5).
   await h.settle();
   slash(h, ALICE, 'duel', [str('bot', 'greedy')]);
   await h.settle();
-  assert.equal(h.svc.listGames({ status: ['running'] }).length, 1);
+  assert.equal((await h.svc.listGames({ status: ['running'] })).length, 1);
   const mine = slash(h, ALICE, 'duel', [{ name: 'opponent', type: 6, value: BOB.id }], { users: [user(BOB.id, BOB.name)] });
   const theirs = slash(h, EVE, 'duel', [{ name: 'opponent', type: 6, value: ALICE.id }], { users: [user(ALICE.id, ALICE.name)] });
   await h.settle();
@@ -197,7 +197,7 @@ test('D10.3 refusals: oneself or a bot user NOT_ALLOWED; someone in a running du
   const accept = click(h2, ALICE, c.accept, c.messageId, { content: c.text });
   await h2.settle();
   assert.match(answers(h2, accept).texts.join('\n'), /ALREADY_IN_DUEL/);
-  assert.equal(h2.svc.listGames({ status: ['running'] }).length, 1);
+  assert.equal((await h2.svc.listGames({ status: ['running'] })).length, 1);
 });
 
 test('D10.2: /duel bot starts at once (in the channel itself where no thread may be opened); /order is the typed 【调兵】, answered only to you; /move in a duel is /order; /war is WRONG_GAME', async () => {
@@ -205,20 +205,20 @@ test('D10.2: /duel bot starts at once (in the channel itself where no thread may
   const start = slash(h, ALICE, 'duel', [str('bot', 'greedy'), int('turn_seconds', 60), int('seed', 7)]);
   await h.settle();
   assert.match(answers(h, start).texts[0]!, new RegExp(`✅ 对决开始：<#${CHANNEL}>`));
-  const g = h.svc.gameOf(CHANNEL)!;
+  const g = (await h.svc.gameOf(CHANNEL))!;
   assert.equal(g.kind, 'duel');
   assert.deepEqual(g.players.map((p) => [p.country, p.userId]), [['A', ALICE.id], ['B', 'bot:B:greedy']]);
-  const s = h.svc.stateOf(CHANNEL) as DuelState;
+  const s = (await h.svc.stateOf(CHANNEL)) as DuelState;
   assert.equal(s.settings.turnSeconds, 60);
   assert.equal(s.seed, 7, 'the chosen seed draws');
   assert.equal(s.rated, false, 'the scripted bot and a chosen seed: unrated');
   assert.equal(s.bots.B, 'greedy');
-  const rules = h.svc.rulesOf(CHANNEL) as unknown as DuelRules;
+  const rules = (await h.svc.rulesOf(CHANNEL)) as unknown as DuelRules;
   const from = s.capitals.A;
   const to = rules.g.landNbrs.get(from)![0]!;
   const zh = (id: string) => rules.map.territory.get(id)!.name.zh;
-  const entries = () => {
-    const e = h.svc.export(CHANNEL, MOD);
+  const entries = async () => {
+    const e = (await h.svc.export(CHANNEL, MOD));
     assert.ok(e.ok);
     return e.value.log.map((l) => l.entry as { type: string; side?: string; command?: unknown; text?: string }).filter((x) => x.type === 'command');
   };
@@ -227,15 +227,15 @@ test('D10.2: /duel bot starts at once (in the channel itself where no thread may
   const typedId = typed(h, ALICE, `【调兵】${zh(from)}→${zh(to)} 一半`);
   await h.settle();
   assert.ok(h.discord.find((c) => c.method === 'DELETE' && c.path === `/channels/${CHANNEL}/messages/${typedId}`));
-  const byText = entries().at(-1)!;
+  const byText = (await entries()).at(-1)!;
   slash(h, ALICE, 'cancel', [str('target', 'all')]);
   await h.settle();
-  assert.deepEqual((entries().at(-1)!.command as { kind: string }).kind, 'cancel');
+  assert.deepEqual(((await entries()).at(-1)!.command as { kind: string }).kind, 'cancel');
 
   h.discord.clear();
   const order = slash(h, ALICE, 'order', [str('from', from), str('to', to), str('amount', 'half')]);
   await h.settle();
-  const bySlash = entries().at(-1)!;
+  const bySlash = (await entries()).at(-1)!;
   const pick = (x: typeof byText) => ({ type: x.type, side: x.side, command: x.command, text: x.text });
   assert.deepEqual(pick(bySlash), pick(byText), '/order is the same entry as the typed command');
   const a = answers(h, order);
@@ -247,7 +247,7 @@ test('D10.2: /duel bot starts at once (in the channel itself where no thread may
   await h.settle();
   const move = slash(h, ALICE, 'move', [str('from', from), str('to', to), str('count', 'half')]);
   await h.settle();
-  assert.deepEqual(pick(entries().at(-1)!), pick(byText), '/move in a duel is /order');
+  assert.deepEqual(pick((await entries()).at(-1)!), pick(byText), '/move in a duel is /order');
   assert.equal(answers(h, move).ephemeral, true);
   const five = slash(h, ALICE, 'move', [str('from', from), str('to', to), str('count', '5')]);
   const war = slash(h, ALICE, 'war', [str('target', 'B')]);
@@ -255,7 +255,7 @@ test('D10.2: /duel bot starts at once (in the channel itself where no thread may
   await h.settle();
   assert.match(answers(h, five).texts.join('\n'), /COUNT_NOT_ALLOWED|全部|一半/);
   assert.match(answers(h, war).texts.join('\n'), /WRONG_GAME：\/war 是新欧洲战争的命令，本频道的游戏是欧陆对决/);
-  assert.equal((h.svc.stateOf(CHANNEL) as DuelState).turn, 2, '/done in a duel is /ready: with the bot ready, the turn resolved');
+  assert.equal(((await h.svc.stateOf(CHANNEL)) as DuelState).turn, 2, '/done in a duel is /ready: with the bot ready, the turn resolved');
   const map = slash(h, ALICE, 'map', []);
   await h.settle();
   const picture = h.discord.calls.find((x) => x.path === `/webhooks/${APP}/tok-${map}/messages/@original`);
@@ -277,7 +277,7 @@ test('D10.3.2: ready by the status message\'s [准备] (the rules\' press), whic
 
   const ready = click(h, ALICE, 'duel:ready', statusId, { channel: thread });
   await h.settle();
-  assert.equal((h.svc.stateOf(thread) as DuelState).ready.A, true);
+  assert.equal(((await h.svc.stateOf(thread)) as DuelState).ready.A, true);
   const edited = h.discord.calls.filter((x) => x.method === 'PATCH' && x.path === `/channels/${thread}/messages/${statusId}`).at(-1);
   assert.match(String(edited?.body?.content), /红方 ✓ 已准备/);
   assert.deepEqual(buttonIds(edited), ['duel:ready', 'duel:map', 'page:duel'], 'the buttons stay');
@@ -293,7 +293,7 @@ test('D10.3.2: ready by the status message\'s [准备] (the rules\' press), whic
   // Both ready: the turn resolves and the status message shows turn 2.
   click(h, BOB, 'duel:ready', statusId, { channel: thread });
   await h.settle();
-  assert.equal((h.svc.stateOf(thread) as DuelState).turn, 2);
+  assert.equal(((await h.svc.stateOf(thread)) as DuelState).turn, 2);
   const latest = h.discord.calls.filter((x) => x.method === 'PATCH' && x.path === `/channels/${thread}/messages/${statusId}`).at(-1);
   assert.match(String(latest?.body?.content), /第2\/150回合/);
 
@@ -307,7 +307,7 @@ test('D10.3.2: ready by the status message\'s [准备] (the rules\' press), whic
   const page = click(h, BOB, 'page:duel', statusId, { channel: thread });
   await h.settle();
   const link = h.discord.find((x) => x.method === 'POST' && x.path === `/webhooks/${APP}/tok-${page}`);
-  assert.match(String(link?.body?.content), new RegExp(`https://duel\\.example\\.org/duel/${h.svc.gameOf(thread)!.id}`));
+  assert.match(String(link?.body?.content), new RegExp(`https://duel\\.example\\.org/duel/${(await h.svc.gameOf(thread))!.id}`));
   const dl = slash(h, BOB, 'duel-link', [], { channel: thread });
   await h.settle();
   assert.match(answers(h, dl).texts[0]!, /https:\/\/duel\.example\.org\/duel\/\d+/);
@@ -327,7 +327,7 @@ test('D10.2: in a New European War channel /move stays its own and the duel\'s c
   const ready = slash(h, ALICE, 'ready', []);
   const status = slash(h, ALICE, 'status', []);
   await h.settle();
-  const orders = (h.svc.stateOf(CHANNEL) as GameState).orders.A ?? [];
+  const orders = ((await h.svc.stateOf(CHANNEL)) as GameState).orders.A ?? [];
   assert.equal(orders.length, 1, 'the war mode took /move');
   assert.match(answers(h, move).texts[0]!, /甲都/);
   assert.match(answers(h, order).texts[0]!, /WRONG_GAME：\/order 是欧陆对决的命令，本频道的游戏是新欧洲战争/);
@@ -337,7 +337,7 @@ test('D10.2: in a New European War channel /move stays its own and the duel\'s c
   const cancel = slash(h, ALICE, 'cancel', [str('target', 'a_cap')]);
   await h.settle();
   assert.match(answers(h, cancel).texts[0]!, /BAD_SYNTAX：target 只用于欧陆对决/);
-  assert.equal(((h.svc.stateOf(CHANNEL) as GameState).orders.A ?? []).length, 1, 'the order stays');
+  assert.equal((((await h.svc.stateOf(CHANNEL)) as GameState).orders.A ?? []).length, 1, 'the order stays');
   // Autocomplete of a duel option in a war channel suggests nothing; of /move, the war map's names.
   const ac = slash(h, ALICE, 'order', [{ name: 'from', type: 3, value: '甲', focused: true }], { type: 4 });
   const acMove = slash(h, ALICE, 'move', [{ name: 'from', type: 3, value: '甲都', focused: true }], { type: 4 });
@@ -351,8 +351,8 @@ test('D10.2: duel options complete from the duel\'s map — own places first, a 
   const h = setup({ threads: false });
   slash(h, ALICE, 'duel', [str('bot', 'lander')]);
   await h.settle();
-  const s = h.svc.stateOf(CHANNEL) as DuelState;
-  const rules = h.svc.rulesOf(CHANNEL) as unknown as DuelRules;
+  const s = (await h.svc.stateOf(CHANNEL)) as DuelState;
+  const rules = (await h.svc.rulesOf(CHANNEL)) as unknown as DuelRules;
   const capital = rules.map.territory.get(s.capitals.A)!;
   const choices = (iid: string) => (h.discord.find((x) => x.path === `/interactions/${iid}/tok-${iid}/callback`)!.body as { data: { choices: { name: string; value: string }[] } }).data.choices;
   const from = slash(h, ALICE, 'order', [{ name: 'from', type: 3, value: '', focused: true }], { type: 4 });

@@ -300,7 +300,7 @@ test('a private order typed in the channel: taken, answered by DM, the message d
   assert.equal(dm.length, 1);
   assert.match(String(dm[0]!.body!.content), /乙乡/);
   assert.ok(!h.discord.posts().some((p) => /乙乡/.test(String(p.body!.content))), 'nothing about the order in the channel');
-  assert.equal(h.service.stateOf(CHANNEL)!.orders.B?.length, 1, 'the order was taken');
+  assert.equal((await h.service.stateOf(CHANNEL))!.orders.B?.length, 1, 'the order was taken');
 });
 
 test('the same message delivered twice is applied once (also across a restart of the adapter)', async () => {
@@ -313,13 +313,13 @@ test('the same message delivered twice is applied once (also across a restart of
   await h.bot.onMessage(msg); // and once more straight to the adapter
   await h.bot.idle();
   await h.service.idle();
-  assert.equal(h.service.stateOf(CHANNEL)!.countries.A!.buying, 5);
+  assert.equal((await h.service.stateOf(CHANNEL))!.countries.A!.buying, 5);
   assert.equal(h.discord.posts(`dm-${ALICE}`).length, 1, 'answered once');
   // A new adapter (a restart) on the same service: the service's store knows the id.
   const h2 = harness(h.service);
   typed(h2, ALICE, '【军事】5', { id });
   await h2.bot.idle();
-  assert.equal(h.service.stateOf(CHANNEL)!.countries.A!.buying, 5, 'not bought twice');
+  assert.equal((await h.service.stateOf(CHANNEL))!.countries.A!.buying, 5, 'not bought twice');
   assert.equal(h2.discord.calls.length, 0, 'a duplicate is not answered again');
 });
 
@@ -414,13 +414,13 @@ test('request buttons: a stranger is refused ephemerally; the addressed player\'
   assert.ok(no);
   assert.equal((no!.body as { flags: number }).flags, 64);
   assert.match(String(no!.body!.content), /乙国/);
-  assert.equal(h.service.stateOf(CHANNEL)!.alliances.length, 0);
+  assert.equal((await h.service.stateOf(CHANNEL))!.alliances.length, 0);
   h.discord.clear();
 
   const yes = click(h, BOB, ids[0]!, '800000000000000001');
   await h.bot.idle();
   await h.service.idle();
-  assert.deepEqual(h.service.stateOf(CHANNEL)!.alliances, [['A', 'B']]);
+  assert.deepEqual((await h.service.stateOf(CHANNEL))!.alliances, [['A', 'B']]);
   const edit = h.discord.find((c) => c.method === 'PATCH' && c.path === `/webhooks/${APP}/tok-${yes}/messages/@original`);
   assert.deepEqual(edit?.body?.components, [], 'buttons removed');
 });
@@ -432,13 +432,13 @@ test('judge commands: refused without the role, allowed with DISCORD_MOD_ROLE or
   await h.service.idle();
   const refusedEdit = h.discord.calls.find((c) => c.method === 'PATCH');
   assert.match(String(refusedEdit!.body!.content), /✗|观众|裁判/);
-  assert.equal(h.service.stateOf(CHANNEL)!.clock.pausedAt, null, 'not paused');
+  assert.equal((await h.service.stateOf(CHANNEL))!.clock.pausedAt, null, 'not paused');
 
   h.discord.clear();
   slash(h, MODDY, 'judge', [{ name: 'pause', type: 1, options: [] }], { roles: [MOD_ROLE] });
   await h.bot.idle();
   await h.service.idle();
-  assert.notEqual(h.service.stateOf(CHANNEL)!.clock.pausedAt, null, 'the moderator role may pause');
+  assert.notEqual((await h.service.stateOf(CHANNEL))!.clock.pausedAt, null, 'the moderator role may pause');
 
   const f = fake();
   const h2 = harness(asApi(f));
@@ -533,7 +533,7 @@ test('a reminder pings exactly the players who have not committed', async () => 
   assert.match(String(p.body!.content), new RegExp(`<@${BOB}>`));
   assert.doesNotMatch(String(p.body!.content), new RegExp(`<@${ALICE}>`));
   // A player who chose reminders by direct message is not pinged in the channel.
-  h.service.setReminderDm({ id: BOB, name: 'Bob' }, true);
+  await h.service.setReminderDm({ id: BOB, name: 'Bob' }, true);
   h.discord.clear();
   await h.chat.post(CHANNEL, { text: '⏰ 第1回合还有1分钟截止。尚未【完成】：乙国' });
   assert.doesNotMatch(String(h.discord.posts()[0]!.body!.content), new RegExp(`<@${BOB}>`));

@@ -30,7 +30,7 @@ async function setup() {
 }
 
 const person = (name: string) => ({ name, secret: newSecret() });
-const view = (svc: GameService, ch: string) => svc.seatView(ch, null) as PublicView;
+const view = async (svc: GameService, ch: string) => (await svc.seatView(ch, null)) as PublicView;
 const say = (svc: GameService, ch: string, userId: string, text: string, n: number) =>
   svc.handleMessage({ channelId: ch, userId, userName: '?', text, messageId: `m${n}-${userId}`, deliver: true });
 
@@ -42,10 +42,10 @@ test('D10.6 challenge a friend: both seats made, the creator as A; the second se
   const { channelId: ch, gameId, token: tA, invite } = made.value;
   assert.match(invite!, new RegExp(`^/duel/${gameId}#seat=[A-Za-z0-9_-]{22}$`));
   const tB = invite!.split('#seat=')[1]!;
-  let g = svc.gameOf(ch)!;
+  let g = (await svc.gameOf(ch))!;
   assert.equal(g.status, 'open', 'waiting for the friend');
   assert.deepEqual(g.players.map((p) => [p.country, p.name]), [['A', '甲']]);
-  assert.deepEqual(svc.judgesOf(ch), [LOBBY.id], 'the lobby organizes: neither player judges (no abort of a rated game)');
+  assert.deepEqual((await svc.judgesOf(ch)), [LOBBY.id], 'the lobby organizes: neither player judges (no abort of a rated game)');
   assert.equal(await lobby.managed(gameId), true);
 
   // Wrong tokens open nothing; no token is a spectator.
@@ -60,9 +60,9 @@ test('D10.6 challenge a friend: both seats made, the creator as A; the second se
   const took = await lobby.open(gameId, tB, yi);
   assert.ok(took.ok && took.value.hold, !took.ok ? took.text : '');
   assert.equal(took.value.hold!.seat, 'B');
-  g = svc.gameOf(ch)!;
+  g = (await svc.gameOf(ch))!;
   assert.equal(g.status, 'running', 'the game starts when the second seat is taken');
-  const v = view(svc, ch);
+  const v = (await view(svc, ch));
   assert.equal(v.rated, true, 'D9.2: two different people on Europe with default settings: rated');
   assert.deepEqual([v.sides.A.bot, v.sides.B.bot], [null, null]);
 
@@ -73,7 +73,7 @@ test('D10.6 challenge a friend: both seats made, the creator as A; the second se
   assert.ok(backA.ok && backA.value.hold?.seat === 'A');
 
   // D10.6: the tokens are stored with the game (hashed) but never in its log or export.
-  const dump = JSON.stringify(svc.export(ch, LOBBY)) + JSON.stringify(store.entries(g.id));
+  const dump = JSON.stringify((await svc.export(ch, LOBBY))) + JSON.stringify(store.entries(g.id));
   for (const t of [tA, tB, jia.secret, yi.secret]) assert.ok(!dump.includes(t), 'no token or identity secret in the log or export');
   assert.ok(await svc.getMeta(`seats:${gameId}`), 'the seats are kept in the meta table');
 
@@ -82,8 +82,8 @@ test('D10.6 challenge a friend: both seats made, the creator as A; the second se
   // the winner Δ = round(64 × (1 − 0.5)) = +32, the loser Δ = round(64 × (0 − 0.5)) = −32.
   const r = await say(svc, ch, took.value.hold!.userId, '【认输】', 1);
   assert.ok(r.ok, r.text);
-  assert.equal(svc.gameOf(ch)!.status, 'ended');
-  const info = lobby.info(ch, 'A')!;
+  assert.equal((await svc.gameOf(ch))!.status, 'ended');
+  const info = (await lobby.info(ch, 'A'))!;
   assert.deepEqual([info.sides.A!.rating, info.sides.A!.delta, info.sides.B!.rating, info.sides.B!.delta], [1032, 32, 968, -32]);
   assert.equal(info.rated, true);
   // D10.3 step 4: the end message gives the rating changes (乙 resigned: 甲 +32, 乙 −32).
@@ -97,18 +97,18 @@ test('D10.6 play a bot: started at once, unrated (D9.2), played to its end with 
   assert.ok(made.ok, !made.ok ? made.text : '');
   const { channelId: ch } = made.value;
   assert.equal(made.value.invite, undefined, 'no second link against a bot');
-  let v = view(svc, ch);
-  assert.equal(svc.gameOf(ch)!.status, 'running', 'started at once');
+  let v = (await view(svc, ch));
+  assert.equal((await svc.gameOf(ch))!.status, 'running', 'started at once');
   assert.equal(v.sides.B.bot, 'greedy');
   assert.equal(v.sides.B.ready, true, 'the bot is ready at the opening');
   assert.equal(v.rated, false, 'a scripted bot never plays rated');
-  const a = svc.gameOf(ch)!.players.find((p) => p.country === 'A')!;
-  for (let i = 0; i < 10 && svc.gameOf(ch)!.status === 'running'; i++) assert.ok((await say(svc, ch, a.userId, '【准备】', i)).ok);
-  v = view(svc, ch);
+  const a = (await svc.gameOf(ch))!.players.find((p) => p.country === 'A')!;
+  for (let i = 0; i < 10 && (await svc.gameOf(ch))!.status === 'running'; i++) assert.ok((await say(svc, ch, a.userId, '【准备】', i)).ok);
+  v = (await view(svc, ch));
   assert.equal(v.status, 'ended', 'played to its end');
   assert.ok(v.result && ['capital', 'score'].includes(v.result.how), `ended by ${v.result?.how}`);
   assert.equal(store.ratingBoard('duel').length, 0, 'no rating anywhere');
-  assert.equal(lobby.info(ch, 'A')!.sides.A!.delta, null);
+  assert.equal((await lobby.info(ch, 'A'))!.sides.A!.delta, null);
   assert.match(chat.posts(ch).join('\n'), /对决结束/);
   assert.doesNotMatch(chat.posts(ch).join('\n'), /等级分：/, 'an unrated end announces no rating change');
 
@@ -125,7 +125,7 @@ test('D10.6 play a bot: started at once, unrated (D9.2), played to its end with 
   assert.equal(!unknown.ok && unknown.code, 'UNKNOWN_BOT');
   const lander = await lobby.create('bot', 'lander', bing, {});
   assert.ok(lander.ok);
-  assert.equal(view(svc, lander.value.channelId).rated, false);
+  assert.equal((await view(svc, lander.value.channelId)).rated, false);
 });
 
 test('D9.5 and the challenge\'s life: one duel at a time, an untaken challenge withdrawn by the next one or by its creator; a taken name needs its secret', async () => {
@@ -135,14 +135,14 @@ test('D9.5 and the challenge\'s life: one duel at a time, an untaken challenge w
   assert.ok(c1.ok);
   const c2 = await lobby.create('friend', undefined, ding, {});
   assert.ok(c2.ok, 'a new challenge while the first waits');
-  assert.equal(svc.gameOf(c1.value.channelId)!.status, 'ended', 'the untaken challenge was withdrawn');
+  assert.equal((await svc.gameOf(c1.value.channelId))!.status, 'ended', 'the untaken challenge was withdrawn');
   const late = await lobby.open(c1.value.gameId, c1.value.invite!.split('#seat=')[1], wu);
   assert.equal(!late.ok && late.code, 'CHALLENGE_CLOSED');
   // Only the creator withdraws, only before the start.
   const tB = c2.value.invite!.split('#seat=')[1]!;
   assert.equal((await lobby.withdraw(c2.value.gameId, tB)).ok, false);
   assert.ok((await lobby.withdraw(c2.value.gameId, c2.value.token)).ok);
-  assert.equal(svc.gameOf(c2.value.channelId)!.status, 'ended');
+  assert.equal((await svc.gameOf(c2.value.channelId))!.status, 'ended');
   // A running duel: no second one (D9.5) — neither a new challenge nor a friend's link.
   const c3 = await lobby.create('bot', 'greedy', ding, {});
   assert.ok(c3.ok);
@@ -168,12 +168,12 @@ test('D10.6 with D2.8: while a side\'s page is closed the helper plays for it an
   const ch = made.value.channelId;
   const took = await lobby.open(made.value.gameId, made.value.invite!.split('#seat=')[1], geng);
   assert.ok(took.ok);
-  const a = svc.gameOf(ch)!.players.find((p) => p.country === 'A')!;
+  const a = (await svc.gameOf(ch))!.players.find((p) => p.country === 'A')!;
   // 庚 (B) closes the page; 己 (A) acts every turn; each turn resolves at its 30-second deadline.
   for (let turn = 1; turn <= 2; turn++) {
     assert.ok((await say(svc, ch, a.userId, '【准备】', turn)).ok);
     await clock.advance(30_000);
-    const v = view(svc, ch);
+    const v = (await view(svc, ch));
     assert.equal(v.turn, turn + 1, `turn ${turn} resolved at its deadline`);
     assert.equal(v.sides.B.idle, turn, `B's idle counter: ${turn}`);
     assert.equal(v.sides.A.idle, 0);
@@ -184,9 +184,9 @@ test('D10.6 with D2.8: while a side\'s page is closed the helper plays for it an
   assert.ok(back.ok && back.value.hold?.seat === 'B');
   assert.ok((await say(svc, ch, a.userId, '【准备】', 3)).ok);
   await clock.advance(30_000);
-  const v = view(svc, ch);
+  const v = (await view(svc, ch));
   assert.equal(v.status, 'ended');
   assert.deepEqual([v.winner, v.result?.how], [['A'], 'technical'], 'D7.4: three idle turns are a technical defeat');
-  const info = lobby.info(ch, null)!;
+  const info = (await lobby.info(ch, null))!;
   assert.deepEqual([info.sides.A!.delta, info.sides.B!.delta], [32, -32], 'a technical defeat is rated (D9.4)');
 });

@@ -31,7 +31,7 @@ test('create, join, leave and start: validation and the neutral rest', async () 
   assert.equal(notJudge.ok ? '' : notJudge.code, 'NOT_JUDGE');
   const st = await l.svc.start('ch1', judy);
   assert.equal(st.ok, true);
-  const s = l.svc.stateOf('ch1')!;
+  const s = (await l.svc.stateOf('ch1'))!;
   assert.equal(s.settings.turnSeconds, 600);
   assert.equal(s.clock.deadlineAt - s.clock.openedAt, 600_000);
   assert.equal(s.countries.A!.alive, false, 'the country nobody took is neutral');
@@ -41,9 +41,9 @@ test('create, join, leave and start: validation and the neutral rest', async () 
   const leaveRunning = await l.svc.leave('ch1', alice);
   assert.equal(leaveRunning.ok ? '' : leaveRunning.code, 'ALREADY_STARTED');
   assert.match(l.chat.posts('ch1').join('\n'), /🚩 游戏开始！第1回合[\s\S]*中立：甲国/);
-  assert.deepEqual(l.svc.listGames({ status: ['running'] }).map((g) => g.channelId), ['ch1']);
+  assert.deepEqual((await l.svc.listGames({ status: ['running'] })).map((g) => g.channelId), ['ch1']);
   assert.equal(l.svc.countryOf('ch1', alice.id), 'B');
-  assert.equal(l.svc.mapOf('ch2')!.id, 'tiny');
+  assert.equal((await l.svc.mapOf('ch2'))!.id, 'tiny');
 });
 
 test('a turn: private orders answered only to their author, then the full turn post, pictures and the status message edited in place', async () => {
@@ -99,7 +99,7 @@ test('a turn: private orders answered only to their author, then the full turn p
   const pics = l.chat.log.filter((p) => p.kind === 'post' && p.msg.images?.length).at(-1)!;
   assert.deepEqual(pics.msg.images!.map((i) => i.png.toString()), ['MAP3', 'SCORES3'], 'map and score table of the new turn');
   // The status message: posted once at the start, edited ever since.
-  const statusId = l.svc.gameOf('ch1') && l.store.games()[0]!.statusMessageId!;
+  const statusId = (await l.svc.gameOf('ch1')) && l.store.games()[0]!.statusMessageId!;
   assert.ok(statusId);
   assert.equal(l.chat.log.filter((p) => p.kind === 'post' && p.msg.text.startsWith('📋')).length, 0, 'not posted again');
   assert.match(l.chat.status('ch1', statusId)!, /^📋 第3回合\n截止：<t:\d+:R>.*\n已完成：无\n未完成：甲国、乙国$/);
@@ -112,13 +112,13 @@ test('the same message id twice is applied once', async () => {
   await twoPlayerGame(l);
   const inc = { channelId: 'ch1', userId: alice.id, userName: alice.name, text: '【军事】5', messageId: 'same-1' };
   const r1 = await l.svc.handleMessage(inc);
-  const score = l.svc.stateOf('ch1')!.countries.A!.score;
+  const score = (await l.svc.stateOf('ch1'))!.countries.A!.score;
   const r2 = await l.svc.handleMessage(inc);
   assert.equal(r1.ok, true);
   assert.equal(r2.duplicate, true);
   assert.equal(r2.text, r1.text);
-  assert.equal(l.svc.stateOf('ch1')!.countries.A!.score, score, 'not bought twice');
-  assert.equal(l.svc.stateOf('ch1')!.countries.A!.buying, 5);
+  assert.equal((await l.svc.stateOf('ch1'))!.countries.A!.score, score, 'not bought twice');
+  assert.equal((await l.svc.stateOf('ch1'))!.countries.A!.buying, 5);
   assert.equal(l.chat.privates(alice.id).length, 1, 'answered once');
   const [g] = l.store.games();
   assert.equal(l.store.entries(g!.id).filter((e) => e.messageId === 'same-1').length, 1);
@@ -131,7 +131,7 @@ test('spectators may look but not act; players may not use judge commands; moder
   assert.equal(r.code, 'SPECTATOR');
   assert.match(r.text, /观众/);
   assert.equal(l.chat.privates(sam.id).length, 1);
-  assert.equal(l.svc.stateOf('ch1')!.wars.length, 0);
+  assert.equal((await l.svc.stateOf('ch1'))!.wars.length, 0);
   const chat = await say(l, 'ch1', sam, 'nice game everyone');
   assert.equal(chat.handled, false, 'ordinary chat is ignored');
   const look = await say(l, 'ch1', sam, '【地图】');
@@ -145,14 +145,14 @@ test('spectators may look but not act; players may not use judge commands; moder
   }
   const end = await l.svc.end('ch1', alice);
   assert.equal(end.ok ? '' : end.code, 'NOT_JUDGE');
-  const exp = l.svc.export('ch1', alice);
+  const exp = (await l.svc.export('ch1', alice));
   assert.equal(exp.ok ? '' : exp.code, 'NOT_JUDGE', 'before the end only judges export');
   const aj = await l.svc.addJudge('ch1', alice, alice.id);
   assert.equal(aj.ok ? '' : aj.code, 'NOT_JUDGE');
 
   const mod = await say(l, 'ch1', sam, '【暂停】', { isModerator: true });
   assert.equal(mod.ok, true, 'the server judge role');
-  assert.notEqual(l.svc.stateOf('ch1')!.clock.pausedAt, null);
+  assert.notEqual((await l.svc.stateOf('ch1'))!.clock.pausedAt, null);
   assert.match(l.chat.posts('ch1').join('\n'), /裁判暂停了游戏/);
 });
 
@@ -167,10 +167,10 @@ test('requests get Accept/Reject buttons that only the addressed player may use'
   assert.equal(wrong.code, 'NOT_ADDRESSED');
   const spect = await l.svc.handleButton({ channelId: 'ch1', userId: sam.id, userName: sam.name, buttonId: 'req:1:accept', interactionId: 'i2' });
   assert.equal(spect.code, 'NOT_ADDRESSED');
-  assert.deepEqual(l.svc.stateOf('ch1')!.alliances, []);
+  assert.deepEqual((await l.svc.stateOf('ch1'))!.alliances, []);
   const okc = await l.svc.handleButton({ channelId: 'ch1', userId: bob.id, userName: bob.name, buttonId: 'req:1:accept', interactionId: 'i3' });
   assert.equal(okc.ok, true, okc.text);
-  assert.deepEqual(l.svc.stateOf('ch1')!.alliances, [['A', 'B']]);
+  assert.deepEqual((await l.svc.stateOf('ch1'))!.alliances, [['A', 'B']]);
   const again = await l.svc.handleButton({ channelId: 'ch1', userId: bob.id, userName: bob.name, buttonId: 'req:1:accept', interactionId: 'i3' });
   assert.equal(again.duplicate, true);
   const stale = await l.svc.handleButton({ channelId: 'ch1', userId: bob.id, userName: bob.name, buttonId: 'req:1:reject', interactionId: 'i4' });
@@ -186,7 +186,7 @@ test("the judge's desk: every action logged with who did it and announced; repla
   await l.svc.start('ch1', judy);
   const set = await say(l, 'ch1', judy, '【设置】甲国 分数=100');
   assert.equal(set.ok, true);
-  assert.equal(l.svc.stateOf('ch1')!.countries.A!.score, 100);
+  assert.equal((await l.svc.stateOf('ch1'))!.countries.A!.score, 100);
   assert.match(l.chat.posts('ch1').join('\n'), /裁判将甲国的分数设为100/);
   const [g] = l.store.games();
   const e = l.store.entries(g!.id).at(-1)!;
@@ -207,7 +207,7 @@ test("the judge's desk: every action logged with who did it and announced; repla
 
   const rm = await l.svc.removePlayer('ch1', judy, 'A');
   assert.equal(rm.ok, true, rm.text);
-  const s = l.svc.stateOf('ch1')!;
+  const s = (await l.svc.stateOf('ch1'))!;
   // R3.2: civil disorder — the country stays in the game, counts as committed and is never late.
   assert.equal(s.countries.A!.alive, true);
   assert.equal(s.countries.A!.player, false);
@@ -216,7 +216,7 @@ test("the judge's desk: every action logged with who did it and announced; repla
   assert.equal(l.svc.countryOf('ch1', alice.id), null);
   const eve = { id: 'u-eve', name: 'Eve' };
   assert.equal((await l.svc.replacePlayer('ch1', judy, '甲国', eve)).ok, true, 'a country in civil disorder gets a new player');
-  assert.equal(l.svc.stateOf('ch1')!.countries.A!.player, true);
+  assert.equal((await l.svc.stateOf('ch1'))!.countries.A!.player, true);
   assert.equal(l.svc.countryOf('ch1', eve.id), 'A');
   const metas = l.store.entries(g!.id).map((x) => x.entry as { type: string; action?: string; by?: string }).filter((x) => x.type === 'meta');
   assert.deepEqual(metas.map((m) => `${m.action}:${m.by}`), ['addJudge:Judy', 'replacePlayer:Judy', 'removePlayer:Judy', 'replacePlayer:Judy']);
@@ -238,10 +238,10 @@ test('end: winner and final table posted, archived read-only, export, history an
   const final = l.chat.log.filter((p) => p.msg.images?.some((i) => i.name === 'score-chart.png'));
   assert.equal(final.length, 1, 'the score chart is posted at the end');
   assert.equal(final[0]!.msg.images!.find((i) => i.name === 'score-chart.png')!.png.subarray(1, 4).toString(), 'PNG');
-  assert.equal(l.svc.gameOf('ch1')!.status, 'ended');
+  assert.equal((await l.svc.gameOf('ch1'))!.status, 'ended');
   const after = await say(l, 'ch1', alice, '【完成】');
   assert.equal(after.code, 'GAME_NOT_RUNNING');
-  const exp = l.svc.export('ch1', alice);
+  const exp = (await l.svc.export('ch1', alice));
   assert.equal(exp.ok, true, 'after the end anyone may export');
   if (exp.ok) {
     assert.equal((exp.value.state as { turn: number }).turn, 2);
@@ -271,10 +271,10 @@ test('a player in several games names the game in a private message, or gets the
   await l.svc.start('ch2', judy);
   const dflt = await say(l, 'dm-alice', alice, '【军事】3', { private: true });
   assert.equal(dflt.ok, true);
-  assert.equal(l.svc.stateOf('ch2')!.countries.C!.buying, 3, 'default: the last game joined');
+  assert.equal((await l.svc.stateOf('ch2'))!.countries.C!.buying, 3, 'default: the last game joined');
   const named = await say(l, 'dm-alice', alice, '【军事】4', { private: true, dmGame: 'ch1' });
   assert.equal(named.ok, true);
-  assert.equal(l.svc.stateOf('ch1')!.countries.A!.buying, 4);
+  assert.equal((await l.svc.stateOf('ch1'))!.countries.A!.buying, 4);
   assert.equal(l.chat.privates(alice.id).every((p) => p.channelId === 'ch1' || p.channelId === 'ch2'), true);
 });
 
@@ -288,7 +288,7 @@ test('house rules before the start: a judge changes an open game\'s settings; no
   await l.svc.join('ch9', alice, 'A');
   await l.svc.join('ch9', bob, 'B');
   await l.svc.start('ch9', judy);
-  const s = l.svc.stateOf('ch9')!;
+  const s = (await l.svc.stateOf('ch9'))!;
   assert.equal(s.settings.latePenalty, 3);
   assert.equal(s.settings.turnSeconds, 600);
   assert.equal(s.clock.deadlineAt - s.clock.openedAt, 600_000);

@@ -362,8 +362,8 @@ describe('item 8: every failed request is answered', () => {
     const ch = (created as { channelId: string }).channelId;
     const savedList = s.svc.listGames;
     const savedOf = s.svc.gameOf;
-    s.svc.listGames = (o) => savedList.call(s.svc, o).map((g) => (g.channelId === ch ? { ...g, broken: 'snapshot unreadable' } : g));
-    s.svc.gameOf = (x) => { const g = savedOf.call(s.svc, x); return g && x === ch ? { ...g, broken: 'snapshot unreadable' } : g; };
+    s.svc.listGames = async (o) => (await savedList.call(s.svc, o)).map((g) => (g.channelId === ch ? { ...g, broken: 'snapshot unreadable' } : g));
+    s.svc.gameOf = async (x) => { const g = await savedOf.call(s.svc, x); return g && x === ch ? { ...g, broken: 'snapshot unreadable' } : g; };
     try {
       const d = await client(s.h.url, { name: 'Viewer' });
       assert.ok(d.first.t === 'welcome');
@@ -409,7 +409,7 @@ describe('item 10: lifecycle frames resent after a restart', () => {
       assert.equal(again.t === 'ack' && again.ok, true);
       assert.equal((again as { duplicate?: boolean }).duplicate, true);
       assert.equal((again as { channelId: string }).channelId, ch, 'the resend answers with the first game');
-      assert.equal(s.svc.listGames().length, 1, 'one game, not two');
+      assert.equal((await s.svc.listGames()).length, 1, 'one game, not two');
       const regrant = await act(a, grant, grantId);
       assert.equal(regrant.t === 'ack' && regrant.ok, true);
       assert.equal((regrant as { duplicate?: boolean }).duplicate, true);
@@ -505,7 +505,7 @@ describe('items 15 and 29: long answers and private pictures', () => {
     const r = await act(g.a, { t: 'say', channelId: g.ch, text });
     assert.equal(r.t === 'ack' && r.code, 'MESSAGE_TOO_LONG');
     assert.equal(r.text, tooLongText(text.length, 4000));
-    assert.equal(s.h.service.stateOf(g.ch)!.orders.A?.length ?? 0, 0, 'no order of it was taken');
+    assert.equal((await s.h.service.stateOf(g.ch))!.orders.A?.length ?? 0, 0, 'no order of it was taken');
     g.done();
   });
 

@@ -54,9 +54,9 @@ async function client(url: string, hello: { token?: string; name?: string; passw
   const c: Client = {
     ws, msgs, userId: '', token: '',
     send: (m) => ws.send(JSON.stringify(m)),
-    next: (pred, ms) => wait(pred, ms) as never,
+    next: async (pred, ms) => (await wait(pred, ms)) as never,
     wait,
-    ack: (id, ms) => wait((m) => m.t === 'ack' && m.id === id, ms) as never,
+    ack: async (id, ms) => (await wait((m) => m.t === 'ack' && m.id === id, ms)) as never,
     close: () => ws.close(),
   };
   c.send({ t: 'hello', ...hello });
@@ -146,7 +146,7 @@ describe('local web channel server', () => {
     assert.equal(first.ok, true, first.text);
     const second = await act(g.alice, { t: 'say', channelId: g.ch, text: '【宣战】甲国向乙国宣战' }, id);
     assert.equal(second.duplicate, true);
-    const st = h.service.stateOf(g.ch)!;
+    const st = (await h.service.stateOf(g.ch))!;
     assert.equal(st.wars.length, 1);
     assert.equal(st.countries.A!.score, 20, 'the war cost was paid once');
     await new Promise((r) => setTimeout(r, 80));
@@ -157,7 +157,7 @@ describe('local web channel server', () => {
     const back = await client(h.url, { token: g.alice.token });
     const third = await act(back, { t: 'say', channelId: g.ch, text: '【宣战】甲国向乙国宣战' }, id);
     assert.equal(third.duplicate, true);
-    assert.equal(h.service.stateOf(g.ch)!.countries.A!.score, 20);
+    assert.equal((await h.service.stateOf(g.ch))!.countries.A!.score, 20);
     back.close();
     g.done();
   });
@@ -197,7 +197,7 @@ describe('local web channel server', () => {
     const accept = req.m.buttons.find((b) => /accept/.test(b.id))!;
     const r = await act(g.bob, { t: 'button', channelId: g.ch, buttonId: accept.id });
     assert.equal(r.ok, true, r.text);
-    assert.equal(h.service.stateOf(g.ch)!.alliances.length, 1);
+    assert.equal((await h.service.stateOf(g.ch))!.alliances.length, 1);
 
     const grant = await act(g.alice, { t: 'judge', channelId: g.ch, userId: g.carol.userId });
     assert.equal(grant.ok, true, grant.text);
@@ -271,7 +271,7 @@ describe('local web channel server', () => {
     assert.equal((await act(bob, { t: 'say', channelId: ch, text: '/start' })).code, 'NOT_JUDGE');
     assert.equal((await act(alice, { t: 'say', channelId: ch, text: '/start' })).ok, true);
     assert.equal((await act(alice, { t: 'say', channelId: ch, text: '/war 甲国 乙国' })).ok, true);
-    assert.equal(h.service.stateOf(ch)!.wars.length, 1);
+    assert.equal((await h.service.stateOf(ch))!.wars.length, 1);
     assert.equal((await act(alice, { t: 'say', channelId: ch, text: '/nonsense' })).code, 'BAD_SLASH');
     // /history without a turn: the score chart; /export: the judge gets a download link, a player is refused.
     assert.equal((await act(alice, { t: 'say', channelId: ch, text: '【结算】' })).ok, true);
@@ -322,7 +322,7 @@ test('D10.6/D9.2: a duel made with the generic 新建游戏 is unrated — its s
     const started = await act(jia, { t: 'start', channelId: ch });
     assert.equal(started.ok, true, started.text);
     // Two different people on Europe with every default: the lobby would rate this (D9.2); the generic path does not.
-    assert.equal((h.service.seatView(ch, null) as { rated: boolean }).rated, false);
+    assert.equal(((await h.service.seatView(ch, null)) as { rated: boolean }).rated, false);
   } finally {
     for (const c of [jia, yi]) c.close();
     await h.close();

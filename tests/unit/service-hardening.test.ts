@@ -74,14 +74,14 @@ async function twoGamesOnFile(db: string): Promise<{ store: Store; ids: Record<s
 }
 
 async function assertBrokenIsolated(l: Live & { errors: string[] }, brokenCh: string, okCh: string, player: { id: string; name: string }): Promise<void> {
-  const list = l.svc.listGames();
+  const list = (await l.svc.listGames());
   assert.equal(list.length, 2, 'both games are listed');
   const bad = list.find((g) => g.channelId === brokenCh)!;
   const good = list.find((g) => g.channelId === okCh)!;
   assert.ok(bad.broken && bad.broken.length > 0, 'the broken game says why');
   assert.equal(good.broken, undefined);
-  assert.equal(l.svc.gameOf(brokenCh)!.broken, bad.broken, 'gameOf does not throw and says it is broken');
-  assert.equal(l.svc.stateOf(brokenCh), null);
+  assert.equal((await l.svc.gameOf(brokenCh))!.broken, bad.broken, 'gameOf does not throw and says it is broken');
+  assert.equal((await l.svc.stateOf(brokenCh)), null);
   assert.doesNotThrow(() => l.svc.mapOf(brokenCh));
   assert.doesNotThrow(() => l.svc.countryOf(brokenCh, player.id));
   const r = await say(l, brokenCh, player, '【军事】1');
@@ -90,11 +90,11 @@ async function assertBrokenIsolated(l: Live & { errors: string[] }, brokenCh: st
   assert.match(r.text, /其他游戏/);
   assert.ok(l.errors.some((e) => e.includes(`game ${bad.id}`)), 'the cause is logged');
   // The other game plays on: orders, then a resolution.
-  const other = l.svc.gameOf(okCh)!;
+  const other = (await l.svc.gameOf(okCh))!;
   const [p1, p2] = other.players;
   assert.equal((await say(l, okCh, { id: p1!.userId, name: p1!.name }, '【完成】')).ok, true);
   assert.equal((await say(l, okCh, { id: p2!.userId, name: p2!.name }, '【完成】')).ok, true);
-  assert.equal(l.svc.stateOf(okCh)!.turn, 2);
+  assert.equal((await l.svc.stateOf(okCh))!.turn, 2);
 }
 
 test('item 8: garbage in one game\'s log entry: that game is listed as broken, the other plays on', async () => {
@@ -167,14 +167,14 @@ test('item 8: overwritten pages of one game\'s log (SQLITE_CORRUPT): that game i
 
     const store2 = new Store(t.db);
     const l2 = await restart(store2);
-    const list = l2.svc.listGames();
+    const list = (await l2.svc.listGames());
     assert.equal(list.length, 2);
     assert.match(list.find((g) => g.channelId === 'ch1')!.broken ?? '', /CORRUPT|损坏|malformed/i);
     const r = await say(l2, 'ch1', alice, '【完成】');
     assert.equal(r.code, 'GAME_BROKEN');
     assert.equal((await say(l2, 'ch2', carol, '【完成】')).ok, true);
     assert.equal((await say(l2, 'ch2', sam, '【完成】')).ok, true);
-    assert.equal(l2.svc.stateOf('ch2')!.turn, 2, 'the other game resolves its turn');
+    assert.equal((await l2.svc.stateOf('ch2'))!.turn, 2, 'the other game resolves its turn');
     l2.svc.close();
     store2.close();
   } finally {
@@ -216,7 +216,7 @@ test('item 8: a storage fault in the middle of a command isolates that game, ans
   };
   const r = await say(l, 'ch1', alice, '【军事】1');
   assert.equal(r.code, 'GAME_BROKEN');
-  assert.doesNotThrow(() => l.svc.listGames());
+  assert.doesNotThrow(async () => (await l.svc.listGames()));
   assert.equal((await say(l, 'ch2', alice, '【军事】1')).ok, true);
 });
 
@@ -231,8 +231,8 @@ test('item 8: a game that fails while catching up after a restart is set aside; 
     };
     // Down for an hour: both deadlines passed, so each game is caught up (a logged pause and resume) at start-up.
     const l = await restart(store, T0 + 3_600_000);
-    assert.ok(l.svc.gameOf('ch1')!.broken);
-    assert.equal(l.svc.gameOf('ch2')!.broken, undefined);
+    assert.ok((await l.svc.gameOf('ch1'))!.broken);
+    assert.equal((await l.svc.gameOf('ch2'))!.broken, undefined);
     assert.match(l.chat.posts('ch2').join('\n'), /停机/, 'the other game was caught up');
     assert.equal((await say(l, 'ch2', carol, '【完成】')).ok, true);
     l.svc.close();
@@ -329,13 +329,13 @@ test('item 9: storage turned read-only under a running game: STORAGE_READ_ONLY w
   const svc = new GameService({ store, clock: l.clock, chat: l.chat, renderer: null, logError: (_m, e) => errors.push(e) });
   await svc.startUp();
   const l2 = { ...l, svc };
-  const score = svc.stateOf('ch1')!.countries.A!.score;
+  const score = (await svc.stateOf('ch1'))!.countries.A!.score;
   store.db.pragma('query_only = ON');
   const r = await say(l2, 'ch1', alice, '【军事】3');
   assert.equal(r.code, 'STORAGE_READ_ONLY');
   assert.match(r.text, /只读/);
   assert.ok(errors.some((e) => (e as { code?: string })?.code === 'SQLITE_READONLY'), 'the cause is logged');
-  assert.equal(svc.stateOf('ch1')!.countries.A!.score, score, 'nothing applied');
+  assert.equal((await svc.stateOf('ch1'))!.countries.A!.score, score, 'nothing applied');
   const c = await svc.createGame('ch7', judy, { map: TINY });
   assert.equal(code(c), 'STORAGE_READ_ONLY', 'not GAME_EXISTS');
   const j = await svc.createGame('ch1', judy, { map: TINY });
@@ -400,7 +400,7 @@ test('item 10: once(key) holds across a restart on the same database file, and c
     const l = await liveSetup({ store });
     let runs = 0;
     const create = async () => { runs++; return l.svc.createGame('ch1', judy, { map: TINY }); };
-    const [a, b] = await Promise.all([l.svc.once('req-1', create), l.svc.once('req-1', create)]);
+    const [a, b] = await Promise.all([(await l.svc.once('req-1', create)), (await l.svc.once('req-1', create))]);
     assert.equal(runs, 1, 'two concurrent calls ran once');
     assert.equal(a.ok && b.ok, true);
     assert.equal([a.duplicate, b.duplicate].filter(Boolean).length, 1, 'the second is marked duplicate');
@@ -435,12 +435,12 @@ test('item 11: join and replacePlayer clean names; an invisible name is BAD_NAME
   assert.match(ghost.text, /名字/);
   const j = await l.svc.join('ch1', { id: 'u-x', name: 'Ali\u200bce <@123>' }, 'A');
   assert.equal(j.ok, true);
-  assert.equal(l.svc.gameOf('ch1')!.players[0]!.name, 'Alice <＠123>', 'stored clean: no invisible characters, no live mention');
+  assert.equal((await l.svc.gameOf('ch1'))!.players[0]!.name, 'Alice <＠123>', 'stored clean: no invisible characters, no live mention');
   assert.equal(l.chat.posts('ch1').some((t) => t.includes('<@123>')), false);
   const clash = await l.svc.join('ch1', { id: 'u-y', name: 'ＡＬＩＣＥ <@123>' }, 'B');
   assert.equal(code(clash), 'NAME_TAKEN');
   assert.match(clash.text, /甲国/);
-  assert.equal(l.svc.gameOf('ch1')!.players.length, 1, 'refused, not joined');
+  assert.equal((await l.svc.gameOf('ch1'))!.players.length, 1, 'refused, not joined');
   await l.svc.join('ch1', bob, 'B');
   await l.svc.start('ch1', judy);
   const rp = await l.svc.replacePlayer('ch1', judy, '乙国', { id: 'u-z', name: 'alice <@123>' });
@@ -448,7 +448,7 @@ test('item 11: join and replacePlayer clean names; an invisible name is BAD_NAME
   assert.equal(code(await l.svc.replacePlayer('ch1', judy, '乙国', { id: 'u-z', name: '\u200d' })), 'BAD_NAME');
   assert.equal(l.svc.countryOf('ch1', bob.id), 'B', 'unchanged');
   assert.equal((await l.svc.replacePlayer('ch1', judy, '乙国', { id: 'u-z', name: ' Bob ' })).ok, true, "the replaced player's own name may be reused");
-  assert.equal(l.svc.gameOf('ch1')!.players.find((p) => p.country === 'B')!.name, 'Bob');
+  assert.equal((await l.svc.gameOf('ch1'))!.players.find((p) => p.country === 'B')!.name, 'Bob');
 });
 
 // ── item 12: history after undo ──────────────────────────────────────────────────────────────────────────
@@ -462,7 +462,7 @@ async function warTurns(l: Live): Promise<void> {
   await say(l, 'ch1', bob, '【调兵】乙城→荒城 10');
   await say(l, 'ch1', alice, '【完成】');
   await say(l, 'ch1', bob, '【完成】');
-  assert.equal(l.svc.stateOf('ch1')!.turn, 3);
+  assert.equal((await l.svc.stateOf('ch1'))!.turn, 3);
 }
 
 test('item 12: /history N after 【撤回】 of a later turn still shows turn N\'s battles and capture', async () => {
@@ -472,9 +472,9 @@ test('item 12: /history N after 【撤回】 of a later turn still shows turn N\
   assert.ok(before.ok);
   await say(l, 'ch1', alice, '【完成】');
   await say(l, 'ch1', bob, '【完成】');
-  assert.equal(l.svc.stateOf('ch1')!.turn, 4);
+  assert.equal((await l.svc.stateOf('ch1'))!.turn, 4);
   assert.equal((await say(l, 'ch1', judy, '【撤回】')).ok, true);
-  assert.equal(l.svc.stateOf('ch1')!.turn, 3);
+  assert.equal((await l.svc.stateOf('ch1'))!.turn, 3);
   const h = await l.svc.history('ch1', 2);
   assert.ok(h.ok);
   assert.match(h.value.text, /【战斗】/);
@@ -488,7 +488,7 @@ test('item 12: a turn undone and replayed shows the replayed resolution', async 
   const l = await liveSetup();
   await warTurns(l);
   assert.equal((await say(l, 'ch1', judy, '【撤回】')).ok, true);
-  assert.equal(l.svc.stateOf('ch1')!.turn, 2);
+  assert.equal((await l.svc.stateOf('ch1'))!.turn, 2);
   assert.equal(code(await l.svc.history('ch1', 2)), 'NO_SUCH_TURN');
   // Replayed without the capture: only the attack on 乙乡.
   await say(l, 'ch1', alice, '【调兵】甲乡→乙乡 5');
@@ -529,7 +529,7 @@ test('item 13: after 【撤回】 the reopened turn\'s status and its map and ta
   const posts = l.chat.posts('ch1');
   const reopened = posts.find((t) => t.includes('第2回合') && t.includes('截止'));
   assert.ok(reopened, posts.join('\n'));
-  const s = l.svc.stateOf('ch1')!;
+  const s = (await l.svc.stateOf('ch1'))!;
   assert.ok(reopened.includes(`<t:${Math.floor(s.clock.deadlineAt / 1000)}:R>`), 'the fresh deadline');
   const pics = l.chat.log.filter((p) => p.kind === 'post' && p.msg.images?.length).at(-1);
   assert.ok(pics, 'pictures posted');

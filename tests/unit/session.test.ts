@@ -12,7 +12,7 @@ test('restart within the turn: the game and its orders come back, the hard close
   await say(l, 'ch1', alice, '【宣战】甲国向乙国宣战；【调兵】甲乡→中原 5');
   await say(l, 'ch1', alice, '【完成】');
   await l.clock.advance(50_000);
-  const before = stateJson(l.svc.stateOf('ch1')!, tinyMap(), { withOrders: true });
+  const before = stateJson((await l.svc.stateOf('ch1'))!, tinyMap(), { withOrders: true });
   const statusId = l.store.games()[0]!.statusMessageId;
   l.svc.close();
 
@@ -20,12 +20,12 @@ test('restart within the turn: the game and its orders come back, the hard close
   const chat = new FakeChat();
   const svc = new GameService({ store: l.store, clock, chat, renderer: null, logError: () => undefined });
   await svc.startUp();
-  assert.deepEqual(stateJson(svc.stateOf('ch1')!, tinyMap(), { withOrders: true }), before, 'rebuilt exactly');
+  assert.deepEqual(stateJson((await svc.stateOf('ch1'))!, tinyMap(), { withOrders: true }), before, 'rebuilt exactly');
   assert.equal(chat.posts('ch1').length, 0, 'nothing to announce: no deadline was missed');
   await clock.advance(660_000 - 60_000 - 1);
-  assert.equal(svc.stateOf('ch1')!.turn, 1);
+  assert.equal((await svc.stateOf('ch1'))!.turn, 1);
   await clock.advance(1);
-  const s = svc.stateOf('ch1')!;
+  const s = (await svc.stateOf('ch1'))!;
   assert.equal(s.turn, 2, 'the rescheduled hard close resolved the turn');
   assert.equal(s.territories.mid && 'owner' in s.territories.mid && s.territories.mid.owner, 'A');
   assert.match(chat.posts('ch1').join('\n'), /乙国 -10分（超时罚分）/);

@@ -103,13 +103,13 @@ test('the migrated file lists and rebuilds as before, and its running game plays
   const svc = new GameService({ store, clock, chat, renderer: null, logError: () => undefined });
   try {
     await svc.startUp();
-    const listed = svc.listGames().map((g) => ({ channelId: g.channelId, status: g.status, turn: g.turn, players: g.players }));
+    const listed = (await svc.listGames()).map((g) => ({ channelId: g.channelId, status: g.status, turn: g.turn, players: g.players }));
     const want = expected.games;
     assert.deepEqual(
       [...listed].sort((a, b) => a.channelId.localeCompare(b.channelId)),
       [...want].sort((a, b) => a.channelId.localeCompare(b.channelId)),
     );
-    assert.deepEqual(stateJson(svc.stateOf('ch-run')!, tinyMap(), { withOrders: true }), expected.runState);
+    assert.deepEqual(stateJson((await svc.stateOf('ch-run'))!, tinyMap(), { withOrders: true }), expected.runState);
 
     let n = 0;
     const say = (user: { id: string; name: string }, text: string) =>
@@ -117,9 +117,9 @@ test('the migrated file lists and rebuilds as before, and its running game plays
     const cmd = await say(bob, '【调兵】乙乡→乙城 2');
     assert.equal(cmd.ok, true, cmd.text);
     assert.equal((await say(alice, '【完成】')).ok, true);
-    assert.equal(svc.stateOf('ch-run')!.turn, 2, 'one player done: the turn waits');
+    assert.equal((await svc.stateOf('ch-run'))!.turn, 2, 'one player done: the turn waits');
     assert.equal((await say(bob, '【完成】')).ok, true);
-    const s = svc.stateOf('ch-run')!;
+    const s = (await svc.stateOf('ch-run'))!;
     assert.equal(s.turn, 3, 'both done: the turn resolved');
     const bCity = s.territories.b_city;
     assert.ok(bCity && 'armies' in bCity && bCity.armies === 12, 'the order given after the migration was carried out');

@@ -139,3 +139,39 @@ export function ratingHistory(store: RatingsReader, kind: string, id: string): H
   }
   return out;
 }
+
+/** What the boards read of an asynchronous store (GameStore). */
+export interface AsyncRatingsReader {
+  readonly ratingConfig: RatingConfig;
+  rating(kind: string, id: string): Promise<RatingRow | null>;
+  ratingBoard(kind: string, scope?: string): Promise<RatingRow[]>;
+  ratingResults(kind: string, id: string, limit?: number): Promise<RatingResultRow[]>;
+}
+
+class Miss { constructor(readonly key: string, readonly fetch: () => Promise<unknown>) {} }
+
+/**
+ * Runs one of the synchronous readers above (leaderboard, ratingCard, ratingHistory) on an asynchronous store: each
+ * read it needs is fetched once and the reader is run again, until it has everything (a handful of reads).
+ */
+export async function readRatings<T>(store: AsyncRatingsReader, fn: (r: RatingsReader) => T): Promise<T> {
+  const got = new Map<string, unknown>();
+  const ask = <V>(key: string, fetch: () => Promise<V>): V => {
+    if (got.has(key)) return got.get(key) as V;
+    throw new Miss(key, fetch);
+  };
+  const reader: RatingsReader = {
+    ratingConfig: store.ratingConfig,
+    rating: (kind, id) => ask(`r\u0000${kind}\u0000${id}`, () => store.rating(kind, id)),
+    ratingBoard: (kind, scope) => ask(`b\u0000${kind}\u0000${scope ?? ''}`, () => store.ratingBoard(kind, scope)),
+    ratingResults: (kind, id, limit) => ask(`x\u0000${kind}\u0000${id}\u0000${limit ?? -1}`, () => store.ratingResults(kind, id, limit)),
+  };
+  for (;;) {
+    try {
+      return fn(reader);
+    } catch (e) {
+      if (!(e instanceof Miss)) throw e;
+      got.set(e.key, await e.fetch());
+    }
+  }
+}

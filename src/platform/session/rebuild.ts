@@ -1,4 +1,4 @@
-import type { Store, StoredEntry } from '../store/index.ts';
+import type { GameStore, Store, StoredEntry } from '../store/index.ts';
 import type { Entry, Rules, StepResult } from './module.ts';
 
 /** Lifecycle notes in a game's log (judge added, player replaced, game archived): kept, never folded into the game. */
@@ -20,6 +20,15 @@ export function rebuildGame<G>(store: Store, gameId: number, rules: Rules<G>, us
   const snap = useSnapshot ? store.latestSnapshot(gameId) : null;
   const base = snap ? rules.restore(snap.game) : null;
   const entries = store.entries(gameId, snap?.seq ?? 0);
+  const game = foldEntries(rules, base, entries);
+  return { game, seq: entries.length ? entries[entries.length - 1]!.seq : snap?.seq ?? 0 };
+}
+
+/** rebuildGame on the asynchronous store (GameStore: SQLite or PostgreSQL), as the live service reads it. */
+export async function loadGame<G>(store: GameStore, gameId: number, rules: Rules<G>, useSnapshot = true): Promise<{ game: G | null; seq: number }> {
+  const snap = useSnapshot ? await store.latestSnapshot(gameId) : null;
+  const base = snap ? rules.restore(snap.game) : null;
+  const entries = await store.entries(gameId, snap?.seq ?? 0);
   const game = foldEntries(rules, base, entries);
   return { game, seq: entries.length ? entries[entries.length - 1]!.seq : snap?.seq ?? 0 };
 }

@@ -1,11 +1,11 @@
 import type { ButtonPress, ChatPort, Incoming, OutImage, OutMessage, Reply, ReplyItem, UserRef } from '../chat/index.ts';
 import { LiveSettingsSchema, type Clock, type LiveSettings, type TimerId } from '../clock/index.ts';
-import { faultPoint, isCorruptError, isReadOnlyError, isUniqueViolation, sqliteCode, type Batch, type RatedGame, type GameRow, type RequestPostRow, type Store, type TimerRow } from '../store/index.ts';
-import { boardText, cardText, leaderboard, LOCAL_CHANNEL_PREFIX, personIdentity, ratedGameOf, ratingCard, ratingChartPng, ratingHistory, type Board, type BoardScope, type Card, type HistoryPoint } from '../ratings/index.ts';
+import { faultPoint, isCorruptError, isReadOnlyError, isUniqueViolation, sqliteCode, LeaseLostError, SqliteStore, Store, processHolder, type Batch, type GameStore, type Lease, type RatedGame, type GameRow, type RequestPostRow, type TimerRow } from '../store/index.ts';
+import { boardText, cardText, leaderboard, LOCAL_CHANNEL_PREFIX, personIdentity, ratedGameOf, ratingCard, ratingChartPng, ratingHistory, readRatings, type Board, type BoardScope, type Card, type HistoryPoint } from '../ratings/index.ts';
 import { cleanName, nameKey } from '../chat/index.ts';
 import { PictureRate, RenderQueue } from './renderer.ts';
-import { rebuildGame, type MetaEntry } from './rebuild.ts';
-import { withDefaults, type BotMessage, type Entry, type FullRules, type GameModule, type GameRegistry, type Lang, type PageView, type PictureAsk, type Rules, type Speaker, type StepResult } from './module.ts';
+import { loadGame, type MetaEntry } from './rebuild.ts';
+import { withDefaults, type BotMessage, type Entry, type FullRules, type GameModule, type GameRegistry, type Lang, type PageView, type PictureAsk, type Rules, type SeatLookup, type Speaker, type StepResult } from './module.ts';
 import type { CreateOptions, ExportData, GameInfo, GameServiceApi, GameStatus, Result } from './types.ts';
 
 /** One sentence in the game's language. */
@@ -14,7 +14,8 @@ const T = (lg: Lang, zh: string, en: string): string => (lg === 'en' ? en : zh);
 const list = (xs: string[], lg: Lang): string => xs.join(lg === 'en' ? ', ' : '、');
 
 export interface GameServiceOptions {
-  store: Store;
+  /** The store (SQLite or PostgreSQL); a synchronous SQLite Store is wrapped (tests and tools that read it directly). */
+  store: GameStore | Store;
   clock: Clock;
   chat: ChatPort;
   /** The games this process hosts (src/games' registry); the first is the default of a new game. */
@@ -31,7 +32,33 @@ export interface GameServiceOptions {
   logError?: (msg: string, err?: unknown) => void;
   /** Ratings (duel.md D9.6): the board a channel's rated games are filed under, 'discord:<guildId>' (default: none). */
   ratingScope?: (channelId: string) => string | null;
+  /** This process's lease holder id (issue 16; default: one per process, host:pid:random). */
+  holder?: string;
+  /** How often held leases are renewed and expired ones taken over (ms; default a third of the store's lease time). */
+  leaseEveryMs?: number;
 }
+
+/** One lease holder per process: every GameService of a process writes as the same holder (tests restart in-process). */
+let processLeaseHolder: string | null = null;
+const defaultHolder = (): string => (processLeaseHolder ??= processHolder());
+
+/** Whether a lease holder (host:pid:random) is a process on this host that is gone: its games need not wait out the lease. */
+function deadHolder(holder: string, self: string): boolean {
+  const [host, pidText] = holder.split(':');
+  const [myHost] = self.split(':');
+  const pid = Number(pidText);
+  if (host !== myHost || !Number.isInteger(pid) || pid <= 0 || holder === self) return false;
+  if (pid === process.pid) return true; // an earlier process that had this pid (a restarted container)
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+/** What the players of a game another process took over are told (issue 16). */
+const MOVED_TEXT = '这局游戏已经转到另一个机器人进程主持（本进程失去了它的租约），刚才的命令没有执行；请稍后重发一次命令。 / this game moved to another bot process (this one lost its lease); the command was not carried out, please send it again shortly.';
 
 /** A game the process holds in memory. */
 interface Live {
@@ -89,7 +116,7 @@ function mergeAsk(a: PictureAsk | null, b: PictureAsk): PictureAsk {
  * It knows no game's rules: those come through each game's GameModule.
  */
 export class GameService implements GameServiceApi {
-  private readonly store: Store;
+  private readonly store: GameStore;
   private readonly clock: Clock;
   private readonly chat: ChatPort;
   private readonly registry: GameRegistry;
@@ -112,9 +139,17 @@ export class GameService implements GameServiceApi {
   private stopSweep: (() => void) | null = null;
   private readonly sweepMs: number;
   private readonly ratingScope: ((channelId: string) => string | null) | undefined;
+  /** This process's lease holder (issue 16): it writes only the games whose lease it holds. */
+  readonly holder: string;
+  private readonly leaseEveryMs: number;
+  private leaseTimer: ReturnType<typeof setInterval> | null = null;
+  private leaseRound: Promise<void> | null = null;
+  private closing = false;
+  /** Games another process holds (their lease is not ours), by id: answered GAME_MOVED while it holds them. */
+  private readonly elsewhere = new Set<number>();
 
   constructor(opts: GameServiceOptions) {
-    this.store = opts.store;
+    this.store = opts.store instanceof Store ? new SqliteStore(opts.store) : opts.store;
     this.clock = opts.clock;
     this.chat = opts.chat;
     this.registry = opts.games;
@@ -125,6 +160,8 @@ export class GameService implements GameServiceApi {
     this.sweepMs = opts.sweepMs ?? 30_000;
     this.logError = opts.logError ?? ((m, e) => console.error(m, e ?? ''));
     this.ratingScope = opts.ratingScope;
+    this.holder = opts.holder ?? defaultHolder();
+    this.leaseEveryMs = opts.leaseEveryMs ?? Math.max(50, Math.floor(this.store.leaseMs / 3));
   }
 
   /** The module of a game kind; an unknown kind (a database from a newer version) cannot be played here. */
@@ -180,21 +217,113 @@ export class GameService implements GameServiceApi {
   // ── startup, shutdown ────────────────────────────────────────────────────────────────────────────────
 
   async startUp(): Promise<void> {
-    const lastAlive = Number(this.store.getMeta('alive_at') ?? '0');
-    for (const row of this.store.games(['open', 'running'])) {
-      let lv: Live;
-      try {
-        lv = this.load(row);
-      } catch (e) {
-        this.markBroken(row, e);
-        continue;
-      }
-      // One game failing to come back (its store damaged past what load read) must not keep the others down.
-      if (row.status === 'running' && lv.game) await this.locked(row.id, async () => { await this.afterRestart(lv, lastAlive); await this.driveBots(lv); }).catch((e: unknown) => { this.markBroken(row, e); });
-      else if (row.status === 'running') this.reschedule(lv);
-    }
-    this.heartbeat();
+    for (const row of await this.store.games(['open', 'running'])) await this.adopt(row);
+    await this.heartbeat();
     this.stopSweep = this.clock.every(this.sweepMs, () => this.sweep());
+    this.leaseTimer = setInterval(() => { void this.leaseTick(); }, this.leaseEveryMs);
+    this.leaseTimer.unref?.();
+  }
+
+  /**
+   * Takes a game this process does not hold yet (at start, or taken over from a process that stopped renewing its
+   * lease): its lease, then the game itself rebuilt from the store; a running game's passed deadlines move as after a
+   * restart. False when another process holds it.
+   */
+  private async adopt(row: GameRow): Promise<boolean> {
+    if (this.games.has(row.id) || this.broken.has(row.id)) return this.games.has(row.id);
+    const prev = await this.store.lease(row.id).catch(() => null);
+    if (!(await this.acquire(row.id, prev))) return false;
+    // When the game's previous holder was last alive: its own heartbeat, else (a database from before leases) the shared one.
+    const beat = prev ? await this.store.getMeta(`alive_at:${prev.holder}`) : null;
+    const lastAlive = Math.max(Number(beat ?? (await this.store.getMeta('alive_at')) ?? '0'), prev && prev.holder !== this.holder ? prev.expiresAt - this.store.leaseMs : 0);
+    let lv: Live;
+    try {
+      lv = await this.load(row);
+    } catch (e) {
+      this.markBroken(row, e);
+      return false;
+    }
+    // One game failing to come back (its store damaged past what load read) must not keep the others down.
+    if (row.status === 'running' && lv.game) await this.locked(row.id, async () => { await this.afterRestart(lv, lastAlive); await this.driveBots(lv); }).catch((e: unknown) => { this.markBroken(row, e); });
+    else if (row.status === 'running') this.reschedule(lv);
+    return true;
+  }
+
+  /** Takes (or renews) the game's lease for this process; a holder on this host whose process is gone loses it at once. */
+  private async acquire(gameId: number, prev?: Lease | null): Promise<boolean> {
+    const now = this.clock.now();
+    let lease = await this.store.takeLease(gameId, this.holder, { now });
+    if (!lease) {
+      const cur = prev === undefined ? await this.store.lease(gameId) : prev;
+      if (cur && deadHolder(cur.holder, this.holder)) {
+        // Taken as if at the dead lease's expiry (the store only hands over an expired lease), lasting the usual time from now.
+        const at = Math.max(now, cur.expiresAt);
+        lease = await this.store.takeLease(gameId, this.holder, { now: at, ttlMs: now + this.store.leaseMs - at });
+      }
+    }
+    if (lease) this.elsewhere.delete(gameId);
+    else this.elsewhere.add(gameId);
+    return lease !== null;
+  }
+
+  /** The lease timer: every held game's lease renewed (a lost one is dropped), then games whose lease expired taken over. */
+  private leaseTick(): Promise<void> {
+    if (this.leaseRound || this.closing) return this.leaseRound ?? Promise.resolve();
+    this.leaseRound = (async () => {
+      const now = this.clock.now();
+      for (const id of [...this.games.keys()]) {
+        try {
+          if (!(await this.store.renewLease(id, this.holder, { now }))) this.lose(id);
+        } catch (e) {
+          this.logError(`renewing the lease of game ${id} failed`, e);
+        }
+      }
+      if (this.closing) return;
+      try {
+        for (const row of await this.store.games(['open', 'running'])) {
+          if (this.closing) return;
+          if (this.games.has(row.id) || this.broken.has(row.id)) continue;
+          if (await this.adopt(row)) this.logError(`game ${row.id} in ${row.channelId} taken over by ${this.holder} (its lease had expired)`);
+        }
+      } catch (e) {
+        this.logError('taking over games failed', e);
+      }
+    })().finally(() => { this.leaseRound = null; });
+    return this.leaseRound;
+  }
+
+  /** The game is another process's now (its lease was lost): dropped from memory, never written by this process again. */
+  private lose(gameId: number): void {
+    const lv = this.games.get(gameId);
+    if (lv) for (const t of lv.timers) this.clock.cancel(t);
+    this.games.delete(gameId);
+    this.elsewhere.add(gameId);
+    this.logError(`game ${gameId}: the lease is lost to another process; dropped here`);
+  }
+
+  /** Every write of a game carries this process's lease: a game another process took over is refused and dropped here. */
+  private async commit(b: Batch): Promise<number[]> {
+    if (b.gameId === null) return this.store.commit(b);
+    try {
+      return await this.store.commit({ ...b, lease: this.holder });
+    } catch (e) {
+      if (e instanceof LeaseLostError) this.lose(b.gameId);
+      throw e;
+    }
+  }
+
+  /** What this process holds (for /healthz): its games and leases, and the store's driver, schema and a round trip's time. */
+  async health(): Promise<{ ok: boolean; holder: string; games: { id: number; kind: string; channelId: string; status: string }[]; leases: Lease[]; store: { driver: string; location: string; schemaVersion: number | null; roundTripMs: number | null; error?: string } }> {
+    const games = [...this.games.values()].map((lv) => ({ id: lv.row.id, kind: lv.row.kind, channelId: lv.row.channelId, status: lv.row.status }));
+    const t0 = performance.now();
+    try {
+      const schemaVersion = await this.store.schemaVersion();
+      const roundTripMs = Math.round((performance.now() - t0) * 1000) / 1000;
+      const leases = await this.store.leasesOf(this.holder);
+      return { ok: true, holder: this.holder, games, leases, store: { driver: this.store.driver, location: this.store.location, schemaVersion, roundTripMs } };
+    } catch (e) {
+      return { ok: false, holder: this.holder, games, leases: [], store: { driver: this.store.driver, location: this.store.location, schemaVersion: null, roundTripMs: null, error: String((e as Error)?.message ?? e) } };
+    }
   }
 
   /** Waits until background work (pictures, posts) is done; for tests and shutdown. */
@@ -202,28 +331,39 @@ export class GameService implements GameServiceApi {
     while (this.background.size) await Promise.allSettled([...this.background]);
   }
 
-  close(): void {
+  /**
+   * Stops: no timer fires any more, the commands in flight finish, and this process's leases are given up so
+   * another process may take its games at once (SIGTERM). The store is the caller's to close.
+   */
+  async close(): Promise<void> {
+    this.closing = true;
     this.stopSweep?.();
+    if (this.leaseTimer) clearInterval(this.leaseTimer);
+    this.leaseTimer = null;
     for (const lv of this.games.values()) for (const t of lv.timers) this.clock.cancel(t);
+    const ids = [...this.games.keys()];
     this.games.clear();
+    await Promise.allSettled([...this.locks.values()]);
+    if (this.leaseRound) await this.leaseRound;
+    for (const id of ids) await this.store.releaseLease(id, this.holder).catch((e: unknown) => this.logError(`releasing the lease of game ${id} failed`, e));
   }
 
   /** Last time `alive_at` was written: it only dates an outage, so once every few seconds is plenty. */
   private lastBeat = -Infinity;
 
-  private heartbeat(): void {
+  private async heartbeat(): Promise<void> {
     const now = this.clock.now();
     if (now - this.lastBeat < 5000) return;
     this.lastBeat = now;
     try {
-      this.store.setMeta('alive_at', String(now));
+      await this.store.setMeta(`alive_at:${this.holder}`, String(now));
     } catch (e) {
       this.logError('heartbeat failed', e);
     }
   }
 
-  private sweep(): void {
-    this.heartbeat();
+  private async sweep(): Promise<void> {
+    await this.heartbeat();
     this.pictureRate.prune(this.clock.now());
     // A timer lost to a sleeping host still fires: any running game past a deadline gets its tick.
     const now = this.clock.now();
@@ -235,13 +375,13 @@ export class GameService implements GameServiceApi {
     }
   }
 
-  private load(row: GameRow): Live {
+  private async load(row: GameRow): Promise<Live> {
     const cached = this.games.get(row.id);
     if (cached) return cached;
     if (row.broken) throw new Error(row.broken);
     const { mod, rules } = this.rulesFor(row);
     const live = LiveSettingsSchema.parse(row.live);
-    const game = row.status === 'open' ? null : rebuildGame(this.store, row.id, rules).game;
+    const game = row.status === 'open' ? null : (await loadGame(this.store, row.id, rules)).game;
     const lv: Live = { row, mod, rules, live, game, timers: [] };
     this.games.set(row.id, lv);
     return lv;
@@ -281,16 +421,18 @@ export class GameService implements GameServiceApi {
     return user.isModerator === true || row.creator === user.id || row.judges.includes(user.id);
   }
 
-  private seatOfUser(row: GameRow, userId: string): string | null {
-    return this.store.players(row.id).find((p) => p.userId === userId)?.seat ?? null;
+  private async seatOfUser(row: GameRow, userId: string): Promise<string | null> {
+    return (await this.store.players(row.id)).find((p) => p.userId === userId)?.seat ?? null;
   }
 
   /** The channel's open or running game, loaded; null when there is none or it is broken (see brokenIn). */
-  private liveIn(channelId: string): Live | null {
-    const row = this.store.liveGameIn(channelId);
+  private async liveIn(channelId: string): Promise<Live | null> {
+    const row = await this.store.liveGameIn(channelId);
     if (!row || this.broken.has(row.id)) return null;
+    // A game not held here yet is loaded only with its lease (another process may be playing it).
+    if (!this.games.has(row.id) && !row.broken && (this.closing || !(await this.acquire(row.id)))) return null;
     try {
-      const lv = this.load(row);
+      const lv = await this.load(row);
       lv.row = row;
       return lv;
     } catch (e) {
@@ -313,16 +455,16 @@ export class GameService implements GameServiceApi {
   }
 
   /** The channel's open or running game when it is broken. */
-  private brokenIn(channelId: string): { row: GameRow; reason: string } | null {
+  private async brokenIn(channelId: string): Promise<{ row: GameRow; reason: string } | null> {
     let row: GameRow | null;
     try {
-      row = this.store.liveGameIn(channelId);
+      row = await this.store.liveGameIn(channelId);
     } catch (e) {
       this.logError(`the game of ${channelId} could not be read`, e);
       return null;
     }
     if (!row) return null;
-    if (!this.broken.has(row.id)) this.liveIn(channelId);
+    if (!this.broken.has(row.id)) await this.liveIn(channelId);
     const reason = this.broken.get(row.id);
     return reason ? { row, reason } : null;
   }
@@ -335,9 +477,11 @@ export class GameService implements GameServiceApi {
   }
 
   /** No playable game in the channel: GAME_BROKEN when it holds a broken one, else NO_GAME with `text`. */
-  private missing<T>(channelId: string, text: string): Result<T> {
-    const b = this.brokenIn(channelId);
-    return b ? this.brokenResult<T>(b.row, b.reason) : fail<T>('NO_GAME', text);
+  private async missing<T>(channelId: string, text: string): Promise<Result<T>> {
+    const b = await this.brokenIn(channelId);
+    if (b) return this.brokenResult<T>(b.row, b.reason);
+    const row = this.elsewhere.size ? await this.store.liveGameIn(channelId).catch(() => null) : null;
+    return row && this.elsewhere.has(row.id) ? fail<T>('GAME_MOVED', MOVED_TEXT) : fail<T>('NO_GAME', text);
   }
 
   /**
@@ -346,6 +490,7 @@ export class GameService implements GameServiceApi {
    */
   private writeFailure<T>(e: unknown, lg: Lang, what: string, notDone: [string, string]): Result<T> {
     this.logError(`${what} failed`, e);
+    if (e instanceof LeaseLostError) return fail('GAME_MOVED', MOVED_TEXT);
     if (isReadOnlyError(e)) {
       return fail('STORAGE_READ_ONLY', T(lg, `存储是只读的，${notDone[0]}；请管理员让数据库文件可写后再试`, `the storage is read-only, ${notDone[1]}; an admin must make the database writable`));
     }
@@ -371,28 +516,28 @@ export class GameService implements GameServiceApi {
   }
 
   /** The game a message is for: the channel's, or for a private message the named game or the user's default. */
-  private gameFor(inc: { channelId: string; userId: string; private?: boolean; dmGame?: string }): Live | null {
-    if (inc.private && inc.dmGame) return this.liveIn(inc.dmGame);
-    const here = this.liveIn(inc.channelId);
+  private async gameFor(inc: { channelId: string; userId: string; private?: boolean; dmGame?: string }): Promise<Live | null> {
+    if (inc.private && inc.dmGame) return await this.liveIn(inc.dmGame);
+    const here = await this.liveIn(inc.channelId);
     if (here || !inc.private) return here;
-    const mine = this.store.gamesOfUser(inc.userId)[0];
-    return mine ? this.liveIn(mine.channelId) : null;
+    const mine = (await this.store.gamesOfUser(inc.userId))[0];
+    return mine ? await this.liveIn(mine.channelId) : null;
   }
 
   // ── public queries ───────────────────────────────────────────────────────────────────────────────────
 
   /** A held game: its row's info with what the game itself says (language in force, turn, deadline, winner). */
-  private info(h: Held): GameInfo {
+  private async info(h: Held): Promise<GameInfo> {
     const g = h.game;
-    if (g === null) return { ...this.rowInfo(h.row), language: this.langOf(h) };
+    if (g === null) return { ...await this.rowInfo(h.row), language: this.langOf(h) };
     const running = h.rules.phase(g) !== 'ended' && h.row.status === 'running';
-    return { ...this.rowInfo(h.row), language: this.langOf(h), turn: h.rules.turn(g), deadlineAt: running ? h.rules.deadline(g) : null, winner: h.rules.winner(g) };
+    return { ...await this.rowInfo(h.row), language: this.langOf(h), turn: h.rules.turn(g), deadlineAt: running ? h.rules.deadline(g) : null, winner: h.rules.winner(g) };
   }
 
   /** The players of a game as listed; a damaged players table lists none rather than failing the whole list. */
-  private playersOf(row: GameRow): GameInfo['players'] {
+  private async playersOf(row: GameRow): Promise<GameInfo['players']> {
     try {
-      return this.store.players(row.id).map((p) => ({ userId: p.userId, name: p.name, country: p.seat }));
+      return (await this.store.players(row.id)).map((p) => ({ userId: p.userId, name: p.name, country: p.seat }));
     } catch (e) {
       this.logError(`the players of game ${row.id} could not be read`, e);
       return [];
@@ -400,26 +545,26 @@ export class GameService implements GameServiceApi {
   }
 
   /** A game known only by its row (not held, or broken): no rules are opened for it. */
-  private rowInfo(row: GameRow): GameInfo {
+  private async rowInfo(row: GameRow): Promise<GameInfo> {
     return {
       id: row.id, kind: row.kind ?? this.registry[0]!.kind, channelId: row.channelId, status: row.status, mapPath: row.mapPath, mapId: row.mapId,
-      language: this.rowLang(row), creator: row.creator, judges: row.judges, players: this.playersOf(row),
+      language: this.rowLang(row), creator: row.creator, judges: row.judges, players: await this.playersOf(row),
       createdAt: row.createdAt, startedAt: row.startedAt, endedAt: row.endedAt, turn: null, deadlineAt: null, winner: null,
     };
   }
 
-  private brokenInfo(row: GameRow, reason: string): GameInfo {
-    return { ...this.rowInfo(row), broken: reason };
+  private async brokenInfo(row: GameRow, reason: string): Promise<GameInfo> {
+    return { ...await this.rowInfo(row), broken: reason };
   }
 
   /** An ended game, rebuilt read-only (not kept in memory with timers). */
-  private archived(channelId: string): Held | null {
-    const row = this.store.lastGameIn(channelId);
+  private async archived(channelId: string): Promise<Held | null> {
+    const row = await this.store.lastGameIn(channelId);
     if (!row || row.status !== 'ended' || this.broken.has(row.id)) return null;
     try {
       if (row.broken) throw new Error(row.broken);
       const { rules } = this.rulesFor(row);
-      return { row, rules, game: rebuildGame(this.store, row.id, rules).game };
+      return { row, rules, game: (await loadGame(this.store, row.id, rules)).game };
     } catch (e) {
       this.markBroken(row, e);
       return null;
@@ -427,92 +572,92 @@ export class GameService implements GameServiceApi {
   }
 
   /** The channel's game of any status; never throws (a broken or unreadable game is null here, see gameOf). */
-  private anyGame(channelId: string): Held | null {
+  private async anyGame(channelId: string): Promise<Held | null> {
     try {
-      return this.liveIn(channelId) ?? this.archived(channelId);
+      return await this.liveIn(channelId) ?? await this.archived(channelId);
     } catch (e) {
       this.logError(`the game of ${channelId} could not be read`, e);
       return null;
     }
   }
 
-  listGames(opts: { status?: GameStatus[] } = {}): GameInfo[] {
+  async listGames(opts: { status?: GameStatus[] } = {}): Promise<GameInfo[]> {
     let rows: GameRow[];
     try {
-      rows = this.store.games(opts.status);
+      rows = await this.store.games(opts.status);
     } catch (e) {
       this.logError('the game list could not be read', e);
       return [];
     }
-    return rows.map((row) => {
+    return Promise.all(rows.map(async (row) => {
       if (row.broken && !this.broken.has(row.id)) this.markBroken(row, new Error(row.broken));
       const reason = this.broken.get(row.id);
-      if (reason) return this.brokenInfo(row, reason);
+      if (reason) return await this.brokenInfo(row, reason);
       const lv = this.games.get(row.id);
-      if (lv) { lv.row = row; return this.info(lv); }
-      return this.rowInfo(row);
-    });
+      if (lv) { lv.row = row; return await this.info(lv); }
+      return await this.rowInfo(row);
+    }));
   }
 
-  gameOf(channelId: string): GameInfo | null {
-    const g = this.anyGame(channelId);
-    if (g) return this.info(g);
+  async gameOf(channelId: string): Promise<GameInfo | null> {
+    const g = await this.anyGame(channelId);
+    if (g) return await this.info(g);
     try {
-      const row = this.store.lastGameIn(channelId);
+      const row = await this.store.lastGameIn(channelId);
       const reason = row ? this.broken.get(row.id) : undefined;
-      return row && reason ? this.brokenInfo(row, reason) : null;
+      return row && reason ? await this.brokenInfo(row, reason) : null;
     } catch (e) {
       this.logError(`the game of ${channelId} could not be read`, e);
       return null;
     }
   }
 
-  rulesOf(channelId: string): FullRules<unknown> | null {
-    return this.anyGame(channelId)?.rules ?? null;
+  async rulesOf(channelId: string): Promise<FullRules<unknown> | null> {
+    return (await this.anyGame(channelId))?.rules ?? null;
   }
 
-  stateOf(channelId: string): unknown {
-    const g = this.anyGame(channelId);
+  async stateOf(channelId: string): Promise<unknown> {
+    const g = await this.anyGame(channelId);
     return g && g.game !== null ? g.rules.stateOf(g.game) : null;
   }
 
-  seatOf(channelId: string, userId: string): string | null {
-    const g = this.anyGame(channelId);
-    return g ? this.seatOfUser(g.row, userId) : null;
+  async seatOf(channelId: string, userId: string): Promise<string | null> {
+    const g = await this.anyGame(channelId);
+    return g ? await this.seatOfUser(g.row, userId) : null;
   }
 
-  settingsOf(channelId: string): Record<string, unknown> | null {
-    const g = this.anyGame(channelId);
+  async settingsOf(channelId: string): Promise<Record<string, unknown> | null> {
+    const g = await this.anyGame(channelId);
     return g && g.game !== null ? (g.rules.settingsOf(g.game) as Record<string, unknown>) : null;
   }
 
   /** What the local page's panel shows of the channel's game (see Rules.page). */
-  pageOf(channelId: string): PageView | null {
-    const g = this.anyGame(channelId);
+  async pageOf(channelId: string): Promise<PageView | null> {
+    const g = await this.anyGame(channelId);
     return g ? g.rules.page(g.game) : null;
   }
 
   /** Who judges the channel's game: its creator and the judges granted (moderators are the adapter's to add). */
-  judgesOf(channelId: string): string[] {
-    const g = this.anyGame(channelId);
+  async judgesOf(channelId: string): Promise<string[]> {
+    const g = await this.anyGame(channelId);
     return g ? [...new Set([g.row.creator, ...g.row.judges])] : [];
   }
 
   /** What adapters show of a channel's game: its kind, the viewer's seat and judge right, what is awaited. */
-  viewOf(channelId: string, userId: string | null): { info: GameInfo; seat: string | null; judge: boolean; laggards: string[] } | null {
-    const g = this.anyGame(channelId);
+  async viewOf(channelId: string, userId: string | null): Promise<{ info: GameInfo; seat: string | null; judge: boolean; laggards: string[] } | null> {
+    const g = await this.anyGame(channelId);
     if (!g) return null;
-    const seat = userId ? this.seatOfUser(g.row, userId) : null;
+    const seat = userId ? await this.seatOfUser(g.row, userId) : null;
     return {
-      info: this.info(g), seat, judge: userId ? this.isJudge(g.row, { id: userId }) : false,
+      info: await this.info(g), seat, judge: userId ? this.isJudge(g.row, { id: userId }) : false,
       laggards: g.game !== null && g.row.status === 'running' ? g.rules.laggards(g.game) : [],
     };
   }
 
-  seatView(channelId: string, userId: string | null): unknown {
-    const g = this.anyGame(channelId);
+  async seatView(channelId: string, userId: string | null): Promise<unknown> {
+    const g = await this.anyGame(channelId);
     if (!g || g.game === null) return null;
-    return g.rules.view(g.game, (userId ? this.seatOfUser(g.row, userId) : null) ?? 'public');
+    return g.rules.view(g.game, (userId ? await this.seatOfUser(g.row, userId) : null) ?? 'public');
   }
 
   /**
@@ -527,34 +672,34 @@ export class GameService implements GameServiceApi {
 
   /** Pictures of the channel's game as it stands now (null: no game, or no pictures). */
   async picture(channelId: string, ask: PictureAsk): Promise<OutImage[] | null> {
-    const g = this.anyGame(channelId);
+    const g = await this.anyGame(channelId);
     if (!g || g.game === null) return null;
     const frozen = g.rules.freeze(g.game);
     return this.pictures(g, frozen, this.langOf(g), ask, 30_000);
   }
 
   async history(channelId: string, turn: number): Promise<Result<{ text: string; images: OutImage[] }>> {
-    const g = this.anyGame(channelId);
+    const g = await this.anyGame(channelId);
     if (!g || g.game === null) return fail('NO_GAME', 'no game in this channel / 本频道没有游戏');
     const lg = this.langOf(g);
     const now = g.rules.turn(g.game);
     // From the log as it stands: the resolution of `turn` that no undo has taken back (not the undo's snapshot).
-    const snap = this.store.resolutionOpening(g.row.id, turn + 1);
+    const snap = await this.store.resolutionOpening(g.row.id, turn + 1);
     if (!snap) return fail('NO_SUCH_TURN', T(lg, `没有第${turn}回合的记录（已结算的回合：1–${now - 1}）`, `no record of turn ${turn} (resolved turns: 1–${now - 1})`));
     const past = g.rules.history(snap.game, turn, lg);
     const images = await this.pictures(g, past.game, lg, { which: g.rules.pictureKinds() }, 30_000);
     return okr({ text: past.text, images }, past.text);
   }
 
-  export(channelId: string, user: UserRef): Result<ExportData> {
-    const g = this.anyGame(channelId);
+  async export(channelId: string, user: UserRef): Promise<Result<ExportData>> {
+    const g = await this.anyGame(channelId);
     if (!g) return fail('NO_GAME', 'no game in this channel / 本频道没有游戏');
     const lg = this.langOf(g);
     if (g.row.status !== 'ended' && !this.isJudge(g.row, user)) return fail('NOT_JUDGE', T(lg, '游戏结束前只有裁判可以导出', 'only a judge may export before the game ends'));
     const data: ExportData = {
-      game: this.info(g),
+      game: await this.info(g),
       state: g.game !== null ? g.rules.view(g.game, null) : null,
-      log: this.store.entries(g.row.id).map((e) => ({ seq: e.seq, at: e.at, entry: e.entry, userId: e.userId, messageId: e.messageId, undone: e.undone })),
+      log: (await this.store.entries(g.row.id)).map((e) => ({ seq: e.seq, at: e.at, entry: e.entry, userId: e.userId, messageId: e.messageId, undone: e.undone })),
     };
     return okr(data, T(lg, '导出完成', 'exported'));
   }
@@ -570,39 +715,39 @@ export class GameService implements GameServiceApi {
   }
 
   /** D9.6 `/leaderboard`, `【排行】`: the top 10 of a game kind's board and the asker's own line. */
-  leaderboard(kind: string, channelId: string, asker: UserRef, scope: 'server' | 'global' = 'server', lang: Lang = 'zh'): Result<{ text: string; board: Board }> {
-    const board = leaderboard(this.store, kind, this.boardScope(channelId, scope), personIdentity(channelId, asker.id, cleanName(asker.name ?? '')));
+  async leaderboard(kind: string, channelId: string, asker: UserRef, scope: 'server' | 'global' = 'server', lang: Lang = 'zh'): Promise<Result<{ text: string; board: Board }>> {
+    const board = await readRatings(this.store, (r) => leaderboard(r, kind, this.boardScope(channelId, scope), personIdentity(channelId, asker.id, cleanName(asker.name ?? ''))));
     const text = boardText(board, lang);
     return okr({ text, board }, text);
   }
 
   /** D9.6 `/rating [user]`, `【等级分】`: one player's rating, rank and last 10 results with Δ, and the history series a chart draws. */
-  ratingCard(kind: string, channelId: string, user: UserRef, lang: Lang = 'zh'): Result<{ text: string; card: Card; history: HistoryPoint[] }> {
+  async ratingCard(kind: string, channelId: string, user: UserRef, lang: Lang = 'zh'): Promise<Result<{ text: string; card: Card; history: HistoryPoint[] }>> {
     const name = cleanName(user.name ?? '') || user.id;
     const id = personIdentity(channelId, user.id, name);
     if (!id) return fail('BAD_NAME', T(lang, '没有名字，查不到等级分', 'no name to look the rating up by'));
-    const card = ratingCard(this.store, kind, id);
+    const card = await readRatings(this.store, (r) => ratingCard(r, kind, id));
     const text = cardText(card, name, lang);
-    return okr({ text, card, history: ratingHistory(this.store, kind, id) }, text);
+    return okr({ text, card, history: await readRatings(this.store, (r) => ratingHistory(r, kind, id)) }, text);
   }
 
   /** The rating history chart (PNG, for Discord; the page draws ratingChartSvg from ratingCard's history). */
   async ratingChart(kind: string, channelId: string, user: UserRef, lang: Lang = 'zh'): Promise<Result<Buffer>> {
-    const r = this.ratingCard(kind, channelId, user, lang);
+    const r = await this.ratingCard(kind, channelId, user, lang);
     if (!r.ok) return r;
     return okr(await ratingChartPng(r.value.history, cleanName(user.name ?? '') || user.id, lang), 'chart');
   }
 
   /** A game's 【排行】/【等级分】 (the rules classify the query), answered from the tables as its speaker sees them. */
-  private ratingsAnswer(lv: Live, userId: string | null, what: 'board' | 'card', lg: Lang): string {
-    const p = userId ? this.store.players(lv.row.id).find((x) => x.userId === userId) : undefined;
+  private async ratingsAnswer(lv: Live, userId: string | null, what: 'board' | 'card', lg: Lang): Promise<string> {
+    const p = userId ? (await this.store.players(lv.row.id)).find((x) => x.userId === userId) : undefined;
     const who: UserRef = { id: userId ?? '', name: p?.name ?? '' };
-    if (what === 'board') return this.leaderboard(lv.row.kind, lv.row.channelId, who, 'server', lg).text;
-    return this.ratingCard(lv.row.kind, lv.row.channelId, who, lg).text;
+    if (what === 'board') return (await this.leaderboard(lv.row.kind, lv.row.channelId, who, 'server', lg)).text;
+    return (await this.ratingCard(lv.row.kind, lv.row.channelId, who, lg)).text;
   }
 
   async scoreChart(channelId: string): Promise<Result<Buffer>> {
-    const g = this.anyGame(channelId);
+    const g = await this.anyGame(channelId);
     if (!g || g.game === null || !g.rules.chart) return fail('NO_GAME', 'no running game in this channel / 本频道没有进行中的游戏');
     return okr(await g.rules.chart(g.game, this.langOf(g)), 'chart');
   }
@@ -612,7 +757,7 @@ export class GameService implements GameServiceApi {
   private readonly onceRunning = new Map<string, Promise<Result<unknown>>>();
 
   async once<T>(key: string, fn: () => Promise<Result<T>>): Promise<Result<T> & { duplicate?: boolean }> {
-    const seen = this.store.handled(`once:${key}`) as Result<T> | null;
+    const seen = await this.store.handled(`once:${key}`) as Result<T> | null;
     if (seen) return { ...seen, duplicate: true };
     // The same key twice at once (a resend racing the first): the second waits for the first's result.
     const running = this.onceRunning.get(key) as Promise<Result<T>> | undefined;
@@ -622,7 +767,7 @@ export class GameService implements GameServiceApi {
     try {
       const r = await p;
       try {
-        this.store.commit({ gameId: null, handled: { messageId: `once:${key}`, at: this.clock.now(), reply: r } });
+        await this.commit({ gameId: null, handled: { messageId: `once:${key}`, at: this.clock.now(), reply: r } });
       } catch (e) {
         this.logError(`could not record request ${key}`, e);
       }
@@ -645,9 +790,9 @@ export class GameService implements GameServiceApi {
       const known = this.registry.map((g) => `${g.kind}（${g.title.zh}）`).join('、');
       return fail('UNKNOWN_GAME', T(lg0, `没有叫"${opts.game}"的游戏；可选：${known}`, `there is no game "${opts.game}"; choose one of: ${this.registry.map((g) => g.kind).join(', ')}`));
     }
-    const broken = this.brokenIn(channelId);
+    const broken = await this.brokenIn(channelId);
     if (broken) return this.brokenResult(broken.row, broken.reason);
-    if (this.store.liveGameIn(channelId)) return fail('GAME_EXISTS', T(lg0, '本频道已经有一局游戏；一个频道一局', 'this channel already has a game; one game per channel'));
+    if (await this.store.liveGameIn(channelId)) return fail('GAME_EXISTS', T(lg0, '本频道已经有一局游戏；一个频道一局', 'this channel already has a game; one game per channel'));
     const mapPath = opts.map ?? mod.defaultResource(this.root);
     let rules: FullRules<unknown>;
     try {
@@ -664,7 +809,7 @@ export class GameService implements GameServiceApi {
     }
     let row: GameRow;
     try {
-      row = this.store.createGame({
+      row = await this.store.createGame({
         kind: mod.kind, channelId, mapPath, mapId: rules.resourceId, settings: merged.settings as Record<string, unknown>, live: live.data, creator: creator.id, judges: [], createdAt: this.clock.now(),
       });
     } catch (e) {
@@ -672,26 +817,28 @@ export class GameService implements GameServiceApi {
       if (isUniqueViolation(e)) return fail('GAME_EXISTS', T(lg0, '本频道已经有一局游戏', 'this channel already has a game'));
       return this.writeFailure(e, lg0, `creating a game in ${channelId}`, ['游戏没有创建', 'the game was not created']);
     }
+    // A new game is this process's: its lease is taken before anyone can write it.
+    if (!(await this.acquire(row.id))) return fail('GAME_MOVED', MOVED_TEXT);
     const lv: Live = { row, mod, rules, live: live.data, game: null, timers: [] };
     this.games.set(row.id, lv);
     const lg = rules.language(merged.settings);
     const text = rules.created(cleanName(creator.name ?? '') || creator.id, lg);
     await this.post(channelId, { text });
-    return okr(this.info(lv), text);
+    return okr(await this.info(lv), text);
   }
 
   async join(channelId: string, user: UserRef, seatName?: string): Promise<Result<{ country: string }>> {
-    const lv = this.liveIn(channelId);
-    if (!lv) return this.missing(channelId, 'no game in this channel; create one first / 本频道没有游戏，请先创建');
+    const lv = await this.liveIn(channelId);
+    if (!lv) return await this.missing(channelId, 'no game in this channel; create one first / 本频道没有游戏，请先创建');
     return this.locked(lv.row.id, async () => {
       const lg = this.lang(lv);
       const sn = (s: string) => lv.rules.seatName(s, lg);
       if (lv.row.status !== 'open') return fail<{ country: string }>('ALREADY_STARTED', T(lg, '游戏已经开始，不能再加入；请裁判替换玩家', 'the game has started; ask a judge to replace a player'));
-      const players = this.store.players(lv.row.id);
+      const players = await this.store.players(lv.row.id);
       const mine = players.find((p) => p.userId === user.id);
       if (mine) return fail<{ country: string }>('ALREADY_JOINED', T(lg, `你已经加入了（${sn(mine.seat)}）`, `you have already joined (${sn(mine.seat)})`));
       // A game kind may hold a person to one unfinished game of its kind (Europe Duel, D9.5: ALREADY_IN_DUEL).
-      const busy = lv.mod.seatRefusal?.(user.id, lv.row.id, this.store, lg);
+      const busy = lv.mod.seatRefusal ? lv.mod.seatRefusal(user.id, lv.row.id, await this.seatLookup(user.id), lg) : null;
       if (busy) return fail<{ country: string }>(busy.code, busy.text);
       const name = cleanName(user.name ?? '');
       const clash = this.nameProblem<{ country: string }>(lv, name, players.filter((p) => p.userId !== user.id), lg);
@@ -709,7 +856,7 @@ export class GameService implements GameServiceApi {
         if (!id) return fail<{ country: string }>('COUNTRY_TAKEN', T(lg, '没有空闲的国家了', 'no free country left'));
       }
       try {
-        this.store.commit({ gameId: lv.row.id, players: { set: [{ seat: id, userId: user.id, name, joinedAt: this.clock.now() }] } });
+        await this.commit({ gameId: lv.row.id, players: { set: [{ seat: id, userId: user.id, name, joinedAt: this.clock.now() }] } });
       } catch (e) {
         return this.writeFailure<{ country: string }>(e, lg, `join in game ${lv.row.id}`, ['没有加入', 'you have not joined']);
       }
@@ -717,6 +864,17 @@ export class GameService implements GameServiceApi {
       await this.post(channelId, { text });
       return okr({ country: id }, text);
     });
+  }
+
+  /** What a module's seatRefusal reads (SeatLookup, synchronous), read ahead from the store: the user's unfinished games and their kinds. */
+  private async seatLookup(userId: string): Promise<SeatLookup> {
+    const mine = await this.store.gamesOfUser(userId);
+    const kinds = new Map<number, { kind: string } | null>();
+    for (const g of mine) {
+      const row = this.games.get(g.gameId)?.row ?? await this.store.game(g.gameId);
+      kinds.set(g.gameId, row ? { kind: row.kind } : null);
+    }
+    return { gamesOfUser: (u) => (u === userId ? mine : []), game: (id) => kinds.get(id) ?? null };
   }
 
   /**
@@ -734,15 +892,15 @@ export class GameService implements GameServiceApi {
   }
 
   async leave(channelId: string, user: UserRef): Promise<Result> {
-    const lv = this.liveIn(channelId);
-    if (!lv) return this.missing(channelId, 'no game in this channel / 本频道没有游戏');
+    const lv = await this.liveIn(channelId);
+    if (!lv) return await this.missing(channelId, 'no game in this channel / 本频道没有游戏');
     return this.locked(lv.row.id, async () => {
       const lg = this.lang(lv);
-      const c = this.seatOfUser(lv.row, user.id);
+      const c = await this.seatOfUser(lv.row, user.id);
       if (!c) return fail<null>('NOT_PLAYER', T(lg, '你没有加入这局游戏', 'you have not joined this game'));
       if (lv.row.status !== 'open') return fail<null>('ALREADY_STARTED', T(lg, '游戏已经开始：用【退出】退出游戏，或请裁判替换你', 'the game has started: use 【退出】 or ask a judge to replace you'));
       try {
-        this.store.commit({ gameId: lv.row.id, players: { remove: [c] } });
+        await this.commit({ gameId: lv.row.id, players: { remove: [c] } });
       } catch (e) {
         return this.writeFailure<null>(e, lg, `leave in game ${lv.row.id}`, ['你还在游戏里', 'you are still in the game']);
       }
@@ -753,13 +911,13 @@ export class GameService implements GameServiceApi {
   }
 
   async start(channelId: string, by: UserRef): Promise<Result<GameInfo>> {
-    const lv = this.liveIn(channelId);
-    if (!lv) return this.missing(channelId, 'no game in this channel / 本频道没有游戏');
+    const lv = await this.liveIn(channelId);
+    if (!lv) return await this.missing(channelId, 'no game in this channel / 本频道没有游戏');
     return this.locked(lv.row.id, async () => {
       const lg = this.lang(lv);
       if (!this.isJudge(lv.row, by)) return fail<GameInfo>('NOT_JUDGE', T(lg, '只有裁判（创建者或裁判角色）可以开始游戏', 'only a judge (the creator or the judge role) may start the game'));
       if (lv.row.status !== 'open') return fail<GameInfo>('ALREADY_STARTED', T(lg, '游戏已经开始了', 'the game has already started'));
-      const players = this.store.players(lv.row.id);
+      const players = await this.store.players(lv.row.id);
       const min = lv.rules.minSeats;
       if (players.length < min) return fail<GameInfo>('NOT_ENOUGH_PLAYERS', T(lg, `至少需要${min}个国家才能开始（现在${players.length}个）`, `at least ${min} countries are needed (now ${players.length})`));
       const at = this.clock.now();
@@ -769,9 +927,9 @@ export class GameService implements GameServiceApi {
       const startEntry = lv.rules.setup(players.map((p) => p.seat), lv.row.settings, seed, at, bots);
       const g = lv.rules.apply(null, startEntry).game;
       if (g === null) return fail<GameInfo>('INTERNAL_ERROR', T(lg, '内部错误：游戏没有开始', 'internal error: the game did not start'));
-      const seq = this.store.lastSeq(lv.row.id) + 1;
+      const seq = await this.store.lastSeq(lv.row.id) + 1;
       try {
-        this.store.commit({
+        await this.commit({
           gameId: lv.row.id,
           entries: [{ at, entry: startEntry, userId: by.id, turn: lv.rules.turn(g) }],
           snapshots: [{ seq, turn: lv.rules.turn(g), at, game: lv.rules.snapshot(g) }],
@@ -782,7 +940,7 @@ export class GameService implements GameServiceApi {
         return this.writeFailure<GameInfo>(e, lg, `starting game ${lv.row.id}`, ['游戏没有开始', 'the game has not started']);
       }
       lv.game = g;
-      lv.row = this.store.game(lv.row.id)!;
+      lv.row = (await this.store.game(lv.row.id))!;
       const glg = this.lang(lv);
       const posts = lv.rules.started(g, players.map((p) => ({ seat: p.seat, name: p.name })), glg);
       for (const p of posts) {
@@ -793,14 +951,14 @@ export class GameService implements GameServiceApi {
       this.reschedule(lv);
       // Issue 13: computer players play their first turn at once.
       await this.driveBots(lv);
-      return okr(this.info(lv), posts.map((p) => p.text).join('\n'));
+      return okr(await this.info(lv), posts.map((p) => p.text).join('\n'));
     });
   }
 
   async end(channelId: string, by: UserRef): Promise<Result<GameInfo>> {
-    const lv = this.liveIn(channelId);
+    const lv = await this.liveIn(channelId);
     if (!lv) {
-      const b = this.brokenIn(channelId);
+      const b = await this.brokenIn(channelId);
       return b ? this.endBroken(b.row, b.reason, by) : fail('NO_GAME', 'no game in this channel / 本频道没有游戏');
     }
     return this.locked(lv.row.id, async () => {
@@ -814,14 +972,14 @@ export class GameService implements GameServiceApi {
         if (!r.ok) return fail<GameInfo>(r.code ?? 'INTERNAL_ERROR', r.text);
         // Still held: the game ended but archiving it failed (logged).
         if (this.games.has(lv.row.id)) return fail<GameInfo>('INTERNAL_ERROR', T(lg, '内部错误：游戏已结束，但没能存档；请稍后再试 /end', 'internal error: the game ended but could not be archived; try /end again later'));
-        return okr(this.info(lv), T(lg, '游戏已结束并存档', 'the game has ended and is archived'));
+        return okr(await this.info(lv), T(lg, '游戏已结束并存档', 'the game has ended and is archived'));
       }
       try {
         await this.archive(lv, { by: by.name, byId: by.id });
       } catch (e) {
         return this.writeFailure<GameInfo>(e, lg, `ending game ${lv.row.id}`, ['游戏没有结束', 'the game has not ended']);
       }
-      return okr(this.info(lv), T(lg, '游戏已结束并存档', 'the game has ended and is archived'));
+      return okr(await this.info(lv), T(lg, '游戏已结束并存档', 'the game has ended and is archived'));
     });
   }
 
@@ -831,21 +989,23 @@ export class GameService implements GameServiceApi {
     if (!this.isJudge(row, by)) return fail('NOT_JUDGE', T(lg, '只有裁判可以结束游戏（R13）', 'only a judge may end the game (R13)'));
     const at = this.clock.now();
     try {
-      this.store.commit({ gameId: row.id, game: { status: 'ended', endedAt: at }, timers: [] });
+      if (!(await this.acquire(row.id))) return fail('GAME_MOVED', MOVED_TEXT);
+      await this.commit({ gameId: row.id, game: { status: 'ended', endedAt: at }, timers: [] });
+      await this.store.releaseLease(row.id, this.holder);
     } catch (e) {
       return this.writeFailure(e, lg, `ending broken game ${row.id}`, ['游戏没有结束', 'the game has not ended']);
     }
     const name = cleanName(by.name ?? '') || by.id;
     const text = T(lg, `🏁 裁判${name}结束了存档损坏的第${row.id}局（R13）。本频道可以开新局了。`, `🏁 Judge ${name} ended game #${row.id}, whose stored data is damaged (R13). A new game may be created here.`);
     await this.post(row.channelId, { text });
-    return okr(this.brokenInfo({ ...row, status: 'ended', endedAt: at }, reason), text);
+    return okr(await this.brokenInfo({ ...row, status: 'ended', endedAt: at }, reason), text);
   }
 
   /** duel.md D10.3 step 4: a rated end's rating changes, one line ('' when the game was not rated). */
-  private ratingChange(lv: Live, lg: Lang): string {
-    const r = this.store.ratingOfGame(lv.row.kind, lv.row.id);
+  private async ratingChange(lv: Live, lg: Lang): Promise<string> {
+    const r = await this.store.ratingOfGame(lv.row.kind, lv.row.id);
     if (!r) return '';
-    const players = this.store.players(lv.row.id);
+    const players = await this.store.players(lv.row.id);
     const side = (seat: string, id: string, before: number, delta: number) => {
       const who = players.find((p) => p.seat === seat)?.name ?? id.replace(/^bot:/, '');
       const d = delta > 0 ? `+${delta}` : delta < 0 ? `−${-delta}` : '±0';
@@ -860,15 +1020,17 @@ export class GameService implements GameServiceApi {
     const at = this.clock.now();
     const turn = lv.game !== null ? lv.rules.turn(lv.game) : 0;
     const entries: Batch['entries'] = judge ? [{ at, entry: { type: 'meta', at, action: 'end', by: judge.by } satisfies MetaEntry, userId: judge.byId, turn }] : [];
-    this.store.commit({ gameId: lv.row.id, entries, game: { status: 'ended', endedAt: at }, timers: [] });
+    await this.commit({ gameId: lv.row.id, entries, game: { status: 'ended', endedAt: at }, timers: [] });
     for (const t of lv.timers) this.clock.cancel(t);
     lv.timers = [];
-    lv.row = this.store.game(lv.row.id)!;
+    lv.row = (await this.store.game(lv.row.id))!;
     this.games.delete(lv.row.id);
+    // An ended game is read-only: nobody needs its lease any more.
+    await this.store.releaseLease(lv.row.id, this.holder).catch((e: unknown) => this.logError(`releasing the lease of game ${lv.row.id} failed`, e));
     await this.settleRequests(lv, []);
     const g = lv.game;
     const end = lv.rules.ended(g, judge?.by ?? null, lg);
-    await this.post(lv.row.channelId, { text: [end.text, this.ratingChange(lv, lg)].filter(Boolean).join('\n') });
+    await this.post(lv.row.channelId, { text: [end.text, await this.ratingChange(lv, lg)].filter(Boolean).join('\n') });
     if (g !== null) {
       const rules = lv.rules;
       this.bg((async () => {
@@ -884,8 +1046,8 @@ export class GameService implements GameServiceApi {
   }
 
   private async judgeMeta(channelId: string, by: UserRef, action: string, detail: Record<string, unknown>, apply: (lv: Live, lg: Lang) => Result<Partial<Batch>> | Promise<Result<Partial<Batch>>>): Promise<Result> {
-    const lv = this.liveIn(channelId);
-    if (!lv) return this.missing(channelId, 'no game in this channel / 本频道没有游戏');
+    const lv = await this.liveIn(channelId);
+    if (!lv) return await this.missing(channelId, 'no game in this channel / 本频道没有游戏');
     return this.locked(lv.row.id, async () => {
       const lg = this.lang(lv);
       if (!this.isJudge(lv.row, by)) return fail<null>('NOT_JUDGE', T(lg, '只有裁判可以这样做（R13）', 'only a judge may do this (R13)'));
@@ -894,11 +1056,11 @@ export class GameService implements GameServiceApi {
       const at = this.clock.now();
       const meta: MetaEntry = { type: 'meta', at, action, by: by.name, detail };
       try {
-        this.store.commit({ gameId: lv.row.id, ...r.value, entries: [...(r.value.entries ?? []), { at, entry: meta, userId: by.id, turn: lv.game !== null ? lv.rules.turn(lv.game) : 0 }] });
+        await this.commit({ gameId: lv.row.id, ...r.value, entries: [...(r.value.entries ?? []), { at, entry: meta, userId: by.id, turn: lv.game !== null ? lv.rules.turn(lv.game) : 0 }] });
       } catch (e) {
         return this.writeFailure<null>(e, lg, `judge action ${action} in game ${lv.row.id}`, ['没有做任何改动', 'nothing was changed']);
       }
-      lv.row = this.store.game(lv.row.id)!;
+      lv.row = (await this.store.game(lv.row.id))!;
       await this.post(channelId, { text: `⚖️ ${r.text}` });
       return okr(null, r.text);
     });
@@ -932,9 +1094,9 @@ export class GameService implements GameServiceApi {
   async replacePlayer(channelId: string, by: UserRef, seatName: string, user: UserRef): Promise<Result> {
     let revive: string | null = null;
     const name = cleanName(user.name ?? '');
-    const r = await this.judgeMeta(channelId, by, 'replacePlayer', { country: seatName, user: user.id, name }, (lv, lg) => {
+    const r = await this.judgeMeta(channelId, by, 'replacePlayer', { country: seatName, user: user.id, name }, async (lv, lg) => {
       const id = lv.rules.findSeat(seatName);
-      const players = this.store.players(lv.row.id);
+      const players = await this.store.players(lv.row.id);
       const cur = players.find((p) => p.seat === id);
       // A seat in civil disorder (its player removed, R3.2) may be given a new player too.
       const orphan = !!id && (!cur || isBotUser(cur.userId)) && lv.game !== null && lv.rules.vacant(lv.game, id);
@@ -949,7 +1111,7 @@ export class GameService implements GameServiceApi {
       return okr({ players: { set: [{ seat: id, userId: user.id, name, joinedAt: this.clock.now() }] } },
         T(lg, `裁判${by.name}将${sn}的玩家由${was}换为${name}（R13）`, `Judge ${by.name} replaced ${was} with ${name} as ${sn} (R13)`));
     });
-    const lv = this.liveIn(channelId);
+    const lv = await this.liveIn(channelId);
     if (r.ok && revive && lv && lv.game !== null && lv.row.status === 'running') {
       const entry = lv.rules.control(revive, true, by.name, this.clock.now());
       if (entry) await this.locked(lv.row.id, () => this.applyAndAnswer(lv, [{ ...entry, user: by.id }], { userId: by.id, messageId: null, public: true, deliver: false }));
@@ -962,19 +1124,19 @@ export class GameService implements GameServiceApi {
    * stays, counts as committed and is never late, R3.2); the judge may later give it a new player.
    */
   async removePlayer(channelId: string, by: UserRef, seatName: string): Promise<Result> {
-    const lv = this.liveIn(channelId);
-    if (!lv) return this.missing(channelId, 'no game in this channel / 本频道没有游戏');
+    const lv = await this.liveIn(channelId);
+    if (!lv) return await this.missing(channelId, 'no game in this channel / 本频道没有游戏');
     return this.locked(lv.row.id, async () => {
       const lg = this.lang(lv);
       if (!this.isJudge(lv.row, by)) return fail<null>('NOT_JUDGE', T(lg, '只有裁判可以移除玩家（R13）', 'only a judge may remove a player (R13)'));
       const id = lv.rules.findSeat(seatName);
-      if (!id || !this.store.players(lv.row.id).some((p) => p.seat === id)) return fail<null>('UNKNOWN_COUNTRY', T(lg, `没有玩家扮演"${seatName}"`, `nobody plays "${seatName}"`));
+      if (!id || !(await this.store.players(lv.row.id)).some((p) => p.seat === id)) return fail<null>('UNKNOWN_COUNTRY', T(lg, `没有玩家扮演"${seatName}"`, `nobody plays "${seatName}"`));
       const at = this.clock.now();
       const sn = lv.rules.seatName(id, lg);
       const text = T(lg, `裁判${by.name}移除了${sn}的玩家（R13）`, `Judge ${by.name} removed the player of ${sn} (R13)`);
       const meta: MetaEntry = { type: 'meta', at, action: 'removePlayer', by: by.name, detail: { country: id } };
       try {
-        this.store.commit({ gameId: lv.row.id, players: { remove: [id] }, entries: [{ at, entry: meta, userId: by.id, turn: lv.game !== null ? lv.rules.turn(lv.game) : 0 }] });
+        await this.commit({ gameId: lv.row.id, players: { remove: [id] }, entries: [{ at, entry: meta, userId: by.id, turn: lv.game !== null ? lv.rules.turn(lv.game) : 0 }] });
       } catch (e) {
         return this.writeFailure<null>(e, lg, `removing a player in game ${lv.row.id}`, ['玩家没有被移除', 'the player was not removed']);
       }
@@ -1003,13 +1165,22 @@ export class GameService implements GameServiceApi {
   }
 
   private async handleMessageIn(inc: Incoming): Promise<Reply> {
-    const seen = this.store.handled(inc.messageId) as Reply | null;
+    const seen = await this.store.handled(inc.messageId) as Reply | null;
     if (seen) return { ...seen, duplicate: true };
-    const lv = this.gameFor(inc);
+    const lv = await this.gameFor(inc);
     if (!lv) {
-      const broken = inc.private ? null : this.brokenIn(inc.channelId);
+      const broken = inc.private ? null : await this.brokenIn(inc.channelId);
       if (broken) return LOOKS_LIKE_COMMAND.test(inc.text) ? this.answerBroken(inc, broken) : { handled: false, ok: true, text: '', private: false, items: [] };
-      const ended = inc.private ? null : this.archived(inc.channelId);
+      if (this.elsewhere.size && !inc.private) {
+        const row = await this.store.liveGameIn(inc.channelId);
+        if (row && this.elsewhere.has(row.id)) {
+          if (!LOOKS_LIKE_COMMAND.test(inc.text)) return { handled: false, ok: true, text: '', private: false, items: [] };
+          const reply = refusal('GAME_MOVED', MOVED_TEXT);
+          if (inc.deliver !== false) await this.privately(inc.channelId, inc.userId, { text: MOVED_TEXT });
+          return reply;
+        }
+      }
+      const ended = inc.private ? null : await this.archived(inc.channelId);
       if (!ended) return { handled: false, ok: true, text: '', private: false, items: [] };
       return this.answerArchived(inc, ended);
     }
@@ -1034,11 +1205,11 @@ export class GameService implements GameServiceApi {
   }
 
   private async handleIn(lv: Live, inc: Incoming): Promise<Reply> {
-    const seen = this.store.handled(inc.messageId) as Reply | null;
+    const seen = await this.store.handled(inc.messageId) as Reply | null;
     if (seen) return { ...seen, duplicate: true };
     const lg = this.lang(lv);
     const now = this.clock.now();
-    const seat = this.seatOfUser(lv.row, inc.userId);
+    const seat = await this.seatOfUser(lv.row, inc.userId);
     const judge = this.isJudge(lv.row, { id: inc.userId, ...(inc.isModerator !== undefined ? { isModerator: inc.isModerator } : {}) });
     const speaker: Speaker = seat ? { kind: 'seat', seat, name: inc.userName } : { kind: 'judge', name: inc.userName };
     const parsed = lv.rules.parse(inc.text, lv.game, speaker, judge, now, lg);
@@ -1048,7 +1219,7 @@ export class GameService implements GameServiceApi {
     /** An answer only the speaker sees, recorded so a resent message gets it again (a failed record loses only that). */
     const answer = async (reply: Reply): Promise<Reply> => {
       try {
-        this.store.commit({ gameId: lv.row.id, handled: { messageId: inc.messageId, at: now, reply } });
+        await this.commit({ gameId: lv.row.id, handled: { messageId: inc.messageId, at: now, reply } });
       } catch (e) {
         this.logError(`recording the answer to ${inc.messageId} failed`, e);
       }
@@ -1107,7 +1278,7 @@ export class GameService implements GameServiceApi {
     const text = items.map((i) => (i.ok ? i.text : `✗ ${i.text}`)).join('\n');
     const code = refused[0]?.code;
     const reply: Reply = { handled: true, ok: !code, ...(code ? { code } : {}), text, private: true, items };
-    this.store.commit({ gameId: lv.row.id, handled: { messageId: inc.messageId, at: this.clock.now(), reply } });
+    await this.commit({ gameId: lv.row.id, handled: { messageId: inc.messageId, at: this.clock.now(), reply } });
     // A spectator's pictures come to the spectator alone, drawn outside the game's lock.
     this.deliverPictures(lv, inc.userId, ask ? this.askPictures(lv, g, inc.userId, ask) : null, ask, { privately: true, deliver: inc.deliver !== false }, reply);
     if (inc.deliver !== false) await this.privately(lv.row.channelId, inc.userId, { text });
@@ -1177,7 +1348,7 @@ export class GameService implements GameServiceApi {
   private async refusePictures(lv: Live, refused: ReplyItem[], src: { userId: string | null; messageId: string | null; public: boolean; deliver?: boolean }): Promise<Reply> {
     const text = refused.map((x) => `✗ ${x.text}`).join('\n');
     const reply: Reply = { handled: true, ok: false, code: refused[0]!.code!, text, private: !src.public, items: refused };
-    if (src.messageId) this.store.commit({ gameId: lv.row.id, handled: { messageId: src.messageId, at: this.clock.now(), reply } });
+    if (src.messageId) await this.commit({ gameId: lv.row.id, handled: { messageId: src.messageId, at: this.clock.now(), reply } });
     if (src.userId && src.deliver !== false) await this.privately(lv.row.channelId, src.userId, { text });
     return reply;
   }
@@ -1228,7 +1399,7 @@ export class GameService implements GameServiceApi {
     let g = lv.game!;
     const lg = this.lang(lv);
     const channel = lv.row.channelId;
-    const startSeq = this.store.lastSeq(lv.row.id);
+    const startSeq = await this.store.lastSeq(lv.row.id);
     const items: ReplyItem[] = [];
     const steps: StepResult[] = [];
     const snapshots: NonNullable<Batch['snapshots']> = [];
@@ -1245,25 +1416,25 @@ export class GameService implements GameServiceApi {
 
     /** Public posts in order: plain answers, and requests with their buttons. */
     const posts: OutMessage[] = [];
-    entries.forEach((e, i) => {
+    for (const [i, e] of entries.entries()) {
       const turn = rules.turn(g);
       const r = rules.apply(g, e);
       g = r.game!;
       const step = r.step;
       batchEntries.push({ at: e.at, entry: e, userId: src.userId, messageId: src.messageId, part: i, turn });
-      if (!step) return;
+      if (!step) continue;
       steps.push(step);
       if (step.resolved.length) {
         faultPoint('mid-resolution');
         snapshots.push({ seq: startSeq + i + 1, turn: rules.turn(g), at: e.at, game: rules.snapshot(g) });
       }
       const a = step.answer;
-      if (!a) return;
+      if (!a) continue;
       const ratings = a.ok ? rules.classify(e).ratings : undefined;
       if (ratings) {
         // D9.6: the game names the query; the platform's tables answer it, to the speaker alone.
-        items.push({ ok: true, text: this.ratingsAnswer(lv, src.userId, ratings, lg), private: true });
-        return;
+        items.push({ ok: true, text: await this.ratingsAnswer(lv, src.userId, ratings, lg), private: true });
+        continue;
       }
       if (a.ok && step.picture) {
         // Item 29: a picture asked for privately (a DM, an ephemeral slash command) or answered by the adapter
@@ -1272,7 +1443,7 @@ export class GameService implements GameServiceApi {
         items.push({ ok: true, text, private: !src.public });
         if (src.public && src.deliver !== false) posts.push({ text });
         ask = mergeAsk(ask, step.picture);
-        return;
+        continue;
       }
       if (a.ok) {
         items.push({ ok: true, text: a.text, private: a.private });
@@ -1291,11 +1462,11 @@ export class GameService implements GameServiceApi {
         // A refusal is the speaker's business: public only when the speaker spoke publicly and deliver is on.
         if (!a.private && src.deliver !== false && src.userId) posts.push({ text: `✗ ${a.text}` });
       }
-    });
+    }
     lv.game = g;
     if (pics) items.push(...pics.refused);
     // Ratings (duel.md D9.6): a rated end writes both ratings and its result row in the transaction below.
-    const rating = !wasEnded && rules.phase(g) === 'ended' ? this.ratedEnd(lv, g) : null;
+    const rating = !wasEnded && rules.phase(g) === 'ended' ? await this.ratedEnd(lv, g) : null;
 
     const ok = items.length === 0 || items.every((x) => x.ok);
     const anyPrivate = items.some((x) => x.private);
@@ -1305,7 +1476,7 @@ export class GameService implements GameServiceApi {
       ...(anyPrivate && src.public && src.messageId ? { deleteOriginal: true } : {}),
     };
     try {
-      this.store.commit({
+      await this.commit({
         gameId: lv.row.id, entries: batchEntries, snapshots,
         ...(undoneFrom !== undefined ? { undoneFromTurn: undoneFrom, undoneBeforeSeq: undoSeq! } : {}),
         ...(src.messageId ? { handled: { messageId: src.messageId, at: this.clock.now(), reply } } : {}),
@@ -1316,7 +1487,7 @@ export class GameService implements GameServiceApi {
       // Memory must not run ahead of the disk: the game goes back to what the store holds.
       const r = this.writeFailure<null>(e, lg, `the write for game ${lv.row.id}`, ['命令没有记录', 'the command was not recorded']);
       try {
-        lv.game = rebuildGame(this.store, lv.row.id, lv.rules).game;
+        if (!(e instanceof LeaseLostError)) lv.game = (await loadGame(this.store, lv.row.id, lv.rules)).game;
       } catch (e2) {
         this.markBroken(lv.row, e2);
       }
@@ -1325,7 +1496,7 @@ export class GameService implements GameServiceApi {
       return failed;
     }
     faultPoint('before-ack');
-    this.heartbeat();
+    await this.heartbeat();
     const drawing = src.userId && ask ? this.askPictures(lv, g, src.userId, ask) : null;
 
     // Speak: the speaker's private answers, public answers, requests with buttons, then turn posts.
@@ -1345,7 +1516,7 @@ export class GameService implements GameServiceApi {
     for (const m of posts) {
       const id = await this.post(channel, m);
       const request = requestOf.get(m);
-      if (request !== undefined && id) this.rememberRequest(lv, request, id, m.text);
+      if (request !== undefined && id) await this.rememberRequest(lv, request, id, m.text);
     }
     await this.settleRequests(lv, steps);
     // A refused picture of a public message is the asker's business: told privately, never in the channel.
@@ -1357,10 +1528,10 @@ export class GameService implements GameServiceApi {
   }
 
   /** The ratings a game's end writes (its rules say whether and how it counts), or null; a failure to tell is logged and rates nothing. */
-  private ratedEnd(lv: Live, g: unknown): RatedGame | null {
+  private async ratedEnd(lv: Live, g: unknown): Promise<RatedGame | null> {
     try {
       return ratedGameOf(lv.rules.rated(g), {
-        kind: lv.row.kind, gameId: lv.row.id, channelId: lv.row.channelId, at: this.clock.now(), players: this.store.players(lv.row.id), isBotUser,
+        kind: lv.row.kind, gameId: lv.row.id, channelId: lv.row.channelId, at: this.clock.now(), players: await this.store.players(lv.row.id), isBotUser,
         ...(this.ratingScope ? { scopeOf: this.ratingScope } : {}),
       });
     } catch (e) {
@@ -1449,8 +1620,8 @@ export class GameService implements GameServiceApi {
    * during the game in a seat without a player (the game's entry, e.g. New European War's 【机器人】). Judges only.
    */
   async seatBot(channelId: string, by: UserRef, seatName: string, styleName?: string): Promise<Result<{ country: string }>> {
-    const lv = this.liveIn(channelId);
-    if (!lv) return this.missing(channelId, 'no game in this channel; create one first / 本频道没有游戏，请先创建');
+    const lv = await this.liveIn(channelId);
+    if (!lv) return await this.missing(channelId, 'no game in this channel; create one first / 本频道没有游戏，请先创建');
     return this.locked(lv.row.id, async () => {
       const lg = this.lang(lv);
       if (!this.isJudge(lv.row, by)) return fail<{ country: string }>('NOT_JUDGE', T(lg, '只有裁判（创建者或裁判角色）可以安排机器人', 'only a judge (the creator or the judge role) may seat a computer player'));
@@ -1476,7 +1647,7 @@ export class GameService implements GameServiceApi {
     const sn = (s: string) => lv.rules.seatName(s, lg);
     const playable = lv.rules.seats(lv.row.settings);
     if (!playable.includes(id)) return fail('UNKNOWN_COUNTRY', T(lg, `${sn(id)}不是可选的国家；可选：${list(playable.map(sn), lg)}`, `${sn(id)} is not a playable country; choose one of: ${list(playable.map(sn), lg)}`));
-    const players = this.store.players(lv.row.id);
+    const players = await this.store.players(lv.row.id);
     const taken = players.find((p) => p.seat === id);
     if (taken) {
       const free = playable.filter((c) => !players.some((p) => p.seat === c)).map(sn);
@@ -1484,7 +1655,7 @@ export class GameService implements GameServiceApi {
     }
     const label = lv.rules.botStyle(style, lg)?.label ?? style;
     try {
-      this.store.commit({ gameId: lv.row.id, players: { set: [{ seat: id, userId: botUserId(id, style), name: label, joinedAt: this.clock.now() }] } });
+      await this.commit({ gameId: lv.row.id, players: { set: [{ seat: id, userId: botUserId(id, style), name: label, joinedAt: this.clock.now() }] } });
     } catch (e) {
       return this.writeFailure(e, lg, `seating a computer player in game ${lv.row.id}`, ['机器人没有加入', 'the computer player was not seated']);
     }
@@ -1495,8 +1666,8 @@ export class GameService implements GameServiceApi {
 
   /** Before the start: computer players of a style in the free seats (at most `count`, in the game's seat order). Judges only. */
   async fillBots(channelId: string, by: UserRef, count?: number, styleName?: string): Promise<Result<{ countries: string[] }>> {
-    const lv = this.liveIn(channelId);
-    if (!lv) return this.missing(channelId, 'no game in this channel; create one first / 本频道没有游戏，请先创建');
+    const lv = await this.liveIn(channelId);
+    if (!lv) return await this.missing(channelId, 'no game in this channel; create one first / 本频道没有游戏，请先创建');
     return this.locked(lv.row.id, async () => {
       const lg = this.lang(lv);
       if (!this.isJudge(lv.row, by)) return fail<{ countries: string[] }>('NOT_JUDGE', T(lg, '只有裁判（创建者或裁判角色）可以安排机器人', 'only a judge (the creator or the judge role) may seat computer players'));
@@ -1504,12 +1675,12 @@ export class GameService implements GameServiceApi {
       const style = lv.rules.botStyle(styleName, lg);
       if (!style && lv.rules.botStyle(undefined, lg) === null) return fail<{ countries: string[] }>('NOT_ALLOWED', T(lg, '这个游戏没有机器人', 'this game has no computer players'));
       if (!style) return fail<{ countries: string[] }>('UNKNOWN_STYLE', T(lg, `没有"${styleName}"这种机器人风格；可选：${lv.rules.botStyles(lg)}`, `no computer player style "${styleName}"; styles: ${lv.rules.botStyles(lg)}`));
-      const players = this.store.players(lv.row.id);
+      const players = await this.store.players(lv.row.id);
       const free = lv.rules.seats(lv.row.settings).filter((c) => !players.some((p) => p.seat === c)).slice(0, count ?? Infinity);
       if (!free.length) return fail<{ countries: string[] }>('COUNTRY_TAKEN', T(lg, '没有空闲的国家了', 'no free country left'));
       const at = this.clock.now();
       try {
-        this.store.commit({ gameId: lv.row.id, players: { set: free.map((seat, i) => ({ seat, userId: botUserId(seat, style.id), name: style.label, joinedAt: at + i })) } });
+        await this.commit({ gameId: lv.row.id, players: { set: free.map((seat, i) => ({ seat, userId: botUserId(seat, style.id), name: style.label, joinedAt: at + i })) } });
       } catch (e) {
         return this.writeFailure<{ countries: string[] }>(e, lg, `seating computer players in game ${lv.row.id}`, ['机器人没有加入', 'no computer player was seated']);
       }
@@ -1555,7 +1726,7 @@ export class GameService implements GameServiceApi {
     if (id) {
       lv.row = { ...lv.row, statusMessageId: id };
       try {
-        this.store.commit({ gameId: lv.row.id, game: { statusMessageId: id } });
+        await this.commit({ gameId: lv.row.id, game: { statusMessageId: id } });
       } catch (e) {
         this.logError(`the status message of game ${lv.row.id} could not be recorded`, e);
       }
@@ -1563,9 +1734,9 @@ export class GameService implements GameServiceApi {
   }
 
   /** Remembers a request's post (in the store, so a restarted bot can still edit it once the request is settled). */
-  private rememberRequest(lv: Live, key: string, messageId: string, text: string): void {
+  private async rememberRequest(lv: Live, key: string, messageId: string, text: string): Promise<void> {
     try {
-      this.store.addRequestPost(lv.row.id, { requestId: Number(key), messageId, text, turn: lv.game !== null ? lv.rules.turn(lv.game) : 0 });
+      await this.store.addRequestPost(lv.row.id, { requestId: Number(key), messageId, text, turn: lv.game !== null ? lv.rules.turn(lv.game) : 0 });
     } catch (e) {
       this.logError(`the post of request ${key} in game ${lv.row.id} could not be recorded`, e);
     }
@@ -1578,7 +1749,7 @@ export class GameService implements GameServiceApi {
   private async settleRequests(lv: Live, steps: StepResult[]): Promise<void> {
     let open: RequestPostRow[];
     try {
-      open = this.store.openRequestPosts(lv.row.id);
+      open = await this.store.openRequestPosts(lv.row.id);
     } catch (e) {
       this.logError(`the request posts of game ${lv.row.id} could not be read`, e);
       return;
@@ -1590,7 +1761,7 @@ export class GameService implements GameServiceApi {
       const outcome = how.get(String(p.requestId));
       if (outcome === undefined) continue;
       try {
-        this.store.closeRequestPost(lv.row.id, p.messageId, outcome.code);
+        await this.store.closeRequestPost(lv.row.id, p.messageId, outcome.code);
       } catch (e) {
         this.logError(`the post of request ${p.requestId} in game ${lv.row.id} could not be closed`, e);
         continue;
@@ -1600,23 +1771,23 @@ export class GameService implements GameServiceApi {
   }
 
   async handleButton(press: ButtonPress): Promise<Reply> {
-    const seen = this.store.handled(press.interactionId) as Reply | null;
+    const seen = await this.store.handled(press.interactionId) as Reply | null;
     if (seen) return { ...seen, duplicate: true };
-    const lv = this.liveIn(press.channelId);
+    const lv = await this.liveIn(press.channelId);
     if (!lv) {
-      const broken = this.brokenIn(press.channelId);
+      const broken = await this.brokenIn(press.channelId);
       if (broken && this.registry.some((m) => m.ownsButton?.(press.buttonId))) return this.answerBroken(press, broken);
     }
     if (!lv || lv.game === null) return { handled: false, ok: true, text: '', private: false, items: [] };
     return this.locked(lv.row.id, async () => {
       const g = lv.game!;
-      const seat = this.seatOfUser(lv.row, press.userId);
+      const seat = await this.seatOfUser(lv.row, press.userId);
       const r = lv.rules.press(g, press.buttonId, seat, this.clock.now());
       if (!r) return { handled: false, ok: true, text: '', private: false, items: [] } as Reply;
       if ('refuse' in r) {
         const reply = refusal(r.refuse.code, r.refuse.text);
         try {
-          this.store.commit({ gameId: lv.row.id, handled: { messageId: press.interactionId, at: this.clock.now(), reply } });
+          await this.commit({ gameId: lv.row.id, handled: { messageId: press.interactionId, at: this.clock.now(), reply } });
         } catch (e) {
           this.logError(`recording the answer to ${press.interactionId} failed`, e);
         }
@@ -1664,22 +1835,24 @@ export class GameService implements GameServiceApi {
     const left = lv.rules.laggards(g);
     if (!left.length) return;
     const text = lv.rules.reminder(g, seconds, this.lang(lv));
-    const late = this.store.players(lv.row.id).filter((p) => left.includes(p.seat) && !isBotUser(p.userId));
+    const late = (await this.store.players(lv.row.id)).filter((p) => left.includes(p.seat) && !isBotUser(p.userId));
     // The channel post mentions exactly the players who still owe an action (<@id>: a ping on Discord, a name on
     // the web page); players who chose reminders by direct message get it there instead of the ping.
-    const mentions = late.filter((p) => !this.store.remindByDm(p.userId)).map((p) => `<@${p.userId}>`);
+    const byDm = new Set<string>();
+    for (const p of late) if (await this.store.remindByDm(p.userId)) byDm.add(p.userId);
+    const mentions = late.filter((p) => !byDm.has(p.userId)).map((p) => `<@${p.userId}>`);
     await this.post(lv.row.channelId, { text: mentions.length ? `${text}\n${mentions.join(' ')}` : text });
-    for (const p of late) if (this.store.remindByDm(p.userId)) await this.privately(lv.row.channelId, p.userId, { text });
+    for (const p of late) if (byDm.has(p.userId)) await this.privately(lv.row.channelId, p.userId, { text });
   }
 
   /** A player's choice: turn reminders by direct message (true) or as a mention in the channel (false). */
-  setReminderDm(user: UserRef, dm: boolean): Result {
-    this.store.setRemindByDm(user.id, dm);
+  async setReminderDm(user: UserRef, dm: boolean): Promise<Result> {
+    await this.store.setRemindByDm(user.id, dm);
     return okr(null, dm ? '之后的回合提醒会私信给你 / reminders will come by direct message'
       : '之后的回合提醒会在频道里提到你 / reminders will mention you in the channel');
   }
 
-  remindsByDm(userId: string): boolean {
+  async remindsByDm(userId: string): Promise<boolean> {
     return this.store.remindByDm(userId);
   }
 

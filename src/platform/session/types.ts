@@ -82,40 +82,40 @@ export interface GameServiceApi {
   seatBot(channelId: string, by: UserRef, country: string, style?: string): Promise<Result<{ country: string }>>;
   /** Issue 13: before the start, computer players in the free seats (at most `count`). Judges only. */
   fillBots(channelId: string, by: UserRef, count?: number, style?: string): Promise<Result<{ countries: string[] }>>;
-  listGames(opts?: { status?: GameStatus[] }): GameInfo[];
-  gameOf(channelId: string): GameInfo | null;
+  listGames(opts?: { status?: GameStatus[] }): Promise<GameInfo[]>;
+  gameOf(channelId: string): Promise<GameInfo | null>;
   /** The rules of the channel's game (open, running or archived): its seats and names, for autocomplete and lobby pages. */
-  rulesOf(channelId: string): FullRules<unknown> | null;
+  rulesOf(channelId: string): Promise<FullRules<unknown> | null>;
   /** The game's state object (the module's own shape), for tools and tests. */
-  stateOf(channelId: string): unknown;
+  stateOf(channelId: string): Promise<unknown>;
   /** What an adapter shows a user of a channel's game: the game, the user's seat and judge right, who is awaited. Cheap: asked on every push. */
-  viewOf(channelId: string, userId: string | null): { info: GameInfo; seat: string | null; judge: boolean; laggards: string[] } | null;
+  viewOf(channelId: string, userId: string | null): Promise<{ info: GameInfo; seat: string | null; judge: boolean; laggards: string[] } | null>;
   /** The state the user's seat may see (the game's `view`; a spectator sees what everyone sees). */
-  seatView(channelId: string, userId: string | null): unknown;
+  seatView(channelId: string, userId: string | null): Promise<unknown>;
   /** The rule settings in force in the channel's running (or archived) game; null before the start. */
-  settingsOf(channelId: string): Record<string, unknown> | null;
+  settingsOf(channelId: string): Promise<Record<string, unknown> | null>;
   /** What the local page's panel shows of the channel's game. */
-  pageOf(channelId: string): PageView | null;
+  pageOf(channelId: string): Promise<PageView | null>;
   /** Who judges the channel's game: its creator and the judges granted. */
-  judgesOf(channelId: string): string[];
+  judgesOf(channelId: string): Promise<string[]>;
   /** The games this process hosts, the default first. */
   kinds(): { kind: string; title: Record<Lang, string> }[];
   /** Reminders by direct message (true) or as a channel mention (false): a player's own choice. */
-  setReminderDm(user: UserRef, dm: boolean): Result;
-  remindsByDm(userId: string): boolean;
+  setReminderDm(user: UserRef, dm: boolean): Promise<Result>;
+  remindsByDm(userId: string): Promise<boolean>;
   /** The user's seat in the channel's game (null: spectator). */
-  seatOf(channelId: string, userId: string): string | null;
+  seatOf(channelId: string, userId: string): Promise<string | null>;
   /** Pictures of the channel's game as it stands (null: no game or no pictures). */
   picture(channelId: string, ask: PictureAsk): Promise<OutImage[] | null>;
   /** Map and table of a past turn (the state after turn `turn` resolved), from the snapshots. */
   history(channelId: string, turn: number): Promise<Result<{ text: string; images: OutImage[] }>>;
   /** State JSON and log. Before the game ends only judges may export. */
-  export(channelId: string, user: UserRef): Result<ExportData>;
+  export(channelId: string, user: UserRef): Promise<Result<ExportData>>;
   scoreChart(channelId: string): Promise<Result<Buffer>>;
   /** Ratings (duel.md D9.6) of a game kind: the board ('server': the channel's Discord server, or the local page's own) with the asker's line. */
-  leaderboard?(kind: string, channelId: string, asker: UserRef, scope?: 'server' | 'global', lang?: Lang): Result<{ text: string; board: Board }>;
+  leaderboard?(kind: string, channelId: string, asker: UserRef, scope?: 'server' | 'global', lang?: Lang): Promise<Result<{ text: string; board: Board }>>;
   /** One player's rating card (rating, rank, the last 10 results with Δ) and the history series its chart draws. */
-  ratingCard?(kind: string, channelId: string, user: UserRef, lang?: Lang): Result<{ text: string; card: Card; history: HistoryPoint[] }>;
+  ratingCard?(kind: string, channelId: string, user: UserRef, lang?: Lang): Promise<Result<{ text: string; card: Card; history: HistoryPoint[] }>>;
   /** The rating history chart as a PNG (Discord); the page draws ratingChartSvg from ratingCard's history. */
   ratingChart?(kind: string, channelId: string, user: UserRef, lang?: Lang): Promise<Result<Buffer>>;
   /**
@@ -129,5 +129,6 @@ export interface GameServiceApi {
   setMeta?(key: string, value: string): Promise<void>;
   /** The computer opponents a lobby may offer for a game kind, each available or why not (Rules.botOffers). */
   botOffers?(kind: string, lang?: Lang): { id: string; label: string; available: boolean; note?: string }[];
-  close(): void;
+  /** Stops the timers, lets the commands in flight finish and gives up this process's leases. */
+  close(): Promise<void>;
 }

@@ -3,7 +3,7 @@ import type { GameServiceApi, Lang } from '../session/index.ts';
 import type { AutocompleteContext, SlashCommand, SlashContext } from './types.ts';
 
 /** The kind of game a channel holds (open, running or archived), or null. */
-const kindIn = (service: GameServiceApi, channelId: string): string | null => service.gameOf(channelId)?.kind ?? null;
+const kindIn = async (service: GameServiceApi, channelId: string): Promise<string | null> => (await service.gameOf(channelId))?.kind ?? null;
 
 /** A game kind's title in the language, from the games the service hosts (the kind itself when unknown). */
 function titleOf(service: GameServiceApi, kind: string, lang: Lang): string {
@@ -24,17 +24,17 @@ export function wrongGameText(service: GameServiceApi, name: string, kind: strin
  * nothing); without a game, or in a game of its kind, it runs as it is (its own answer says when there is no game).
  */
 export function forGame(kind: string, cmd: SlashCommand): SlashCommand {
-  const other = (service: GameServiceApi, channelId: string) => {
-    const here = kindIn(service, channelId);
+  const other = async (service: GameServiceApi, channelId: string) => {
+    const here = await kindIn(service, channelId);
     return here !== null && here !== kind ? here : null;
   };
   return {
     ...cmd,
-    ...(cmd.autocomplete ? { autocomplete: (option: string, typed: string, ctx: AutocompleteContext) => (other(ctx.service, ctx.channelId) ? [] : cmd.autocomplete!(option, typed, ctx)) } : {}),
+    ...(cmd.autocomplete ? { autocomplete: async (option: string, typed: string, ctx: AutocompleteContext) => ((await other(ctx.service, ctx.channelId)) ? [] : cmd.autocomplete!(option, typed, ctx)) } : {}),
     async execute(ctx: SlashContext) {
-      const here = other(ctx.service, ctx.channelId);
+      const here = await other(ctx.service, ctx.channelId);
       if (here) return ctx.answer({ text: wrongGameText(ctx.service, cmd.data.name, kind, here, ctx.lang) });
-      return cmd.execute(ctx);
+      return await cmd.execute(ctx);
     },
   };
 }
@@ -46,7 +46,7 @@ export function forGame(kind: string, cmd: SlashCommand): SlashCommand {
  * where another kind reads them). Each handler reads only the options it knows.
  */
 export function byKind(base: SlashCommand, byGame: Record<string, SlashCommand>, options: APIApplicationCommandOption[] = []): SlashCommand {
-  const pick = (service: GameServiceApi, channelId: string): SlashCommand => byGame[kindIn(service, channelId) ?? ''] ?? base;
+  const pick = async (service: GameServiceApi, channelId: string): Promise<SlashCommand> => byGame[(await kindIn(service, channelId)) ?? ''] ?? base;
   const all = [base, ...Object.values(byGame)];
   const buttons = all.filter((c) => c.button);
   return {
@@ -58,8 +58,8 @@ export function byKind(base: SlashCommand, byGame: Record<string, SlashCommand>,
         return options.length ? { ...j, options: [...(j.options ?? []), ...options] } : j;
       },
     },
-    autocomplete: (option, typed, ctx) => pick(ctx.service, ctx.channelId).autocomplete?.(option, typed, ctx) ?? [],
-    execute: (ctx) => pick(ctx.service, ctx.channelId).execute(ctx),
+    autocomplete: async (option, typed, ctx) => (await (await pick(ctx.service, ctx.channelId)).autocomplete?.(option, typed, ctx)) ?? [],
+    execute: async (ctx) => (await pick(ctx.service, ctx.channelId)).execute(ctx),
     ...(buttons.length ? {
       button: {
         owns: (id: string) => buttons.some((c) => c.button!.owns(id)),

@@ -4,18 +4,18 @@ import type { AutocompleteContext, Choice, GameNames, NameLookup, SlashContext }
 const PLAIN: NameLookup = { seat: (t) => t.trim(), place: (t) => t.trim(), name: (id) => id };
 
 /** The names of the channel's game, from the first game kit that claims it. */
-export function lookupNames(games: readonly GameNames[], ctx: SlashContext): NameLookup {
+export async function lookupNames(games: readonly GameNames[], ctx: SlashContext): Promise<NameLookup> {
   for (const g of games) {
-    const l = g.lookup(ctx);
+    const l = await g.lookup(ctx);
     if (l) return l;
   }
   return PLAIN;
 }
 
 /** Suggestions for a seat or any name of the channel's game; none when no game kit claims it. */
-export function suggestNames(games: readonly GameNames[], ctx: AutocompleteContext, what: 'seat' | 'any', typed: string): Choice[] {
+export async function suggestNames(games: readonly GameNames[], ctx: AutocompleteContext, what: 'seat' | 'any', typed: string): Promise<Choice[]> {
   for (const g of games) {
-    const c = g.complete(ctx, what, typed);
+    const c = await g.complete(ctx, what, typed);
     if (c) return c;
   }
   return [];

@@ -128,7 +128,7 @@ export interface NameLookup {
  */
 export interface GameNames {
   /** null: the channel has no game of this kind. */
-  lookup(ctx: SlashContext): NameLookup | null;
+  lookup(ctx: SlashContext): NameLookup | null | Promise<NameLookup | null>;
   /** Suggestions for a seat, or for anything the game names ('any'); null: the channel has no game of this kind. */
-  complete(ctx: AutocompleteContext, what: 'seat' | 'any', typed: string): Choice[] | null;
+  complete(ctx: AutocompleteContext, what: 'seat' | 'any', typed: string): Choice[] | null | Promise<Choice[] | null>;
 }

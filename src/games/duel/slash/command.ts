@@ -18,10 +18,10 @@ export interface DuelSlashCommand extends Omit<SlashCommand, 'autocomplete' | 'e
   execute(ctx: SlashContext, duel: DuelKit): Promise<void>;
 }
 
-function suggest(ctx: AutocompleteContext, kind: DuelCompletion, typed: string) {
-  const rules = cachedDuel(ctx.service, ctx.channelId);
+async function suggest(ctx: AutocompleteContext, kind: DuelCompletion, typed: string) {
+  const rules = await cachedDuel(ctx.service, ctx.channelId);
   if (!rules) return [];
-  return completeDuel(rules, kind, typed, duelState(ctx.service, ctx.channelId), sideOf(ctx.service, ctx.channelId, ctx.userId));
+  return completeDuel(rules, kind, typed, (await duelState(ctx.service, ctx.channelId)), (await sideOf(ctx.service, ctx.channelId, ctx.userId)));
 }
 
 /** The platform's SlashCommand of a duel command (a handler of a shared name too: `/move` in a duel is `/order`). */
@@ -33,7 +33,7 @@ export function duelCommand(c: DuelSlashCommand): SlashCommand {
       const kind = complete[option];
       return kind ? suggest(ctx, kind, typed) : [];
     } } : {}),
-    execute: (ctx) => execute(ctx, { rules: duelRules(ctx.service, ctx.channelId), side: sideOf(ctx.service, ctx.channelId, ctx.user.id) }),
+    execute: async (ctx) => execute(ctx, { rules: (await duelRules(ctx.service, ctx.channelId)), side: (await sideOf(ctx.service, ctx.channelId, ctx.user.id)) }),
   };
 }
 
@@ -44,8 +44,8 @@ export function duelOnly(c: DuelSlashCommand): SlashCommand {
 
 /** The duel's names for the platform's own commands (/game join's side: 红方 or 蓝方). */
 export const DUEL_NAMES: GameNames = {
-  lookup(ctx) {
-    const rules = duelRules(ctx.service, ctx.channelId);
+  async lookup(ctx) {
+    const rules = await duelRules(ctx.service, ctx.channelId);
     if (!rules) return null;
     return {
       seat: (t) => rules.findSeat(t) ?? t.trim(),
@@ -53,12 +53,12 @@ export const DUEL_NAMES: GameNames = {
       name: (id) => (id === 'A' || id === 'B' ? rules.seatName(id, 'zh') : rules.map.territory.get(id)?.name.zh ?? id),
     };
   },
-  complete(ctx, what, typed) {
-    const rules = cachedDuel(ctx.service, ctx.channelId);
+  async complete(ctx, what, typed) {
+    const rules = await cachedDuel(ctx.service, ctx.channelId);
     if (!rules) return null;
     const sides = (['A', 'B'] as const).map((x) => ({ name: `${rules.seatName(x, 'zh')} ${rules.seatName(x, 'en')}`, value: x }));
     const q = typed.trim().toLowerCase();
     const seats = sides.filter((c) => !q || c.name.toLowerCase().includes(q) || c.value.toLowerCase() === q);
-    return what === 'seat' ? seats : [...seats, ...suggest(ctx, 'territory', typed)].slice(0, 25);
+    return what === 'seat' ? seats : [...seats, ...(await suggest(ctx, 'territory', typed))].slice(0, 25);
   },
 };

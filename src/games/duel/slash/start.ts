@@ -26,8 +26,8 @@ const T = (lg: Lang, zh: string, en: string) => (lg === 'en' ? en : zh);
 const fail = <V>(code: string, text: string): Result<V> => ({ ok: false, code, text });
 
 /** D9.5: why `userId` may not start another duel (ALREADY_IN_DUEL, naming the channel of the one it plays), or null. */
-export function duelRefusal(service: GameServiceApi, userId: string, lg: Lang): { code: string; text: string } | null {
-  const live = service.listGames({ status: ['open', 'running'] });
+export async function duelRefusal(service: GameServiceApi, userId: string, lg: Lang): Promise<{ code: string; text: string } | null> {
+  const live = (await service.listGames({ status: ['open', 'running'] }));
   const lookup = {
     gamesOfUser: (u: string) => live.filter((g) => g.players.some((p) => p.userId === u)).map((g) => ({ gameId: g.id, channelId: g.channelId })),
     game: (id: number) => live.find((g) => g.id === id) ?? null,

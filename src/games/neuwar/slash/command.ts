@@ -11,9 +11,9 @@ export interface NeuwarSlashCommand extends Omit<SlashCommand, 'autocomplete' | 
 }
 
 /** Names from the channel's map (kept briefly: this runs on every keystroke), the player's own territories first. */
-function suggest(ctx: AutocompleteContext, kind: Completion, typed: string): Choice[] | null {
-  const map = cachedMap(ctx.service, ctx.channelId);
-  return map ? completeNames(map, kind, typed, { prefer: ctx.service.seatOf(ctx.channelId, ctx.userId) }) : null;
+async function suggest(ctx: AutocompleteContext, kind: Completion, typed: string): Promise<Choice[] | null> {
+  const map = await cachedMap(ctx.service, ctx.channelId);
+  return map ? completeNames(map, kind, typed, { prefer: (await ctx.service.seatOf(ctx.channelId, ctx.userId)) }) : null;
 }
 
 /** The platform's SlashCommand of a New European War command. */
@@ -21,18 +21,18 @@ export function neuwarCommand(c: NeuwarSlashCommand): SlashCommand {
   const { complete, execute, ...rest } = c;
   return {
     ...rest,
-    ...(complete ? { autocomplete: (option: string, typed: string, ctx: AutocompleteContext) => {
+    ...(complete ? { autocomplete: async (option: string, typed: string, ctx: AutocompleteContext) => {
       const kind = complete[option];
-      return (kind && suggest(ctx, kind, typed)) || [];
+      return (kind && (await suggest(ctx, kind, typed))) || [];
     } } : {}),
-    execute: (ctx) => execute(neuwarContext(ctx)),
+    execute: async (ctx) => execute(await neuwarContext(ctx)),
   };
 }
 
 /** New European War's names for the platform's own commands (/game join's country, /judge's targets). */
 export const NEUWAR_NAMES: GameNames = {
-  lookup(ctx) {
-    const n = neuwarContext(ctx);
+  async lookup(ctx) {
+    const n = await neuwarContext(ctx);
     return n.map ? n : null;
   },
   complete(ctx, what, typed) {

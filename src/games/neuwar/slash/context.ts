@@ -32,6 +32,12 @@ class NeuwarSlashContext implements NeuwarContext, NameLookup {
 
   constructor(private readonly base: SlashContext) {}
 
+  /** Reads the channel's map once, before any handler asks (the service is asynchronous). */
+  async read(): Promise<void> {
+    this.mapValue = (await neuwarRules(this.base.service, this.base.channelId))?.map ?? null;
+    this.mapRead = true;
+  }
+
   get interaction(): ChatInputCommandInteraction { return this.base.interaction; }
   get service(): GameServiceApi { return this.base.service; }
   get channelId(): string { return this.base.channelId; }
@@ -50,8 +56,7 @@ class NeuwarSlashContext implements NeuwarContext, NameLookup {
   /** Read once per interaction, when a handler first needs a name. */
   get map(): GameMap | null {
     if (!this.mapRead) {
-      this.mapValue = neuwarRules(this.service, this.channelId)?.map ?? null;
-      this.mapRead = true;
+      throw new Error('neuwarContext: the map is read before use (await neuwarContext)');
     }
     return this.mapValue;
   }
@@ -80,7 +85,7 @@ class NeuwarSlashContext implements NeuwarContext, NameLookup {
   async actor(): Promise<string | null> {
     const as = this.string('as');
     if (as?.trim()) return this.country(as);
-    const mine = this.service.seatOf(this.channelId, this.user.id);
+    const mine = (await this.service.seatOf(this.channelId, this.user.id));
     if (mine) return mine;
     await this.answer({
       text: this.game
@@ -96,6 +101,8 @@ class NeuwarSlashContext implements NeuwarContext, NameLookup {
 }
 
 /** The New European War side of a slash context. */
-export function neuwarContext(ctx: SlashContext): NeuwarContext & NameLookup {
-  return new NeuwarSlashContext(ctx);
+export async function neuwarContext(ctx: SlashContext): Promise<NeuwarContext & NameLookup> {
+  const c = new NeuwarSlashContext(ctx);
+  await c.read();
+  return c;
 }

@@ -127,7 +127,7 @@ export class DiscordBot {
     this.lastEventAt = gap.to;
     this.gaps.push(gap);
     if (this.gaps.length > 20) this.gaps.shift();
-    for (const g of this.service.listGames({ status: ['running'] })) {
+    for (const g of (await this.service.listGames({ status: ['running'] }))) {
       const text = g.language === 'en'
         ? `⚠️ The bot lost its connection to Discord (${relativeTime(gap.from, 'T')} – ${relativeTime(gap.to, 'T')}). Messages sent in that time were not read: please send those commands again.`
         : `⚠️ 机器人与 Discord 的连接中断过（${relativeTime(gap.from, 'T')} – ${relativeTime(gap.to, 'T')}）。这段时间里发的消息没有被读取，请重新发送这些命令。`;
@@ -170,8 +170,8 @@ export class DiscordBot {
    * What DiscordChat sends is rewritten here (posts and edits): reminders ping the laggards, and a link to the
    * page (`page:` buttons) is left out when no PUBLIC_URL is configured.
    */
-  decorate(channelId: string, msg: OutMessage): OutMessage {
-    const m = this.mentionLaggards(channelId, msg);
+  async decorate(channelId: string, msg: OutMessage): Promise<OutMessage> {
+    const m = await this.mentionLaggards(channelId, msg);
     if (this.publicUrl || !m.buttons?.some((b) => b.id.startsWith('page:'))) return m;
     return { ...m, buttons: m.buttons.filter((b) => !b.id.startsWith('page:')) };
   }
@@ -180,14 +180,13 @@ export class DiscordBot {
    * A reminder (the service's texts start with ⏰) pings exactly the players whose countries have not
    * committed, read from the game state the service keeps; a text that already has mentions is left alone.
    */
-  mentionLaggards(channelId: string, msg: OutMessage): OutMessage {
+  async mentionLaggards(channelId: string, msg: OutMessage): Promise<OutMessage> {
     if (!msg.text?.startsWith('⏰') || /<@!?\d/.test(msg.text)) return msg;
-    const view = this.service.viewOf(channelId, null);
+    const view = (await this.service.viewOf(channelId, null));
     if (!view) return msg;
-    const ids = view.info.players
-      // Players who chose reminders by direct message get them there, not as a ping here.
-      .filter((p) => view.laggards.includes(p.country) && !this.service.remindsByDm(p.userId))
-      .map((p) => mention(p.userId));
+    const ids: string[] = [];
+    // Players who chose reminders by direct message get them there, not as a ping here.
+    for (const p of view.info.players) if (view.laggards.includes(p.country) && !(await this.service.remindsByDm(p.userId))) ids.push(mention(p.userId));
     return ids.length ? { ...msg, text: `${msg.text}\n${[...new Set(ids)].join(' ')}` } : msg;
   }
 
@@ -208,10 +207,10 @@ export class DiscordBot {
   }
 
   /** The game a DM is about: a channel mentioned as <#id>, else the user's running (then open) game. */
-  private dmGame(userId: string, text = ''): string | null {
+  private async dmGame(userId: string, text = ''): Promise<string | null> {
     const named = /<#(\d{5,25})>/.exec(text)?.[1];
     if (named) return named;
-    const games = this.service.listGames({ status: ['running', 'open'] }).filter((g) => g.players.some((p) => p.userId === userId));
+    const games = (await this.service.listGames({ status: ['running', 'open'] })).filter((g) => g.players.some((p) => p.userId === userId));
     return (games.find((g) => g.status === 'running') ?? games[0])?.channelId ?? null;
   }
 
@@ -225,7 +224,7 @@ export class DiscordBot {
       return;
     }
     const dm = !message.inGuild();
-    const dmGame = dm ? this.dmGame(message.author.id, message.content) : null;
+    const dmGame = dm ? (await this.dmGame(message.author.id, message.content)) : null;
     const inc: Incoming = {
       channelId: message.channelId,
       userId: message.author.id,
@@ -262,7 +261,7 @@ export class DiscordBot {
         }
         if (refused) {
           // The author must know the order is public, or they would think it secret.
-          const en = this.langOf(ch, undefined) === 'en';
+          const en = (await this.langOf(ch, undefined)) === 'en';
           out.text = [out.text, en
             ? '⚠️ The private order you typed in the channel is still visible to everyone: the bot could not delete it (it lacks the Manage Messages permission there). Ask an admin to grant it, or send private orders as slash commands or by direct message.'
             : '⚠️ 你在频道里发的私密命令仍然对所有人可见：机器人删不掉它（在该频道没有“管理消息”权限）。请管理员给机器人这个权限，或者用斜杠命令或私信发送私密命令。'].filter(Boolean).join('\n');
@@ -325,11 +324,11 @@ export class DiscordBot {
     const sub = i.options.getSubcommand(false);
     const ephemeral = typeof cmd.ephemeral === 'function' ? cmd.ephemeral(sub) : cmd.ephemeral;
     const dm = !i.inGuild();
-    const gameChannel = dm ? this.dmGame(i.user.id) : i.channelId;
+    const gameChannel = dm ? (await this.dmGame(i.user.id)) : i.channelId;
     const scope = cmd.scope ?? 'game';
     // A game lives in a server channel: without one (a DM, a payload with no channel) there is nothing to act on.
     if (!i.channelId || (dm && scope === 'channel') || (!gameChannel && scope === 'game')) {
-      const en = this.langOf(gameChannel, i.locale) === 'en';
+      const en = (await this.langOf(gameChannel, i.locale)) === 'en';
       const content = en
         ? `❌ NO_CHANNEL: Use this command in a server channel: the game's channel, or /game create there to open one.${dm && scope === 'game' ? ' In a direct message, commands act on the game you play in, and you play in none.' : ''}`
         : `❌ NO_CHANNEL: 请在服务器的频道里使用这个命令：在游戏所在的频道里使用，或在那里用 /game create 开一局。${dm && scope === 'game' ? '私信里的命令作用于你参加的游戏，而你没有参加任何游戏。' : ''}`;
@@ -342,6 +341,7 @@ export class DiscordBot {
       interaction: i,
       service: this.service,
       channelId: gameChannel ?? i.channelId,
+      game: await this.service.gameOf(gameChannel ?? i.channelId),
       dm,
       user: this.user(i, await this.isMod(i, gameChannel)),
       ephemeral,
@@ -363,7 +363,7 @@ export class DiscordBot {
     try {
       const focused = i.options.getFocused(true);
       const cmd = this.commands.get(i.commandName);
-      const channel = i.inGuild() ? i.channelId : this.dmGame(i.user.id);
+      const channel = i.inGuild() ? i.channelId : (await this.dmGame(i.user.id));
       // Each command knows what its options name (a game's countries, territories, …); the adapter knows no game.
       if (cmd?.autocomplete && channel) choices = await cmd.autocomplete(focused.name, String(focused.value ?? ''), { service: this.service, channelId: channel, userId: i.user.id });
     } catch (e) {
@@ -380,13 +380,14 @@ export class DiscordBot {
     // Acknowledge at once without a visible message; the answer follows.
     await i.deferUpdate();
     const channelId = i.channelId as string | null;
-    const T = (zh: string, en: string) => (this.langOf(channelId, i.locale) === 'en' ? en : zh);
+    const pressLang = await this.langOf(channelId, i.locale);
+    const T = (zh: string, en: string) => (pressLang === 'en' ? en : zh);
     const tell = (text: string) => i.followUp({ content: truncate(text), flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
     if (!channelId) return void (await tell(T('❌ NO_CHANNEL: 这个按钮不在任何频道里，无法处理。', '❌ NO_CHANNEL: this button is in no channel and cannot be handled.')));
     // A button a command answers itself (a challenge's 接受/拒绝, a status message's 地图), then the page's link.
     const owner = [...this.commands.values()].find((c) => c.button?.owns(i.customId));
     if (owner) {
-      const ctx = new PressContext(i, this.service, channelId, this.user(i, await this.isMod(i, channelId)), this.langOf(channelId, i.locale), this.actions);
+      const ctx = new PressContext(i, this.service, channelId, this.user(i, await this.isMod(i, channelId)), pressLang, this.actions);
       try {
         await owner.button!.press(ctx);
       } catch (e) {
@@ -395,7 +396,7 @@ export class DiscordBot {
       }
       return;
     }
-    if (i.customId.startsWith('page:')) return void (await tell(this.pageLink(channelId, T)));
+    if (i.customId.startsWith('page:')) return void (await tell((await this.pageLink(channelId, T))));
     let reply: Reply;
     try {
       reply = await this.service.handleButton({
@@ -429,8 +430,8 @@ export class DiscordBot {
   }
 
   /** The [网页] button's answer: the page of the channel's game at PUBLIC_URL (`/<kind>/<game id>`, duel.md D10.5). */
-  private pageLink(channelId: string, T: (zh: string, en: string) => string): string {
-    const game = this.service.gameOf(channelId);
+  private async pageLink(channelId: string, T: (zh: string, en: string) => string): Promise<string> {
+    const game = (await this.service.gameOf(channelId));
     if (!this.publicUrl) return T('❌ 这个机器人没有配置网页地址（PUBLIC_URL）。', '❌ This bot has no web page address configured (PUBLIC_URL).');
     if (!game) return T('❌ 这里没有游戏。', '❌ No game here.');
     const url = `${this.publicUrl}/${game.kind}/${game.id}`;
@@ -438,8 +439,8 @@ export class DiscordBot {
   }
 
   /** The language to answer in: the channel's game's, else the user's Discord locale. */
-  private langOf(channelId: string | null, locale: string | undefined): 'zh' | 'en' {
-    const game = channelId ? this.service.gameOf(channelId) : null;
+  private async langOf(channelId: string | null, locale: string | undefined): Promise<'zh' | 'en'> {
+    const game = channelId ? (await this.service.gameOf(channelId)) : null;
     return game?.language ?? (locale && !locale.startsWith('zh') ? 'en' : 'zh');
   }
 }

@@ -23,7 +23,7 @@ export class DiscordChat implements ChatPort {
    * who have not committed to a reminder (the service names their countries), and to leave out `page:` buttons
    * when there is no public page.
    */
-  decorate?: (channelId: string, msg: OutMessage) => OutMessage;
+  decorate?: (channelId: string, msg: OutMessage) => OutMessage | Promise<OutMessage>;
 
   constructor(private rest: REST, private opts: DiscordChatOptions = {}) {}
 
@@ -33,7 +33,7 @@ export class DiscordChat implements ChatPort {
   }
 
   async post(channelId: string, msg: OutMessage): Promise<string> {
-    const ids = await this.send(channelId, this.decorate ? this.decorate(channelId, msg) : msg);
+    const ids = await this.send(channelId, this.decorate ? await this.decorate(channelId, msg) : msg);
     return ids[0] ?? '';
   }
 
@@ -58,7 +58,7 @@ export class DiscordChat implements ChatPort {
    * given replace the old ones; without `images` the message keeps its pictures.
    */
   async edit(channelId: string, messageId: string, msg: OutMessage): Promise<void> {
-    if (this.decorate) msg = this.decorate(channelId, msg);
+    if (this.decorate) msg = await this.decorate(channelId, msg);
     const parts = await toParts({ ...msg, text: truncate(msg.text ?? '') });
     const first = parts[0] ?? { content: '', files: [], components: [], allowedMentions: { parse: [], users: [] } };
     const files = parts.flatMap((p) => p.files).slice(0, 10);

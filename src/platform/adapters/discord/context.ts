@@ -10,6 +10,8 @@ export interface ContextInit {
   interaction: ChatInputCommandInteraction;
   service: GameServiceApi;
   channelId: string;
+  /** The channel's game as the interaction began (read before the context is built: the service is asynchronous). */
+  game: GameInfo | null;
   dm: boolean;
   user: UserRef;
   ephemeral: boolean;
@@ -41,7 +43,7 @@ export class InteractionContext implements SlashContext {
     this.ephemeral = init.ephemeral;
     if (init.chat) this.chat = init.chat;
     this.log = init.log ?? ((l) => console.error(`[discord] ${l}`));
-    this.game = init.service.gameOf(init.channelId);
+    this.game = init.game;
     this.lang = this.game?.language ?? (init.interaction.locale?.startsWith('zh') ? 'zh' : 'en');
   }
 

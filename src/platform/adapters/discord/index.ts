@@ -122,7 +122,7 @@ export async function startDiscord(opts: StartDiscordOptions = {}): Promise<Disc
     throw e;
   }
   log(`Discord: logged in as ${client.user?.tag ?? '?'} on ${client.guilds.cache.size} server(s).`);
-  void bot.checkChannels(service.listGames({ status: ['running', 'open'] }).map((g) => g.channelId));
+  void bot.checkChannels((await service.listGames({ status: ['running', 'open'] })).map((g) => g.channelId));
   let closed = false;
   return {
     client,

@@ -51,13 +51,13 @@ export class DuelLobby {
     return m;
   }
 
-  gameById(gameId: number): GameInfo | null {
+  async gameById(gameId: number): Promise<GameInfo | null> {
     if (!Number.isSafeInteger(gameId) || gameId <= 0) return null;
-    return this.svc.listGames().find((g) => g.id === gameId && g.kind === DUEL_KIND && g.channelId.startsWith(this.prefix)) ?? null;
+    return (await this.svc.listGames()).find((g) => g.id === gameId && g.kind === DUEL_KIND && g.channelId.startsWith(this.prefix)) ?? null;
   }
 
   /** One claim or withdrawal at a time per game (two tabs opening one link at once). */
-  private locked<T>(gameId: number, fn: () => Promise<T>): Promise<T> {
+  private async locked<T>(gameId: number, fn: () => Promise<T>): Promise<T> {
     const prev = this.locks.get(gameId) ?? Promise.resolve();
     const next = prev.then(fn, fn);
     const tail = next.catch(() => undefined);
@@ -67,8 +67,8 @@ export class DuelLobby {
   }
 
   /** D9.5: the running duel an identity already plays, if any. */
-  private runningDuelOf(userId: string): GameInfo | null {
-    return this.svc.listGames({ status: ['running'] }).find((g) => g.kind === DUEL_KIND && g.players.some((p) => p.userId === userId)) ?? null;
+  private async runningDuelOf(userId: string): Promise<GameInfo | null> {
+    return (await this.svc.listGames({ status: ['running'] })).find((g) => g.kind === DUEL_KIND && g.players.some((p) => p.userId === userId)) ?? null;
   }
 
   private inDuelText(name: string, g: GameInfo): string {
@@ -77,7 +77,7 @@ export class DuelLobby {
 
   /** Challenges of this identity that nobody took yet: withdrawn when it starts or accepts another duel. */
   private async withdrawOpen(userId: string, except?: number): Promise<void> {
-    for (const g of this.svc.listGames({ status: ['open'] })) {
+    for (const g of (await this.svc.listGames({ status: ['open'] }))) {
       if (g.id === except || g.kind !== DUEL_KIND || !g.players.some((p) => p.userId === userId)) continue;
       if (await this.managed(g.id)) await this.svc.end(g.channelId, LOBBY);
     }
@@ -112,7 +112,7 @@ export class DuelLobby {
     }
     const id = await this.ids.check(identity?.name, identity?.secret, this.now());
     if (!id.ok) return fail(id.code, id.text);
-    const busy = this.runningDuelOf(id.userId);
+    const busy = await this.runningDuelOf(id.userId);
     if (busy) return fail('ALREADY_IN_DUEL', this.inDuelText(id.name, busy));
     await this.withdrawOpen(id.userId);
     const ch = this.newChannel();
@@ -141,15 +141,15 @@ export class DuelLobby {
    * starts), else restored to whoever holds the token. No token: a spectator (`seat` null).
    */
   async open(gameId: number, token: unknown, identity: DuelIdentity | undefined): Promise<Result<{ channelId: string; hold: SeatHold | null }>> {
-    const g0 = this.gameById(gameId);
+    const g0 = await this.gameById(gameId);
     if (!g0) return fail('NO_GAME', `没有第 ${gameId} 局欧陆对决（链接可能抄错了）。`);
     if (g0.broken) return fail('GAME_BROKEN', `这局对决的数据已损坏，不能打开（${g0.broken}）。`);
     const ch = g0.channelId;
     if (token === undefined || token === null || token === '') return okr({ channelId: ch, hold: null });
-    return this.locked(gameId, async () => {
+    return await this.locked(gameId, async () => {
       const seat = await this.seats.verify(gameId, token);
       if (!seat) return fail<{ channelId: string; hold: SeatHold | null }>('BAD_TOKEN', '这个对决链接里的席位密钥不对（可能抄漏了字，或对局已换了新链接）：现在以观战身份打开。');
-      let g = this.svc.gameOf(ch) ?? g0;
+      let g = (await this.svc.gameOf(ch)) ?? g0;
       let p = g.players.find((x) => x.country === seat);
       if (!p) {
         if (g.status !== 'open') return fail<{ channelId: string; hold: SeatHold | null }>('CHALLENGE_CLOSED', '这局挑战已经撤回或结束了，不能再加入：请对方重新发起挑战。现在以观战身份打开。');
@@ -158,13 +158,13 @@ export class DuelLobby {
         if (g.players.some((x) => x.userId === id.userId)) {
           return fail<{ channelId: string; hold: SeatHold | null }>('SAME_PLAYER', `这是发给对手的链接，而你（local:${id.name}）已经坐在这局的另一边了：请把链接发给朋友。`);
         }
-        const busy = this.runningDuelOf(id.userId);
+        const busy = await this.runningDuelOf(id.userId);
         if (busy) return fail<{ channelId: string; hold: SeatHold | null }>('ALREADY_IN_DUEL', this.inDuelText(id.name, busy));
         await this.withdrawOpen(id.userId, gameId);
         const j = await this.svc.join(ch, { id: id.userId, name: id.name }, seat);
         if (!j.ok) return fail<{ channelId: string; hold: SeatHold | null }>(j.code, j.text);
         await this.seats.claimed(gameId, seat, this.now());
-        g = this.svc.gameOf(ch) ?? g;
+        g = (await this.svc.gameOf(ch)) ?? g;
         p = g.players.find((x) => x.country === seat)!;
       }
       // Both seats taken: the lobby starts the game (again after a failure or a restart in between).
@@ -175,8 +175,8 @@ export class DuelLobby {
 
   /** The creator takes back a challenge nobody accepted yet (seat A's token). */
   async withdraw(gameId: number, token: unknown): Promise<Result<null>> {
-    return this.locked(gameId, async () => {
-      const g = this.gameById(gameId);
+    return await this.locked(gameId, async () => {
+      const g = await this.gameById(gameId);
       if (!g) return fail<null>('NO_GAME', `没有第 ${gameId} 局欧陆对决。`);
       if ((await this.seats.verify(gameId, token)) !== 'A') return fail<null>('BAD_TOKEN', '只有发起挑战的人可以撤回。');
       if (g.status !== 'open') return fail<null>('ALREADY_STARTED', '对手已经加入，对决已经开始：不能撤回了（可以认输）。');
@@ -197,8 +197,8 @@ export class DuelLobby {
   }
 
   /** A rated identity's standing (no secret needed: ratings are public, D9.6); `delta`: what game `gameId` changed. */
-  rating(name: string, gameId?: number): { rating: number; provisional: boolean; games: number; delta: number | null } | null {
-    const r = this.svc.ratingCard?.(DUEL_KIND, `${this.prefix}lobby`, { id: '', name });
+  async rating(name: string, gameId?: number): Promise<{ rating: number; provisional: boolean; games: number; delta: number | null } | null> {
+    const r = (await this.svc.ratingCard?.(DUEL_KIND, `${this.prefix}lobby`, { id: '', name }));
     if (!r || !r.ok) return null;
     const c = r.value.card;
     const game = gameId === undefined ? undefined : c.recent.find((x) => x.gameId === gameId);
@@ -207,21 +207,21 @@ export class DuelLobby {
 
   async lobbyView(rawName: unknown): Promise<LobbyView> {
     const name = typeof rawName === 'string' ? rawName.trim() : '';
-    const r = name ? this.rating(name) : null;
+    const r = name ? (await this.rating(name)) : null;
     return { rating: r ? { name, rating: r.rating, provisional: r.provisional, games: r.games, registered: await this.ids.registered(name) } : null, bots: this.botOffers() };
   }
 
   /** The sides of a lobby duel as its page shows them (names, computer opponents, ratings, rated). */
-  info(channelId: string, seat: string | null): DuelInfo | null {
-    const g = this.svc.gameOf(channelId);
+  async info(channelId: string, seat: string | null): Promise<DuelInfo | null> {
+    const g = (await this.svc.gameOf(channelId));
     if (!g || g.kind !== DUEL_KIND) return null;
     // The public view (D10.8's state JSON without anyone's secrets) says whether the game is rated.
-    const st = this.svc.seatView(channelId, null) as { rated?: boolean } | null;
+    const st = (await this.svc.seatView(channelId, null)) as { rated?: boolean } | null;
     const sides: DuelInfo['sides'] = {};
     for (const x of ['A', 'B']) {
       const p = g.players.find((q) => q.country === x);
       const bot = p && isBotUser(p.userId) ? p.name : null;
-      const r = p && !bot ? this.rating(p.name, g.status === 'ended' ? g.id : undefined) : null;
+      const r = p && !bot ? (await this.rating(p.name, g.status === 'ended' ? g.id : undefined)) : null;
       sides[x] = { name: p ? p.name : null, bot, rating: r ? r.rating : null, provisional: r ? r.provisional : true, games: r ? r.games : 0, delta: r ? r.delta : null };
     }
     return { gameId: g.id, channelId, status: g.status, rated: st && typeof st.rated === 'boolean' ? st.rated : null, seat, sides };

@@ -230,7 +230,8 @@ export class LocalServer {
     this.wss.on('connection', (ws, req) => this.connect(ws, req));
     this.maps = listMaps(opts.root);
     this.duels = new DuelLobby(opts.service, CHANNEL_PREFIX, newChannelId, () => this.now());
-    this.unsubscribe = opts.chat.onEvent((e) => this.onFeed(e));
+    // Feed events go out in the order they happened, one after another (naming mentions reads the service).
+    this.unsubscribe = opts.chat.onEvent((e) => { this.feedChain = this.feedChain.then(() => this.onFeed(e)).catch((err: unknown) => console.error('local channel: a feed event failed:', err)); });
     // Timers inside the service (turn resolution, reminders) post through the chat, which triggers a push;
     // this tick also catches changes that post nothing.
     this.tick = setInterval(() => {
@@ -346,7 +347,7 @@ export class LocalServer {
 
   // ---- WebSocket ----
 
-  private connect(ws: WebSocket, req: IncomingMessage): void {
+  private async connect(ws: WebSocket, req: IncomingMessage): Promise<void> {
     // A web page elsewhere may not drive a player's browser into this server (cross-site WebSocket hijacking).
     const origin = req.headers.origin;
     if (origin !== undefined) {
@@ -435,7 +436,7 @@ export class LocalServer {
     return timingSafeEqual(a, b);
   }
 
-  private hello(c: Client, msg: Extract<ClientMsg, { t: 'hello' }>): void {
+  private async hello(c: Client, msg: Extract<ClientMsg, { t: 'hello' }>): Promise<void> {
     const now = this.now();
     if (this.opts.password) {
       const locked = this.passwords.wait(c.address, now);
@@ -484,7 +485,7 @@ export class LocalServer {
     c.userId = id;
     let games: GameListItem[] = [];
     let listFailed = false;
-    try { games = this.gameList(); } catch (e) {
+    try { games = await this.gameList(); } catch (e) {
       console.error('local channel: the game list could not be read:', e);
       listFailed = true;
     }
@@ -515,12 +516,12 @@ export class LocalServer {
 
   private async handle(c: Client, msg: ClientMsg): Promise<void> {
     if (msg.t === 'ping') { this.send(c, { t: 'pong', now: this.now() }); return; }
-    if (msg.t === 'hello') { this.hello(c, msg); return; }
+    if (msg.t === 'hello') { await this.hello(c, msg); return; }
     if (!c.userId) { this.send(c, { t: 'error', code: 'NO_HELLO', text: '请先连接' }); return; }
     const tab = this.users.get(c.userId)!;
     if (msg.t === 'open') {
       const ch = String(msg.channelId ?? '');
-      const game = this.opts.service.gameOf(ch);
+      const game = (await this.opts.service.gameOf(ch));
       if (!game || !ch.startsWith(CHANNEL_PREFIX)) { this.send(c, { t: 'error', code: 'NO_GAME', text: '没有这个游戏' }); return; }
       if (game.broken) { this.send(c, { t: 'error', code: 'GAME_BROKEN', text: brokenText(game.broken) }); return; }
       // A seat is held only while its page shows that game.
@@ -590,23 +591,23 @@ export class LocalServer {
   }
 
   /** Shows a channel on a socket: its feed and panel as the socket's viewer may see them, then the pushes. */
-  private openChannel(c: Client, ch: string): void {
+  private async openChannel(c: Client, ch: string): Promise<void> {
     const prev = c.channel;
     c.channel = ch;
     const who = this.viewer(c);
-    const rules = this.opts.service.rulesOf(ch);
+    const rules = (await this.opts.service.rulesOf(ch));
     const page = rules ? rules.page(null) : null;
     const names: NamesView | null = page ? page.names : null;
     if (page?.board) this.boards.add(ch);
     this.lastView.delete(c);
-    this.send(c, { t: 'channel', channelId: ch, feed: this.opts.chat.history(ch, who).map((m) => this.decorate(m)), status: this.statusOf(ch, who), names, ...(page?.board ? { board: page.board } : {}) });
+    this.send(c, { t: 'channel', channelId: ch, feed: await Promise.all(this.opts.chat.history(ch, who).map((m) => this.decorate(m))), status: (await this.statusOf(ch, who)), names, ...(page?.board ? { board: page.board } : {}) });
     if (prev && prev !== ch) this.schedulePush(prev);
     this.schedulePush(ch);
   }
 
   /** Whether the channel holds a lobby duel (its seats come by links only). */
   private async lobbyDuel(channelId: string): Promise<boolean> {
-    const g = this.opts.service.gameOf(channelId);
+    const g = (await this.opts.service.gameOf(channelId));
     return !!g && g.kind === DUEL_KIND && this.duels.available() && await this.duels.managed(g.id);
   }
 
@@ -620,7 +621,7 @@ export class LocalServer {
     if (!this.duels.available()) return fail('NO_GAME', '这个服务器没有欧陆对决');
     const gameId = Number(msg.gameId);
     const r = await this.duels.open(gameId, msg.token, msg.identity);
-    const g = this.duels.gameById(gameId);
+    const g = await this.duels.gameById(gameId);
     if (!g) return fail(r.ok ? 'NO_GAME' : r.code, r.ok ? '没有这局对决' : r.text);
     const hold = r.ok ? r.value.hold : null;
     c.seat = hold;
@@ -657,9 +658,9 @@ export class LocalServer {
   }
 
   /** A lobby duel's sides and ratings to a socket showing it (nothing for other games). */
-  private sendDuelInfo(c: Client): void {
+  private async sendDuelInfo(c: Client): Promise<void> {
     if (!c.channel) return;
-    const info = this.duels.info(c.channel, c.seat && c.seat.channelId === c.channel ? c.seat.seat : null);
+    const info = await this.duels.info(c.channel, c.seat && c.seat.channelId === c.channel ? c.seat.seat : null);
     if (info) this.send(c, { t: 'duelInfo', info });
   }
 
@@ -700,7 +701,7 @@ export class LocalServer {
       return { t: 'ack', id, ok: true, text: r.text, channelId: r.value.channelId, ...(r.duplicate ? { duplicate: true } : {}) };
     }
     const channelId = String((msg as { channelId?: unknown }).channelId ?? '');
-    const game = channelId.startsWith(CHANNEL_PREFIX) ? svc.gameOf(channelId) : null;
+    const game = channelId.startsWith(CHANNEL_PREFIX) ? (await svc.gameOf(channelId)) : null;
     if (!game) return fail('NO_GAME', '没有这个游戏');
     if (game.broken) return fail('GAME_BROKEN', brokenText(game.broken));
     if (LOBBY_ONLY.has(msg.t) && await this.lobbyDuel(channelId)) return fail('LOBBY_DUEL', LOBBY_DUEL_TEXT);
@@ -728,7 +729,7 @@ export class LocalServer {
       case 'playback': {
         // The arena (D10.4) and transcript playback of a game that draws its own board: computed here, sent once.
         const text = typeof msg.text === 'string' ? msg.text : '';
-        const r = svc.rulesOf(channelId)?.playback(text, this.opts.root);
+        const r = (await svc.rulesOf(channelId))?.playback(text, this.opts.root);
         if (!r || !r.ok) return fail('BAD_TRANSCRIPT', r ? r.text : '没有这个游戏');
         this.send(c, { t: 'playback', id, data: r.data });
         return { t: 'ack', id, ok: true };
@@ -772,7 +773,7 @@ export class LocalServer {
         case 'help': priv(SLASH_HELP); return { t: 'ack', id, ok: true };
         case 'join': return lifecycle(await once(() => svc.join(channelId, me, slash.country)));
         case 'watch': {
-          if (svc.seatOf(channelId, user.id)) return lifecycle(await once(() => svc.leave(channelId, me)));
+          if ((await svc.seatOf(channelId, user.id))) return lifecycle(await once(() => svc.leave(channelId, me)));
           priv('你正在观战：可以看地图和分数，但不能下命令。');
           return { t: 'ack', id, ok: true };
         }
@@ -780,7 +781,7 @@ export class LocalServer {
         case 'start': return lifecycle(await once(() => svc.start(channelId, me)));
         case 'end': return lifecycle(await once(() => svc.end(channelId, me)));
         case 'judge': {
-          const target = this.findMember(channelId, slash.who);
+          const target = await this.findMember(channelId, slash.who);
           if (!target) { priv(`找不到"${slash.who}"。`); return fail('NO_SUCH_USER', `找不到"${slash.who}"`); }
           return lifecycle(await once(() => svc.addJudge(channelId, me, target)));
         }
@@ -803,7 +804,7 @@ export class LocalServer {
         }
         case 'export': {
           // The state JSON and the log (before the end, judges only: orders are secret until resolved).
-          const r = svc.export(channelId, me);
+          const r = (await svc.export(channelId, me));
           if (!r.ok) { priv(r.text); return fail(r.code, r.text); }
           const key = randomBytes(16).toString('hex');
           this.downloads.set(key, Buffer.from(JSON.stringify(r.value, null, 2)));
@@ -851,10 +852,10 @@ export class LocalServer {
   }
 
   /** Names for the `<@userId>` mentions the service writes (Discord markup): only people this server knows. */
-  private decorate(m: FeedMessage): FeedMessage {
+  private async decorate(m: FeedMessage): Promise<FeedMessage> {
     const ids = [...m.text.matchAll(/<@!?([\w:-]{1,80})>/g)].map((x) => x[1]!);
     if (!ids.length) return m;
-    const g = this.opts.service.gameOf(m.channelId);
+    const g = (await this.opts.service.gameOf(m.channelId));
     const known = ids.flatMap((id) => {
       const name = this.users.get(id)?.name ?? g?.players.find((p) => p.userId === id)?.name;
       return name ? [[id, name] as const] : [];
@@ -862,9 +863,9 @@ export class LocalServer {
     return known.length ? { ...m, mentions: Object.fromEntries(known) } : m;
   }
 
-  private findMember(channelId: string, who: string): string | null {
+  private async findMember(channelId: string, who: string): Promise<string | null> {
     const w = who.trim().toLowerCase();
-    const st = this.statusOf(channelId, '');
+    const st = await this.statusOf(channelId, '');
     const m = st?.members.find((x) => x.userId.toLowerCase() === w || x.name.toLowerCase() === w);
     if (m) return m.userId;
     for (const u of this.users.values()) if (u.name && u.name.toLowerCase() === w) return u.id;
@@ -873,7 +874,9 @@ export class LocalServer {
 
   // ---- pushes ----
 
-  private onFeed(e: FeedEvent): void {
+  private feedChain: Promise<void> = Promise.resolve();
+
+  private async onFeed(e: FeedEvent): Promise<void> {
     const ch = e.kind === 'message' ? e.message.channelId : e.channelId;
     // The frame is the same for every viewer who may see it: built and serialized once.
     let frame: string | null = null;
@@ -881,7 +884,7 @@ export class LocalServer {
       if (c.channel !== ch || !c.userId) continue;
       const to = e.kind === 'message' ? e.message.to : e.to;
       if (to !== undefined && to !== this.viewer(c)) continue;
-      frame ??= JSON.stringify(e.kind === 'message' ? { t: 'msg', m: this.decorate(e.message) } : { t: 'del', channelId: ch, id: e.id });
+      frame ??= JSON.stringify(e.kind === 'message' ? { t: 'msg', m: (await this.decorate(e.message)) } : { t: 'del', channelId: ch, id: e.id });
       this.sendRaw(c, frame);
     }
     this.schedulePush(ch);
@@ -904,22 +907,22 @@ export class LocalServer {
   }
 
   /** A board game's view, as each viewer's seat may see it, to the viewers it changed for. */
-  private pushViews(channelId: string): void {
+  private async pushViews(channelId: string): Promise<void> {
     for (const c of this.clients) {
       if (c.channel !== channelId || !c.userId || c.ws.readyState !== WebSocket.OPEN) continue;
-      const view = JSON.stringify(this.opts.service.seatView(channelId, this.viewer(c)));
+      const view = JSON.stringify((await this.opts.service.seatView(channelId, this.viewer(c))));
       if (this.lastView.get(c) === view) continue;
       this.lastView.set(c, view);
       this.sendRaw(c, `{"t":"view","channelId":${JSON.stringify(channelId)},"view":${view}}`);
     }
   }
 
-  private pushStatus(channelId: string, force = false): void {
+  private async pushStatus(channelId: string, force = false): Promise<void> {
     const viewers = [...this.clients].filter((c) => c.channel === channelId && c.userId);
     if (viewers.length === 0) return;
     if (this.boards.has(channelId)) this.pushViews(channelId);
     // The channel's status is built and serialized once; each viewer's frame differs only in `me`.
-    const base = this.channelStatus(channelId);
+    const base = await this.channelStatus(channelId);
     const shared = JSON.stringify(base);
     if (!force && this.lastStatus.get(channelId) === shared) return;
     this.lastStatus.set(channelId, shared);
@@ -928,10 +931,10 @@ export class LocalServer {
     const changedList = this.lastListKey.get(channelId) !== listKey;
     this.lastListKey.set(channelId, listKey);
     const head = `{"t":"status","channelId":${JSON.stringify(channelId)},"status":`;
-    const judges = this.opts.service.judgesOf(channelId);
+    const judges = (await this.opts.service.judgesOf(channelId));
     for (const c of viewers) {
       if (c.ws.readyState !== WebSocket.OPEN) continue;
-      this.sendRaw(c, base ? `${head}${shared.slice(0, -1)},"me":${JSON.stringify(this.meOf(channelId, this.viewer(c), judges))}}}` : `${head}null}`);
+      this.sendRaw(c, base ? `${head}${shared.slice(0, -1)},"me":${JSON.stringify((await this.meOf(channelId, this.viewer(c), judges)))}}}` : `${head}null}`);
     }
     // A lobby duel that started or ended: its sides and ratings again (the ratings move at the end, D9.3).
     if (base && this.duelStatus.get(channelId) !== base.status) {
@@ -946,8 +949,8 @@ export class LocalServer {
     if (this.gamesTimer) return;
     this.gamesTimer = setTimeout(() => {
       this.gamesTimer = null;
-      this.safely('game list push', () => {
-        const games = this.gameList();
+      this.safely('game list push', async () => {
+        const games = await this.gameList();
         for (const c of this.clients) if (c.userId) this.send(c, { t: 'games', games });
       });
     }, 50);
@@ -965,15 +968,15 @@ export class LocalServer {
     return this.users.get(userId)?.name ?? game?.players.find((p) => p.userId === userId)?.name ?? userId;
   }
 
-  gameList(): GameListItem[] {
-    return this.opts.service.listGames()
+  async gameList(): Promise<GameListItem[]> {
+    return Promise.all((await this.opts.service.listGames())
       .filter((g) => g.channelId.startsWith(CHANNEL_PREFIX))
       .sort((a, b) => b.createdAt - a.createdAt)
-      .map((g) => {
+      .map(async (g) => {
         // One game's unreadable map must not take the list (and every page's welcome) down with it.
         let mapName = g.mapId;
         if (!g.broken) {
-          try { mapName = this.opts.service.rulesOf(g.channelId)?.resourceName('zh') ?? g.mapId; } catch (e) {
+          try { mapName = (await this.opts.service.rulesOf(g.channelId))?.resourceName('zh') ?? g.mapId; } catch (e) {
             console.error(`local channel: the map of ${g.channelId} could not be read:`, e);
           }
         }
@@ -981,28 +984,28 @@ export class LocalServer {
           channelId: g.channelId, id: g.id, title: `第 ${g.id} 局`, status: g.status, kind: g.kind,
           mapName, players: g.players.length, turn: g.turn, ...(g.broken ? { broken: g.broken } : {}),
         };
-      });
+      }));
   }
 
   /** The status panel of a channel as `userId` sees it. */
-  statusOf(channelId: string, userId: string): StatusView | null {
-    const base = this.channelStatus(channelId);
-    return base ? { ...base, me: this.meOf(channelId, userId, this.opts.service.judgesOf(channelId)) } : null;
+  async statusOf(channelId: string, userId: string): Promise<StatusView | null> {
+    const base = await this.channelStatus(channelId);
+    return base ? { ...base, me: (await this.meOf(channelId, userId, (await this.opts.service.judgesOf(channelId)))) } : null;
   }
 
   /** The viewer's seat and judge right (`judges`: the service's judgesOf, asked once per push). */
-  private meOf(channelId: string, userId: string, judges: readonly string[]): StatusView['me'] {
-    return { country: userId ? this.opts.service.seatOf(channelId, userId) : null, judge: !!userId && judges.includes(userId) };
+  private async meOf(channelId: string, userId: string, judges: readonly string[]): Promise<StatusView['me']> {
+    return { country: userId ? (await this.opts.service.seatOf(channelId, userId)) : null, judge: !!userId && judges.includes(userId) };
   }
 
   /** The status panel of a channel, the same for every viewer. */
-  private channelStatus(channelId: string): Omit<StatusView, 'me'> | null {
+  private async channelStatus(channelId: string): Promise<Omit<StatusView, 'me'> | null> {
     const svc = this.opts.service;
-    const view = svc.viewOf(channelId, null);
-    const rules = svc.rulesOf(channelId);
+    const view = (await svc.viewOf(channelId, null));
+    const rules = (await svc.rulesOf(channelId));
     if (!view || !rules) return null;
     const g = view.info;
-    const page = svc.pageOf(channelId);
+    const page = (await svc.pageOf(channelId));
     if (!page) return null;
     const countries = page.seats.map((c) => {
       const p = g.players.find((x) => x.country === c.id);
@@ -1012,7 +1015,7 @@ export class LocalServer {
       return { ...c, player: p ? { userId: p.userId, name: marked(this.nameOf(p.userId, g)) } : robot };
     });
     // Who judges is the service's rule (the creator, granted judges); moderators are a Discord notion.
-    const judges = svc.judgesOf(channelId);
+    const judges = (await svc.judgesOf(channelId));
     const members = new Map<string, StatusView['members'][number]>();
     for (const p of g.players) members.set(p.userId, { userId: p.userId, name: this.nameOf(p.userId, g), country: p.country, judge: judges.includes(p.userId), online: false });
     for (const j of judges) if (!members.has(j)) members.set(j, { userId: j, name: this.nameOf(j, g), country: null, judge: true, online: false });
