@@ -27,11 +27,12 @@ export async function startBot(): Promise<number> {
   const token = process.env.DISCORD_TOKEN?.trim();
   const both = !!token && process.env.LOCAL_CHANNEL === '1';
   const closers: (() => Promise<void>)[] = [];
-  const { Store, StorageError } = await import('./platform/store/index.ts');
+  const { openStore, isPostgresUrl, StorageError } = await import('./platform/store/index.ts');
   try {
     // The database is checked (opened, migrated, written) before an adapter puts anything beside it.
     const db = process.env.DATABASE_PATH ?? resolve(ROOT, 'data', 'neuwar.db');
-    if (db !== ':memory:') new Store(db).close();
+    const url = process.env.DATABASE_URL?.trim();
+    if (db !== ':memory:' || (url && isPostgresUrl(url))) await (await openStore(url, { path: db })).close();
     await startAdapters(token, both, closers);
   } catch (e) {
     // A database that cannot be used is the operator's to fix: one line that says which file and what to do.

@@ -129,6 +129,8 @@ export interface GameServiceApi {
   setMeta?(key: string, value: string): Promise<void>;
   /** The computer opponents a lobby may offer for a game kind, each available or why not (Rules.botOffers). */
   botOffers?(kind: string, lang?: Lang): { id: string; label: string; available: boolean; note?: string }[];
+  /** Issue 16: what this process holds (games, leases) and its store's health (driver, schema version, a round trip's time). */
+  health?(): Promise<{ ok: boolean } & Record<string, unknown>>;
   /** Stops the timers, lets the commands in flight finish and gives up this process's leases. */
   close(): Promise<void>;
 }

@@ -290,6 +290,15 @@ export class LocalServer {
       res.writeHead(405, { ...base, Allow: 'GET, HEAD' }).end();
       return;
     }
+    if (url.pathname === '/healthz') {
+      // Issue 16: this process's games and leases and its store's health, as JSON (503 when the store does not answer).
+      const svc = this.opts.service;
+      void (async () => {
+        const h = svc.health ? await svc.health() : { ok: true };
+        res.writeHead(h.ok ? 200 : 503, { ...base, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end(req.method === 'HEAD' ? undefined : `${JSON.stringify(h)}\n`);
+      })().catch(() => { if (!res.headersSent) res.writeHead(500, base).end(); });
+      return;
+    }
     const img = /^\/img\/([0-9a-f]{32})\.png$/.exec(url.pathname);
     if (img) {
       const png = this.opts.chat.image(img[1]!);
