@@ -7,12 +7,13 @@
  */
 import { createInterface } from 'node:readline';
 import { VirtualClock } from '../../src/platform/clock/index.ts';
-import { Store } from '../../src/platform/store/index.ts';
+import { openStore } from '../../src/platform/store/index.ts';
 import { GameService } from '../../src/games/index.ts';
 import { stateJson } from '../../src/games/neuwar/engine/index.ts';
 import { FakeChat } from './live.ts';
 
-const store = new Store(process.env.DATABASE_PATH!);
+// DATABASE_URL (PostgreSQL) when set, else SQLite at DATABASE_PATH; LEASE_SECONDS sets the lease time (issue 16).
+const store = await openStore(process.env.DATABASE_URL || undefined, { path: process.env.DATABASE_PATH! });
 const clock = new VirtualClock(Number(process.env.NEUWAR_NOW ?? 1_700_000_000_000));
 const chat = new FakeChat();
 const svc = new GameService({ store, clock, chat, renderer: null, logError: (m, e) => process.stderr.write(`${m} ${String(e ?? '')}\n`) });
@@ -53,5 +54,5 @@ for await (const line of rl) {
     case 'advance': { await clock.advance(c.ms); out({ ack: 'advance', now: clock.now() }); break; }
   }
 }
-svc.close();
-store.close();
+await svc.close();
+await store.close();
