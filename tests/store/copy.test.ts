@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { GameService, type GameModule } from '../../src/platform/session/index.ts';
+import { GameService, defaultHolder, type GameModule } from '../../src/platform/session/index.ts';
 import { Store, openStore, type GameStore } from '../../src/platform/store/index.ts';
 import { VirtualClock } from '../../src/platform/clock/index.ts';
 import { TOOL_GAMES } from '../../src/games/index.ts';
@@ -98,7 +98,8 @@ async function copiedAndVerified(src: string, to: string): Promise<void> {
     assert.deepEqual((await target.openRequestPosts(run.id)).map((p) => p.messageId), ['rp-2', 'rp-3']);
     assert.equal((await target.rating('count21', 'local:Bob'))!.wins, 1);
     assert.equal(await target.remindByDm('u-alice'), true);
-    assert.equal(await target.getMeta('alive_at'), String(T0 + 60_000), 'the source\'s last sign of life');
+    // The heartbeat is per process (issue 16): this process's key.
+    assert.equal(await target.getMeta(`alive_at:${defaultHolder()}`), String(T0 + 60_000), 'the source\'s last sign of life');
   } finally {
     await target.close();
   }

@@ -40,7 +40,7 @@ export interface GameServiceOptions {
 
 /** One lease holder per process: every GameService of a process writes as the same holder (tests restart in-process). */
 let processLeaseHolder: string | null = null;
-const defaultHolder = (): string => (processLeaseHolder ??= processHolder());
+export const defaultHolder = (): string => (processLeaseHolder ??= processHolder());
 
 /** Whether a lease holder (host:pid:random) is a process on this host that is gone: its games need not wait out the lease. */
 function deadHolder(holder: string, self: string): boolean {
