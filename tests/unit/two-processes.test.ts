@@ -45,9 +45,8 @@ class Child {
 
 const ORDERS = [['ua', '【宣战】甲国向乙国宣战'], ['ua', '【调兵】甲乡→中原 5'], ['ub', '【军事】5']] as const;
 
-async function run(label: string, env: Record<string, string>, open: () => Promise<OpenedStore>, reset?: (s: OpenedStore) => Promise<void>): Promise<void> {
+async function run(label: string, env: Record<string, string>, open: () => Promise<OpenedStore>): Promise<void> {
   const store = await open();
-  if (reset) await reset(store);
   store.leaseMs = 1000;
   const clock = new VirtualClock(T0);
   const chat = new FakeChat();
@@ -145,8 +144,18 @@ test('two processes on one SQLite file: the survivor takes a SIGKILLed process\'
 
 const PG = process.env.TEST_DATABASE_URL;
 test('two processes on one PostgreSQL database: the same', { skip: !PG && 'TEST_DATABASE_URL is not set', timeout: 60_000 }, async () => {
-  await run('pg', { DATABASE_URL: PG!, DATABASE_PATH: '' }, () => openStore(PG!), async (s) => {
-    const pg = s as unknown as { pool: { query: (q: string) => Promise<unknown> } };
-    await pg.pool.query("DELETE FROM games WHERE channel_id IN ('c1', 'c2', 'p1', 'p2')");
-  });
+  // A database of its own (the store suite may be using TEST_DATABASE_URL's at the same time).
+  const { default: pg } = await import('pg');
+  const name = `neuwar_two_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: PG });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(PG!);
+  url.pathname = `/${name}`;
+  try {
+    await run('pg', { DATABASE_URL: url.toString(), DATABASE_PATH: '' }, () => openStore(url.toString()));
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+  }
 });
