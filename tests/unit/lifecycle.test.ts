@@ -42,7 +42,7 @@ test('create, join, leave and start: validation and the neutral rest', async () 
   assert.equal(leaveRunning.ok ? '' : leaveRunning.code, 'ALREADY_STARTED');
   assert.match(l.chat.posts('ch1').join('\n'), /🚩 游戏开始！第1回合[\s\S]*中立：甲国/);
   assert.deepEqual((await l.svc.listGames({ status: ['running'] })).map((g) => g.channelId), ['ch1']);
-  assert.equal(l.svc.countryOf('ch1', alice.id), 'B');
+  assert.equal((await l.svc.countryOf('ch1', alice.id)), 'B');
   assert.equal((await l.svc.mapOf('ch2'))!.id, 'tiny');
 });
 
@@ -200,7 +200,7 @@ test("the judge's desk: every action logged with who did it and announced; repla
   assert.match(l.chat.posts('ch1').join('\n'), /⚖️ Judy任命<@u-dan>为裁判/);
 
   assert.equal((await l.svc.replacePlayer('ch1', judy, '乙国', sam)).ok, true);
-  assert.equal(l.svc.countryOf('ch1', sam.id), 'B');
+  assert.equal((await l.svc.countryOf('ch1', sam.id)), 'B');
   assert.equal((await say(l, 'ch1', bob, '【完成】')).code, 'SPECTATOR', 'the replaced player is a spectator now');
   assert.equal((await say(l, 'ch1', sam, '【完成】')).ok, true);
   assert.match(l.chat.posts('ch1').join('\n'), /裁判Judy将乙国的玩家由Bob换为Sam/);
@@ -213,11 +213,11 @@ test("the judge's desk: every action logged with who did it and announced; repla
   assert.equal(s.countries.A!.player, false);
   assert.equal(s.status, 'running', 'B and C play on');
   assert.match(l.chat.posts('ch1').join('\n'), /⚖️ 裁判Judy移除了甲国的玩家（R13）\n甲国进入托管/);
-  assert.equal(l.svc.countryOf('ch1', alice.id), null);
+  assert.equal((await l.svc.countryOf('ch1', alice.id)), null);
   const eve = { id: 'u-eve', name: 'Eve' };
   assert.equal((await l.svc.replacePlayer('ch1', judy, '甲国', eve)).ok, true, 'a country in civil disorder gets a new player');
   assert.equal((await l.svc.stateOf('ch1'))!.countries.A!.player, true);
-  assert.equal(l.svc.countryOf('ch1', eve.id), 'A');
+  assert.equal((await l.svc.countryOf('ch1', eve.id)), 'A');
   const metas = l.store.entries(g!.id).map((x) => x.entry as { type: string; action?: string; by?: string }).filter((x) => x.type === 'meta');
   assert.deepEqual(metas.map((m) => `${m.action}:${m.by}`), ['addJudge:Judy', 'replacePlayer:Judy', 'removePlayer:Judy', 'replacePlayer:Judy']);
 });

@@ -267,7 +267,7 @@ describe('local web channel server', () => {
     for (const c of [alice, bob]) { c.send({ t: 'open', channelId: ch }); await c.wait((m) => m.t === 'channel'); }
     assert.equal((await act(alice, { t: 'say', channelId: ch, text: '/join 甲' })).ok, true);
     assert.equal((await act(bob, { t: 'say', channelId: ch, text: '/加入 乙国' })).ok, true);
-    assert.equal(h.service.countryOf(ch, bob.userId), 'B');
+    assert.equal((await h.service.countryOf(ch, bob.userId)), 'B');
     assert.equal((await act(bob, { t: 'say', channelId: ch, text: '/start' })).code, 'NOT_JUDGE');
     assert.equal((await act(alice, { t: 'say', channelId: ch, text: '/start' })).ok, true);
     assert.equal((await act(alice, { t: 'say', channelId: ch, text: '/war 甲国 乙国' })).ok, true);

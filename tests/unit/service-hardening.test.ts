@@ -82,8 +82,8 @@ async function assertBrokenIsolated(l: Live & { errors: string[] }, brokenCh: st
   assert.equal(good.broken, undefined);
   assert.equal((await l.svc.gameOf(brokenCh))!.broken, bad.broken, 'gameOf does not throw and says it is broken');
   assert.equal((await l.svc.stateOf(brokenCh)), null);
-  assert.doesNotThrow(() => l.svc.mapOf(brokenCh));
-  assert.doesNotThrow(() => l.svc.countryOf(brokenCh, player.id));
+  await assert.doesNotReject(() => l.svc.mapOf(brokenCh));
+  await assert.doesNotReject(() => l.svc.countryOf(brokenCh, player.id));
   const r = await say(l, brokenCh, player, '【军事】1');
   assert.equal(r.code, 'GAME_BROKEN');
   assert.match(r.text, /损坏/);
@@ -446,7 +446,7 @@ test('item 11: join and replacePlayer clean names; an invisible name is BAD_NAME
   const rp = await l.svc.replacePlayer('ch1', judy, '乙国', { id: 'u-z', name: 'alice <@123>' });
   assert.equal(code(rp), 'NAME_TAKEN');
   assert.equal(code(await l.svc.replacePlayer('ch1', judy, '乙国', { id: 'u-z', name: '\u200d' })), 'BAD_NAME');
-  assert.equal(l.svc.countryOf('ch1', bob.id), 'B', 'unchanged');
+  assert.equal((await l.svc.countryOf('ch1', bob.id)), 'B', 'unchanged');
   assert.equal((await l.svc.replacePlayer('ch1', judy, '乙国', { id: 'u-z', name: ' Bob ' })).ok, true, "the replaced player's own name may be reused");
   assert.equal((await l.svc.gameOf('ch1'))!.players.find((p) => p.country === 'B')!.name, 'Bob');
 });
