@@ -11,7 +11,7 @@ import pg from 'pg';
 import { eloUpdate, RATING_DEFAULTS, type RatingConfig } from '../ratings/index.ts';
 import { StorageError, faultPoint, isUniqueViolation } from './errors.ts';
 import { PG_MIGRATIONS } from './migrations.ts';
-import { entryRow, gameRow, leaseRow, ratingRow, requestPostRow, resultRow, type Raw } from './rows.ts';
+import { entryRow, gameRow, gameUpdate, leaseRow, ratingRow, requestPostRow, resultRow, type Raw } from './rows.ts';
 import {
   LeaseLostError, leaseMsFromEnv,
   type Batch, type GameRow, type GameStatusRow, type GameStore, type Lease, type LeaseTime, type NewGame, type PlayerRow, type RatedGame,
@@ -321,18 +321,8 @@ export class PgStore implements GameStore, TableIO {
           }
         }
         if (b.game) {
-          const g = b.game;
-          const sets: string[] = [];
-          const vals: unknown[] = [];
-          const put = (col: string, v: unknown) => { vals.push(v); sets.push(`${col} = $${vals.length}`); };
-          if (g.status !== undefined) put('status', g.status);
-          if (g.judges !== undefined) put('judges', JSON.stringify(g.judges));
-          if (g.startedAt !== undefined) put('started_at', g.startedAt);
-          if (g.endedAt !== undefined) put('ended_at', g.endedAt);
-          if (g.statusMessageId !== undefined) put('status_message_id', g.statusMessageId);
-          if (g.settings !== undefined) put('settings', JSON.stringify(g.settings));
-          if (g.live !== undefined) put('live', JSON.stringify(g.live));
-          if (sets.length) await c.query(`UPDATE games SET ${sets.join(', ')} WHERE id = $${vals.length + 1}`, [...vals, gid]);
+          const cols = gameUpdate(b.game);
+          if (cols.length) await c.query(`UPDATE games SET ${cols.map(([col], i) => `${col} = $${i + 1}`).join(', ')} WHERE id = $${cols.length + 1}`, [...cols.map(([, v]) => v), gid]);
         }
         for (const seat of b.players?.remove ?? []) await c.query('DELETE FROM players WHERE game_id = $1 AND seat = $2', [gid, seat]);
         for (const p of b.players?.set ?? []) {

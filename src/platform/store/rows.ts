@@ -1,5 +1,5 @@
 /** Rows as both drivers return them (the same snake_case columns) turned into the store's objects. */
-import type { GameRow, GameStatusRow, Lease, RatingResultRow, RatingRow, RequestPostRow, StoredEntry } from './types.ts';
+import type { Batch, GameRow, GameStatusRow, Lease, RatingResultRow, RatingRow, RequestPostRow, StoredEntry } from './types.ts';
 
 export type Raw = Record<string, unknown>;
 
@@ -26,6 +26,19 @@ export function gameRow(r: Raw): GameRow {
   };
   if (bad.length) row.broken = `damaged game record (${bad.join(', ')} is not valid JSON)`;
   return row;
+}
+
+/** A batch's change to its games row as [column, value] pairs, the way gameRow reads them back (both drivers). */
+export function gameUpdate(g: NonNullable<Batch['game']>): [string, unknown][] {
+  const out: [string, unknown][] = [];
+  if (g.status !== undefined) out.push(['status', g.status]);
+  if (g.judges !== undefined) out.push(['judges', JSON.stringify(g.judges)]);
+  if (g.startedAt !== undefined) out.push(['started_at', g.startedAt]);
+  if (g.endedAt !== undefined) out.push(['ended_at', g.endedAt]);
+  if (g.statusMessageId !== undefined) out.push(['status_message_id', g.statusMessageId]);
+  if (g.settings !== undefined) out.push(['settings', JSON.stringify(g.settings)]);
+  if (g.live !== undefined) out.push(['live', JSON.stringify(g.live)]);
+  return out;
 }
 
 export function ratingRow(r: Raw): RatingRow {

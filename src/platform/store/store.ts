@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import { MIGRATIONS } from './migrations.ts';
 import { eloUpdate, RATING_DEFAULTS, type RatingConfig } from '../ratings/index.ts';
 import { StorageError, faultPoint } from './errors.ts';
-import { entryRow, gameRow, leaseRow, ratingRow, requestPostRow, resultRow, type Raw } from './rows.ts';
+import { entryRow, gameRow, gameUpdate, leaseRow, ratingRow, requestPostRow, resultRow, type Raw } from './rows.ts';
 import {
   LeaseLostError, leaseMsFromEnv,
   type Batch, type GameRow, type GameStatusRow, type Lease, type LeaseTime, type NewGame, type PlayerRow, type RatedGame, type RatedSide,
@@ -269,18 +269,8 @@ export class Store {
           for (const t of b.timers) ins.run(gid, t.kind, t.at, t.turn);
         }
         if (b.game) {
-          const g = b.game;
-          const sets: string[] = [];
-          const vals: unknown[] = [];
-          const put = (col: string, v: unknown) => { sets.push(`${col} = ?`); vals.push(v); };
-          if (g.status !== undefined) put('status', g.status);
-          if (g.judges !== undefined) put('judges', JSON.stringify(g.judges));
-          if (g.startedAt !== undefined) put('started_at', g.startedAt);
-          if (g.endedAt !== undefined) put('ended_at', g.endedAt);
-          if (g.statusMessageId !== undefined) put('status_message_id', g.statusMessageId);
-          if (g.settings !== undefined) put('settings', JSON.stringify(g.settings));
-          if (g.live !== undefined) put('live', JSON.stringify(g.live));
-          if (sets.length) this.stmt(`UPDATE games SET ${sets.join(', ')} WHERE id = ?`).run(...vals, gid);
+          const cols = gameUpdate(b.game);
+          if (cols.length) this.stmt(`UPDATE games SET ${cols.map(([c]) => `${c} = ?`).join(', ')} WHERE id = ?`).run(...cols.map(([, v]) => v), gid);
         }
         for (const c of b.players?.remove ?? []) this.stmt('DELETE FROM players WHERE game_id = ? AND seat = ?').run(gid, c);
         for (const p of b.players?.set ?? []) {
