@@ -18,6 +18,7 @@ import { duelStateJson, runDuelTranscript } from '../../src/games/duel/transcrip
 import { replayCommand } from '../../src/replay/index.ts';
 import { neuwar } from '../../src/games/neuwar/module.ts';
 import { duel } from '../../src/games/duel/module.ts';
+import { checkExpectations } from '../helpers/expectations.ts';
 
 const DIR = 'tests/scenarios';
 const files = readdirSync(DIR).filter((f) => /^duel-.*\.txt$/.test(f)).sort();
@@ -42,34 +43,11 @@ for (const file of files) {
   const lines = text.split(/\r?\n/);
   const title = lines.find((l) => l.startsWith('# '))?.slice(2).trim() ?? file;
   test(`P8 ${file}: ${title}`, () => {
-    const states = new Map<number, Record<string, unknown>>();
-    const stateAt = (n: number) => {
-      let s = states.get(n);
-      if (!s) {
-        const prefix = lines.map((l, i) => (i < n ? l : '')).join('\n');
-        const r = runDuelTranscript(path, prefix);
-        s = JSON.parse(JSON.stringify(duelStateJson(r.map, r.g, r.state, r.names))) as Record<string, unknown>;
-        states.set(n, s);
-      }
-      return s;
-    };
-    let checks = 0;
-    let malformed = false;
-    lines.forEach((l, i) => {
-      const e = /^#=\s*(\S+)\s+(.+)$/.exec(l.trim());
-      if (e) {
-        checks++;
-        assert.deepEqual(at(stateAt(i), e[1]!), JSON.parse(e[2]!), `${file}:${i + 1}: ${e[1]}`);
-      }
-      const bad = /^#!\s*(.+)$/.exec(l.trim());
-      if (bad) {
-        checks++;
-        malformed = true;
-        const prefix = lines.map((x, j) => (j < i ? x : '')).join('\n');
-        assert.throws(() => runDuelTranscript(path, prefix), new RegExp(bad[1]!), `${file}:${i + 1}`);
-      }
+    const { malformed } = checkExpectations(file, lines, {
+      state: (prefix) => { const r = runDuelTranscript(path, prefix); return duelStateJson(r.map, r.g, r.state, r.names); },
+      run: (prefix) => runDuelTranscript(path, prefix),
+      pick: at,
     });
-    assert.ok(checks > 0, `${file} states no expectation (#= or #!)`);
     if (!malformed) {
       // The whole file replays (exit 0) and prints the same state as the runner's last expectation point.
       let out = '';

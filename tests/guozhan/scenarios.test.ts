@@ -16,6 +16,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runGuozhanTranscript } from '../../src/games/guozhan/transcript.ts';
 import { stateJson } from '../../src/games/guozhan/view.ts';
+import { checkExpectations } from '../helpers/expectations.ts';
 
 const DIR = 'tests/guozhan/scenarios';
 const files = readdirSync(DIR).filter((f) => f.endsWith('.txt')).sort();
@@ -43,31 +44,10 @@ for (const file of files) {
   const lines = text.split(/\r?\n/);
   const title = lines.find((l) => l.startsWith('# '))?.slice(2).trim() ?? file;
   test(`${title} (${file})`, () => {
-    const states = new Map<number, Record<string, unknown>>();
-    const stateAt = (n: number) => {
-      let s = states.get(n);
-      if (!s) {
-        const prefix = lines.map((l, i) => (i < n ? l : '')).join('\n');
-        s = JSON.parse(JSON.stringify(stateJson(runGuozhanTranscript(path, prefix).state, null, { hands: true }))) as Record<string, unknown>;
-        states.set(n, s);
-      }
-      return s;
-    };
-    let checks = 0;
-    lines.forEach((l, i) => {
-      const e = /^#=\s*(\S+)\s+(.+)$/.exec(l.trim());
-      if (e) {
-        checks++;
-        const want = JSON.parse(e[2]!);
-        assert.deepEqual(pick(stateAt(i), e[1]!), want, `${file}:${i + 1}: ${e[1]}`);
-      }
-      const bad = /^#!\s*(.+)$/.exec(l.trim());
-      if (bad) {
-        checks++;
-        const prefix = lines.map((x, k) => (k < i ? x : '')).join('\n');
-        assert.throws(() => runGuozhanTranscript(path, prefix), (err: Error) => new RegExp(bad[1]!).test(err.message), `${file}:${i + 1}: malformed`);
-      }
+    checkExpectations(file, lines, {
+      state: (prefix) => stateJson(runGuozhanTranscript(path, prefix).state, null, { hands: true }) as Record<string, unknown>,
+      run: (prefix) => runGuozhanTranscript(path, prefix),
+      pick,
     });
-    assert.ok(checks > 0, `${file} checks something`);
   });
 }
