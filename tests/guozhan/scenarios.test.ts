@@ -17,6 +17,8 @@ import { join } from 'node:path';
 import { runGuozhanTranscript } from '../../src/games/guozhan/transcript.ts';
 import { stateJson } from '../../src/games/guozhan/view.ts';
 import { checkExpectations } from '../helpers/expectations.ts';
+import { replayCommand } from '../../src/replay/index.ts';
+import { TOOL_GAMES } from '../../src/games/index.ts';
 
 const DIR = 'tests/guozhan/scenarios';
 const files = readdirSync(DIR).filter((f) => f.endsWith('.txt')).sort();
@@ -44,10 +46,17 @@ for (const file of files) {
   const lines = text.split(/\r?\n/);
   const title = lines.find((l) => l.startsWith('# '))?.slice(2).trim() ?? file;
   test(`${title} (${file})`, () => {
-    checkExpectations(file, lines, {
+    const { malformed } = checkExpectations(file, lines, {
       state: (prefix) => stateJson(runGuozhanTranscript(path, prefix).state, null, { hands: true }) as Record<string, unknown>,
       run: (prefix) => runGuozhanTranscript(path, prefix),
       pick,
     });
+    if (!malformed) {
+      // The whole file replays as `npm run replay` plays it (exit 0, 国战's state JSON).
+      let out = '';
+      const code = replayCommand(path, { out: (x) => { out += x; }, err: (x) => { throw new Error(x); } }, TOOL_GAMES);
+      assert.equal(code, 0);
+      assert.equal(JSON.parse(out).game, 'guozhan');
+    }
   });
 }
