@@ -26,6 +26,7 @@ const STATIC: Record<string, string> = {
   '/index.html': 'index.html',
   '/app.js': 'app.js',
   '/format.js': 'format.js',
+  '/dom.js': 'dom.js',
   '/style.css': 'style.css',
   '/favicon.svg': 'favicon.svg',
   '/duel.js': 'duel.js',

@@ -3,14 +3,8 @@
 import { splitIcons, needSeconds, clockText, foldAnswer, tooLongText } from './format.js';
 import { duelInit, duelMessage, duelClose } from './duel.js';
 import { lobbyInit, lobbyMessage, lobbyWelcome, lobbyNamed, lobbyRouted, lobbyLeave, lobbyOpen, lobbyInfo, lobbyRefresh, lobbyLastName } from './lobby.js';
+import { $, el } from './dom.js';
 
-const $ = (id) => document.getElementById(id);
-const el = (tag, cls, text) => {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined && text !== null) e.textContent = String(text);
-  return e;
-};
 const MAX_TEXT = 4000;
 const store = window.sessionStorage;
 

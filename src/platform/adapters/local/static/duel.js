@@ -7,6 +7,8 @@
 // wheel zooms ×1.2 a notch about the cursor (1×–8×), a drag of more than 4 px pans; right click cancels; on a
 // touch screen tap clicks, long press right-clicks, two fingers pinch-zoom and pan.
 
+import { $, el } from './dom.js';
+
 const NS = 'http://www.w3.org/2000/svg';
 const COLOR = { A: '#d0453a', B: '#2f6fd0' };
 const NEUTRAL = '#c9c1ad';
@@ -38,13 +40,6 @@ const D = {
   lastClickAt: 0,
 };
 
-const $ = (id) => document.getElementById(id);
-function el(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined && text !== null) e.textContent = String(text);
-  return e;
-}
 function svg(tag, attrs) {
   const e = document.createElementNS(NS, tag);
   if (attrs) for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));

@@ -7,13 +7,8 @@
 // of each rated identity `local:<name>` this browser registered (a taken name needs its secret). Text from the
 // server goes in with textContent only.
 
-const $ = (id) => document.getElementById(id);
-const el = (tag, cls, text) => {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined && text !== null) e.textContent = String(text);
-  return e;
-};
+import { $, el } from './dom.js';
+
 const LS = window.localStorage;
 const GAMES_KEY = 'nw.duel.games';
 const SECRETS_KEY = 'nw.duel.secrets';

@@ -1,0 +1,13 @@
+// The page's two DOM helpers, shared by app.js, duel.js and lobby.js. Text always goes in with textContent, never
+// as HTML, so nothing a player or the server writes can become markup.
+
+/** The element with this id. */
+export const $ = (id) => document.getElementById(id);
+
+/** A new element with an optional class and text. */
+export function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined && text !== null) e.textContent = String(text);
+  return e;
+}
