@@ -13,8 +13,8 @@ export const GUILD = '900000000000000001';
 export const CHANNEL = '900000000000000002';
 export const APP = '900000000000000003';
 
-/** One request to Discord; `id`: the message id answered (posts and edits). */
-export interface Call { method: string; path: string; body: Record<string, unknown> | null; files: string[]; at: number; id?: string }
+/** One request to Discord; `id`: the message id answered (posts and edits); `data`: the attached files' bytes. */
+export interface Call { method: string; path: string; body: Record<string, unknown> | null; files: string[]; data: Buffer[]; at: number; id?: string }
 
 export class FakeDiscord {
   calls: Call[] = [];
@@ -22,19 +22,27 @@ export class FakeDiscord {
   private threads = 0;
   /** false: opening a thread is refused (Missing Permissions), as in a channel where the bot may not. */
   threadsAllowed = true;
+  /** Called at every request; a test may add delays or failures. */
+  onRequest?: (c: Call) => void;
 
   makeRequest = async (url: string, init: { method?: string; body?: unknown }): Promise<Response> => {
     const path = decodeURIComponent(url.replace(/^https:\/\/discord\.com\/api\/v10/, '').replace(/\?.*$/, ''));
     let body: Record<string, unknown> | null = null;
     const files: string[] = [];
+    const data: Buffer[] = [];
     if (typeof init.body === 'string') body = JSON.parse(init.body);
     else if (init.body instanceof FormData) {
       const pj = init.body.get('payload_json');
       body = typeof pj === 'string' ? JSON.parse(pj) : null;
-      for (const [k, v] of init.body.entries()) if (k.startsWith('files[') && typeof v !== 'string') files.push((v as File).name);
+      for (const [k, v] of init.body.entries()) {
+        if (!k.startsWith('files[') || typeof v === 'string') continue;
+        files.push((v as File).name);
+        data.push(Buffer.from(await (v as File).arrayBuffer()));
+      }
     }
-    const call: Call = { method: init.method ?? 'GET', path, body, files, at: this.calls.length };
+    const call: Call = { method: init.method ?? 'GET', path, body, files, data, at: this.calls.length };
     this.calls.push(call);
+    this.onRequest?.(call);
     if (path.endsWith('/callback') || path.includes('/reactions/') || call.method === 'DELETE') return new Response(null, { status: 204 });
     if (path === '/users/@me/channels') return json({ id: `dm-${(body as { recipient_id: string }).recipient_id}`, type: 1 });
     const thread = /^\/channels\/(\d+)(?:\/messages\/\d+)?\/threads$/.exec(path);

@@ -20,69 +20,17 @@ import { DiscordBot, DiscordChat, FILE_LIMIT, commandsJson, deployCommands, isMo
 import { completeNames } from '../../src/games/neuwar/slash/index.ts';
 import { NeuwarRules } from '../../src/games/neuwar/module.ts';
 import { fakeRenderer, T0 } from '../helpers/live.ts';
+import { APP, CHANNEL, FakeDiscord, GUILD, type Call } from '../helpers/discord.ts';
 
 const TINY = 'tests/fixtures/tiny.json';
 const tiny = loadMapFile(TINY);
-const GUILD = '900000000000000001';
-const CHANNEL = '900000000000000002';
-const APP = '900000000000000003';
 const MOD_ROLE = '900000000000000004';
 const ALICE = '100000000000000001'; // plays 甲国 (A)
 const BOB = '100000000000000002'; // plays 乙国 (B)
 const EVE = '100000000000000005'; // spectator
 const MODDY = '100000000000000009'; // has the moderator role
 
-// ── the stubbed Discord ─────────────────────────────────────────────────────────────────────────────────
-
-interface Call { method: string; path: string; body: Record<string, unknown> | null; files: string[]; at: number; data?: Buffer[] }
-
-class FakeDiscord {
-  calls: Call[] = [];
-  private n = 0;
-  /** Called at every request; a test may add delays or failures. */
-  onRequest?: (c: Call) => void;
-
-  makeRequest = async (url: string, init: { method?: string; body?: unknown }): Promise<Response> => {
-    const path = decodeURIComponent(url.replace(/^https:\/\/discord\.com\/api\/v10/, '').replace(/\?.*$/, ''));
-    let body: Record<string, unknown> | null = null;
-    const files: string[] = [];
-    const data: Buffer[] = [];
-    if (typeof init.body === 'string') body = JSON.parse(init.body);
-    else if (init.body instanceof FormData) {
-      const pj = init.body.get('payload_json');
-      body = typeof pj === 'string' ? JSON.parse(pj) : null;
-      for (const [k, v] of init.body.entries()) {
-        if (!k.startsWith('files[') || typeof v === 'string') continue;
-        files.push((v as File).name);
-        data.push(Buffer.from(await (v as File).arrayBuffer()));
-      }
-    }
-    const call: Call = { method: init.method ?? 'GET', path, body, files, data, at: this.calls.length };
-    this.calls.push(call);
-    this.onRequest?.(call);
-    if (path.endsWith('/callback') || path.includes('/reactions/') || call.method === 'DELETE') return new Response(null, { status: 204 });
-    if (path === '/users/@me/channels') return json({ id: `dm-${(body as { recipient_id: string }).recipient_id}`, type: 1 });
-    const id = String(800000000000000000n + BigInt(++this.n));
-    return json({
-      id, channel_id: CHANNEL, type: 0, content: (body?.content as string) ?? '', author: { id: APP, username: 'referee', discriminator: '0', bot: true },
-      timestamp: new Date().toISOString(), attachments: [], embeds: [], mentions: [], mention_roles: [], pinned: false, tts: false, components: [], flags: 0,
-    });
-  };
-
-  posts(channel = CHANNEL): Call[] {
-    return this.calls.filter((c) => c.method === 'POST' && c.path === `/channels/${channel}/messages`);
-  }
-  find(pred: (c: Call) => boolean): Call | undefined {
-    return this.calls.find(pred);
-  }
-  clear(): void {
-    this.calls = [];
-  }
-}
-
-function json(v: unknown): Response {
-  return new Response(JSON.stringify(v), { status: 200, headers: { 'content-type': 'application/json' } });
-}
+// ── the stubbed Discord (tests/helpers/discord.ts's FakeDiscord answers the REST calls) ───────────────────
 
 const role = (id: string, name: string, permissions = '0') => ({ id, name, permissions, position: id === GUILD ? 0 : 1, color: 0, hoist: false, managed: false, mentionable: false });
 
@@ -836,7 +784,7 @@ test('item 7: without Manage Messages a private order typed in the channel is re
   const inner = h.discord.makeRequest;
   h.discord.makeRequest = async (url, init) => {
     if (init.method === 'DELETE') {
-      h.discord.calls.push({ method: 'DELETE', path: url, body: null, files: [], at: h.discord.calls.length });
+      h.discord.calls.push({ method: 'DELETE', path: url, body: null, files: [], data: [], at: h.discord.calls.length });
       return new Response(JSON.stringify({ message: 'Missing Permissions', code: 50013 }), { status: 403, headers: { 'content-type': 'application/json' } });
     }
     return inner(url, init);
