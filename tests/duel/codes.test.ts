@@ -230,6 +230,19 @@ test('MESSAGE_TOO_LONG: a message over 4,000 characters is refused whole', () =>
   assert.equal(c, 'MESSAGE_TOO_LONG');
 });
 
+test('TOO_MANY_COMMANDS: a message of 101 commands is refused whole, with one log row and nothing applied; 100 are taken', () => {
+  const h = hosted();
+  const before = h.game().s.log.length;
+  // 101 × 【准备】: one refusal for the whole message (not 101 echoes), the side stays unready.
+  const a = h.say('A', '【准备】'.repeat(101));
+  assert.equal(a.length, 1);
+  assert.deepEqual([a[0]!.code, a[0]!.text], ['TOO_MANY_COMMANDS', '一条消息最多 100 条命令，这条有 101 条：请分成几条发送']);
+  assert.equal(h.game().s.ready.A, false);
+  assert.equal(h.game().s.log.length, before + 1);
+  // At the bound: 100 commands are parsed one by one (50 × 【准备】【取消准备】, the last leaves the side unready).
+  assert.equal(h.say('A', '【准备】【取消准备】'.repeat(50)).length, 100);
+});
+
 test('D10.8: every refusal above leaves a log row with its code and kind, and changes nothing else', () => {
   const h = hosted();
   const before = JSON.stringify({ ...h.game().s, log: [] });

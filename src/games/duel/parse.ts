@@ -18,12 +18,14 @@ import { checkSetting, parseAssignments } from './settings.ts';
 
 export type Query = { kind: 'query'; what: 'status' | 'help' | 'map' | 'orders' | 'scores' | 'leaderboard' | 'rating' };
 export type JudgeParsed = { kind: 'judge'; command: JudgeCommand };
-export type ParseRefusal = 'UNKNOWN_COMMAND' | 'BAD_SYNTAX' | 'UNKNOWN_TERRITORY' | 'COUNT_NOT_ALLOWED' | 'WRONG_GAME' | 'MESSAGE_TOO_LONG';
+export type ParseRefusal = 'UNKNOWN_COMMAND' | 'BAD_SYNTAX' | 'UNKNOWN_TERRITORY' | 'COUNT_NOT_ALLOWED' | 'WRONG_GAME' | 'MESSAGE_TOO_LONG' | 'TOO_MANY_COMMANDS';
 
 export type Parsed =
   | { ok: true; command: DuelCommand | Query | JudgeParsed; text: string }
   | { ok: false; code: ParseRefusal; message: string; text: string; kind: LogKind };
 
+/** commands.md §1: a message with more commands than this is refused whole (TOO_MANY_COMMANDS). */
+export const MAX_COMMANDS_PER_MESSAGE = 100;
 /** commands.md §1: a message longer than this is refused whole (MESSAGE_TOO_LONG). */
 export const MAX_MESSAGE_LENGTH = 4000;
 
@@ -80,8 +82,14 @@ export function parseDuel(g: DuelGraph, text: string, lang: 'zh' | 'en', opts: D
   if (text.length > MAX_MESSAGE_LENGTH) {
     return [{ ok: false, code: 'MESSAGE_TOO_LONG', kind: 'unknown', message: L(lang, `消息太长（${text.length} 字），上限 ${MAX_MESSAGE_LENGTH} 字：请分成几条发送`, `the message is too long (${text.length} characters, at most ${MAX_MESSAGE_LENGTH}): send it in parts`), text: text.slice(0, 100) }];
   }
+  // commands.md §1, as in New European War: a message of more commands than this is refused whole (one message of
+  // 【准备】×150 would otherwise write 150 log rows and post 150 echoes).
+  const segments = [...text.matchAll(SEGMENT)];
+  if (segments.length > MAX_COMMANDS_PER_MESSAGE) {
+    return [{ ok: false, code: 'TOO_MANY_COMMANDS', kind: 'unknown', message: L(lang, `一条消息最多 ${MAX_COMMANDS_PER_MESSAGE} 条命令，这条有 ${segments.length} 条：请分成几条发送`, `at most ${MAX_COMMANDS_PER_MESSAGE} commands in one message (this one has ${segments.length}): send them in parts`), text: text.slice(0, 100) }];
+  }
   const out: Parsed[] = [];
-  for (const m of text.matchAll(SEGMENT)) {
+  for (const m of segments) {
     // Traditional Chinese reads as Simplified (commands.md §1): the name by the war mode's command key, the body here.
     const name = normalizeName(toSimplified(m[1]!));
     const body = toSimplified(m[2]!).trim().replace(/[；;。，,]+$/, '').trim();
