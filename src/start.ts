@@ -1,21 +1,10 @@
 import { resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ChatPort, OutMessage } from './platform/chat/index.ts';
+import { routeChat } from './route-chat.ts';
 import { GAMES } from './games/index.ts';
 import { COMMANDS } from '../commands/index.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-
-/** One ChatPort for one service: local web channels (ids with the local prefix) go to the page, the rest to Discord. */
-export function routeChat(isLocal: (channelId: string) => boolean, local: ChatPort, discord: ChatPort): ChatPort {
-  const pick = (ch: string) => (isLocal(ch) ? local : discord);
-  return {
-    post: (ch: string, msg: OutMessage) => pick(ch).post(ch, msg),
-    edit: (ch: string, id: string, msg: OutMessage) => pick(ch).edit(ch, id, msg),
-    privateReply: (ch: string, user: string, msg: OutMessage) => pick(ch).privateReply(ch, user, msg),
-    delete: async (ch: string, id: string) => (await pick(ch).delete?.(ch, id)) ?? false,
-  };
-}
 
 /**
  * `npm start`: with DISCORD_TOKEN the Discord bot; without it the local web channel at http://127.0.0.1:3000;

@@ -46,6 +46,11 @@ export interface ChatPort {
    * service then tells the author privately that the order is still visible. Optional.
    */
   delete?(channelId: string, messageId: string): Promise<boolean>;
+  /**
+   * The game in the channel has ended and is archived (its final message is posted). An adapter may tidy up: the
+   * Discord adapter archives a thread made for the game an hour later (duel.md D10.3.4). Optional; failures are logged.
+   */
+  gameEnded?(channelId: string, kind: string): Promise<void>;
 }
 
 /** A chat message (or a slash command rendered as its text form) from a person. */

@@ -1043,6 +1043,7 @@ export class GameService implements GameServiceApi {
       })());
       if (lv.row.statusMessageId) await this.edit(lv.row.channelId, lv.row.statusMessageId, { text: lv.rules.finalStatus(g, judge !== null, lg) });
     }
+    if (this.chat.gameEnded) await this.chat.gameEnded(lv.row.channelId, lv.row.kind).catch((e: unknown) => this.logError(`tidying up after game ${lv.row.id} failed`, e));
   }
 
   private async judgeMeta(channelId: string, by: UserRef, action: string, detail: Record<string, unknown>, apply: (lv: Live, lg: Lang) => Result<Partial<Batch>> | Promise<Result<Partial<Batch>>>): Promise<Result> {
