@@ -28,8 +28,8 @@ export interface GameServiceOptions {
   root?: string;
   /** Heartbeat/sweep period (ms) for restart detection and missed timers. Default 30 s. */
   sweepMs?: number;
-  /** Where problems the players need not see go (default console.error). */
-  logError?: (msg: string, err?: unknown) => void;
+  /** Where problems the players need not see go (default console.error), with the game and channel when known. */
+  logError?: (msg: string, err?: unknown, ctx?: { game?: number; channel?: string }) => void;
   /** Ratings (duel.md D9.6): the board a channel's rated games are filed under, 'discord:<guildId>' (default: none). */
   ratingScope?: (channelId: string) => string | null;
   /** This process's lease holder id (issue 16; default: one per process, host:pid:random). */
@@ -127,7 +127,7 @@ export class GameService implements GameServiceApi {
   /** Pictures a deliver:false query waits for, by its Reply: awaited after the game's lock is released. */
   private readonly pictureWaits = new WeakMap<Reply, Promise<OutImage[]>>();
   private readonly root: string;
-  private readonly logError: (msg: string, err?: unknown) => void;
+  private readonly logError: (msg: string, err?: unknown, ctx?: { game?: number; channel?: string }) => void;
   private readonly games = new Map<number, Live>();
   /**
    * Games whose stored data cannot be loaded (damaged pages or JSON, a missing resource), by id, with the reason:
@@ -275,7 +275,7 @@ export class GameService implements GameServiceApi {
         try {
           if (!(await this.store.renewLease(id, this.holder, { now }))) this.lose(id);
         } catch (e) {
-          this.logError(`renewing the lease of game ${id} failed`, e);
+          this.logError(`renewing the lease of game ${id} failed`, e, { game: id });
         }
       }
       if (this.closing) return;
@@ -283,7 +283,7 @@ export class GameService implements GameServiceApi {
         for (const row of await this.store.games(['open', 'running'])) {
           if (this.closing) return;
           if (this.games.has(row.id) || this.broken.has(row.id)) continue;
-          if (await this.adopt(row)) this.logError(`game ${row.id} in ${row.channelId} taken over by ${this.holder} (its lease had expired)`);
+          if (await this.adopt(row)) this.logError(`game ${row.id} in ${row.channelId} taken over by ${this.holder} (its lease had expired)`, undefined, { game: row.id, channel: row.channelId });
         }
       } catch (e) {
         this.logError('taking over games failed', e);
@@ -298,7 +298,7 @@ export class GameService implements GameServiceApi {
     if (lv) for (const t of lv.timers) this.clock.cancel(t);
     this.games.delete(gameId);
     this.elsewhere.add(gameId);
-    this.logError(`game ${gameId}: the lease is lost to another process; dropped here`);
+    this.logError(`game ${gameId}: the lease is lost to another process; dropped here`, undefined, { game: gameId });
   }
 
   /** Every write of a game carries this process's lease: a game another process took over is refused and dropped here. */
@@ -345,7 +345,7 @@ export class GameService implements GameServiceApi {
     this.games.clear();
     await Promise.allSettled([...this.locks.values()]);
     if (this.leaseRound) await this.leaseRound;
-    for (const id of ids) await this.store.releaseLease(id, this.holder).catch((e: unknown) => this.logError(`releasing the lease of game ${id} failed`, e));
+    for (const id of ids) await this.store.releaseLease(id, this.holder).catch((e: unknown) => this.logError(`releasing the lease of game ${id} failed`, e, { game: id }));
   }
 
   /** Last time `alive_at` was written: it only dates an outage, so once every few seconds is plenty. */
@@ -444,7 +444,7 @@ export class GameService implements GameServiceApi {
   /** Sets a game aside: its timers stop, it is no longer held, and the reason is kept for the list and the players. */
   private markBroken(row: GameRow, e: unknown): string {
     const reason = row.broken ?? brokenReason(e);
-    if (!this.broken.has(row.id)) this.logError(`game ${row.id} in ${row.channelId} is broken and set aside, other games play on: ${reason}`, e);
+    if (!this.broken.has(row.id)) this.logError(`game ${row.id} in ${row.channelId} is broken and set aside, other games play on: ${reason}`, e, { game: row.id, channel: row.channelId });
     this.broken.set(row.id, reason);
     const lv = this.games.get(row.id);
     if (lv) {
@@ -460,7 +460,7 @@ export class GameService implements GameServiceApi {
     try {
       row = await this.store.liveGameIn(channelId);
     } catch (e) {
-      this.logError(`the game of ${channelId} could not be read`, e);
+      this.logError(`the game of ${channelId} could not be read`, e, { channel: channelId });
       return null;
     }
     if (!row) return null;
@@ -539,7 +539,7 @@ export class GameService implements GameServiceApi {
     try {
       return (await this.store.players(row.id)).map((p) => ({ userId: p.userId, name: p.name, country: p.seat }));
     } catch (e) {
-      this.logError(`the players of game ${row.id} could not be read`, e);
+      this.logError(`the players of game ${row.id} could not be read`, e, { game: row.id, channel: row.channelId });
       return [];
     }
   }
@@ -576,7 +576,7 @@ export class GameService implements GameServiceApi {
     try {
       return await this.liveIn(channelId) ?? await this.archived(channelId);
     } catch (e) {
-      this.logError(`the game of ${channelId} could not be read`, e);
+      this.logError(`the game of ${channelId} could not be read`, e, { channel: channelId });
       return null;
     }
   }
@@ -607,7 +607,7 @@ export class GameService implements GameServiceApi {
       const reason = row ? this.broken.get(row.id) : undefined;
       return row && reason ? await this.brokenInfo(row, reason) : null;
     } catch (e) {
-      this.logError(`the game of ${channelId} could not be read`, e);
+      this.logError(`the game of ${channelId} could not be read`, e, { channel: channelId });
       return null;
     }
   }
@@ -1026,7 +1026,7 @@ export class GameService implements GameServiceApi {
     lv.row = (await this.store.game(lv.row.id))!;
     this.games.delete(lv.row.id);
     // An ended game is read-only: nobody needs its lease any more.
-    await this.store.releaseLease(lv.row.id, this.holder).catch((e: unknown) => this.logError(`releasing the lease of game ${lv.row.id} failed`, e));
+    await this.store.releaseLease(lv.row.id, this.holder).catch((e: unknown) => this.logError(`releasing the lease of game ${lv.row.id} failed`, e, { game: lv.row.id, channel: lv.row.channelId }));
     await this.settleRequests(lv, []);
     const g = lv.game;
     const end = lv.rules.ended(g, judge?.by ?? null, lg);
@@ -1043,7 +1043,7 @@ export class GameService implements GameServiceApi {
       })());
       if (lv.row.statusMessageId) await this.edit(lv.row.channelId, lv.row.statusMessageId, { text: lv.rules.finalStatus(g, judge !== null, lg) });
     }
-    if (this.chat.gameEnded) await this.chat.gameEnded(lv.row.channelId, lv.row.kind).catch((e: unknown) => this.logError(`tidying up after game ${lv.row.id} failed`, e));
+    if (this.chat.gameEnded) await this.chat.gameEnded(lv.row.channelId, lv.row.kind).catch((e: unknown) => this.logError(`tidying up after game ${lv.row.id} failed`, e, { game: lv.row.id, channel: lv.row.channelId }));
   }
 
   private async judgeMeta(channelId: string, by: UserRef, action: string, detail: Record<string, unknown>, apply: (lv: Live, lg: Lang) => Result<Partial<Batch>> | Promise<Result<Partial<Batch>>>): Promise<Result> {
@@ -1158,7 +1158,7 @@ export class GameService implements GameServiceApi {
     try {
       return await this.handleMessageIn(inc);
     } catch (e) {
-      this.logError(`message ${inc.messageId} in ${inc.channelId} failed`, e);
+      this.logError(`message ${inc.messageId} in ${inc.channelId} failed`, e, { channel: inc.channelId });
       const text = isReadOnlyError(e) ? '存储是只读的，命令没有执行 / the storage is read-only; the command was not carried out'
         : '内部错误，命令没有执行；请稍后再试 / internal error; the command was not carried out, please try again later';
       return refusal(isReadOnlyError(e) ? 'STORAGE_READ_ONLY' : 'INTERNAL_ERROR', text);
@@ -1222,7 +1222,7 @@ export class GameService implements GameServiceApi {
       try {
         await this.commit({ gameId: lv.row.id, handled: { messageId: inc.messageId, at: now, reply } });
       } catch (e) {
-        this.logError(`recording the answer to ${inc.messageId} failed`, e);
+        this.logError(`recording the answer to ${inc.messageId} failed`, e, { channel: inc.channelId });
       }
       if (inc.deliver !== false) await this.privately(channel, inc.userId, { text: reply.text });
       return reply;
@@ -1536,7 +1536,7 @@ export class GameService implements GameServiceApi {
         ...(this.ratingScope ? { scopeOf: this.ratingScope } : {}),
       });
     } catch (e) {
-      this.logError(`rating game ${lv.row.id} failed; it ends unrated`, e);
+      this.logError(`rating game ${lv.row.id} failed; it ends unrated`, e, { game: lv.row.id, channel: lv.row.channelId });
       return null;
     }
   }
@@ -1550,7 +1550,7 @@ export class GameService implements GameServiceApi {
       if (p.pictures) this.postPictures(lv, g, p.pictures);
     }
     await this.updateStatus(lv);
-    if (!wasEnded && lv.rules.phase(g) === 'ended') await this.archive(lv, null).catch((e: unknown) => this.logError(`archiving game ${lv.row.id} failed`, e));
+    if (!wasEnded && lv.rules.phase(g) === 'ended') await this.archive(lv, null).catch((e: unknown) => this.logError(`archiving game ${lv.row.id} failed`, e, { game: lv.row.id, channel: lv.row.channelId }));
     else {
       this.reschedule(lv);
       await this.driveBots(lv);
@@ -1577,7 +1577,7 @@ export class GameService implements GameServiceApi {
         try {
           work = lv.rules.bots(g, lv.row.id).filter((w) => !done.has(w.key));
         } catch (e) {
-          this.logError(`the computer players of game ${lv.row.id} could not decide`, e);
+          this.logError(`the computer players of game ${lv.row.id} could not decide`, e, { game: lv.row.id, channel: lv.row.channelId });
           return;
         }
         if (!work.length) return;
@@ -1590,7 +1590,7 @@ export class GameService implements GameServiceApi {
         }
         if (done.size > 5000) done.clear();
       }
-      this.logError(`the computer players of game ${lv.row.id} were still talking after 60 rounds; left for the next change`);
+      this.logError(`the computer players of game ${lv.row.id} were still talking after 60 rounds; left for the next change`, undefined, { game: lv.row.id, channel: lv.row.channelId });
     } finally {
       lv.driving = false;
     }
@@ -1609,10 +1609,10 @@ export class GameService implements GameServiceApi {
       if (shown.length) await this.post(lv.row.channelId, { text: `🤖 ${name}：${shown.join('\n')}` });
       const reply = await this.applyAndAnswer(lv, entries, { userId: null, messageId: null, public: true, bot: true });
       const refused = reply.items.filter((x) => !x.ok);
-      if (refused.length) this.logError(`⚠ computer player ${w.seat} in game ${lv.row.id}: refused ${refused.map((x) => `${x.code ?? ''} ${x.text}`).join(' | ')} (it said: ${w.text.replace(/\n/g, ' ')})`);
+      if (refused.length) this.logError(`⚠ computer player ${w.seat} in game ${lv.row.id}: refused ${refused.map((x) => `${x.code ?? ''} ${x.text}`).join(' | ')} (it said: ${w.text.replace(/\n/g, ' ')})`, undefined, { game: lv.row.id, channel: lv.row.channelId });
       if (w.note) await this.post(lv.row.channelId, { text: `🤖 ${name}：${w.note}` });
     } catch (e) {
-      this.logError(`computer player ${w.seat} in game ${lv.row.id} failed`, e);
+      this.logError(`computer player ${w.seat} in game ${lv.row.id} failed`, e, { game: lv.row.id, channel: lv.row.channelId });
     }
   }
 
@@ -1729,7 +1729,7 @@ export class GameService implements GameServiceApi {
       try {
         await this.commit({ gameId: lv.row.id, game: { statusMessageId: id } });
       } catch (e) {
-        this.logError(`the status message of game ${lv.row.id} could not be recorded`, e);
+        this.logError(`the status message of game ${lv.row.id} could not be recorded`, e, { game: lv.row.id, channel: lv.row.channelId });
       }
     }
   }
@@ -1739,7 +1739,7 @@ export class GameService implements GameServiceApi {
     try {
       await this.store.addRequestPost(lv.row.id, { requestId: Number(key), messageId, text, turn: lv.game !== null ? lv.rules.turn(lv.game) : 0 });
     } catch (e) {
-      this.logError(`the post of request ${key} in game ${lv.row.id} could not be recorded`, e);
+      this.logError(`the post of request ${key} in game ${lv.row.id} could not be recorded`, e, { game: lv.row.id, channel: lv.row.channelId });
     }
   }
 
@@ -1752,7 +1752,7 @@ export class GameService implements GameServiceApi {
     try {
       open = await this.store.openRequestPosts(lv.row.id);
     } catch (e) {
-      this.logError(`the request posts of game ${lv.row.id} could not be read`, e);
+      this.logError(`the request posts of game ${lv.row.id} could not be read`, e, { game: lv.row.id, channel: lv.row.channelId });
       return;
     }
     if (!open.length) return;
@@ -1764,7 +1764,7 @@ export class GameService implements GameServiceApi {
       try {
         await this.store.closeRequestPost(lv.row.id, p.messageId, outcome.code);
       } catch (e) {
-        this.logError(`the post of request ${p.requestId} in game ${lv.row.id} could not be closed`, e);
+        this.logError(`the post of request ${p.requestId} in game ${lv.row.id} could not be closed`, e, { game: lv.row.id, channel: lv.row.channelId });
         continue;
       }
       await this.edit(lv.row.channelId, p.messageId, { text: `${p.text}\n${outcome.text}`, buttons: [] });
@@ -1888,7 +1888,7 @@ export class GameService implements GameServiceApi {
     try {
       return await this.chat.post(channelId, msg);
     } catch (e) {
-      this.logError(`post to ${channelId} failed`, e);
+      this.logError(`post to ${channelId} failed`, e, { channel: channelId });
       return '';
     }
   }
@@ -1897,7 +1897,7 @@ export class GameService implements GameServiceApi {
     try {
       await this.chat.edit(channelId, messageId, msg);
     } catch (e) {
-      this.logError(`edit in ${channelId} failed`, e);
+      this.logError(`edit in ${channelId} failed`, e, { channel: channelId });
     }
   }
 
