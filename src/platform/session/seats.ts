@@ -5,6 +5,10 @@
  *   whoever presents it (the page sends it over the WebSocket; in the link it stands after `#`, which a browser never
  *   sends to the server) plays that seat, from any tab or device. Only its SHA-256 is stored, under the game's id,
  *   so a copy of the database does not hand out seats.
+ * - A **personal link** to a game played elsewhere (a Discord duel, D10.3.2 [网页] and `/duel-link`): `grant` issues a
+ *   fresh token for one seat (its player's) and keeps the last few of that seat valid, so pressing the button again
+ *   does not break a tab already open; anyone else gets a **watch token** (`grantWatch`), which only watches. Such a
+ *   game's page opens only with one of them (the game may be in a private server).
  * - A **local identity** `local:<name>` (D9.1) is registered at first use with a secret the browser keeps; a
  *   registered name is only used again with its secret. The platform user id of an identity is derived from its
  *   name, so one person is the same player in every game (D9.5's one duel at a time) and rated as `local:<name>`.
@@ -49,8 +53,19 @@ export interface SeatRecord {
   gameId: number;
   channelId: string;
   createdAt: number;
-  seats: Record<string, { hash: string; claimedAt: number | null }>;
+  /** `older`: earlier tokens of the seat still valid (grant keeps KEEP_SEAT_TOKENS in all), newest first. */
+  seats: Record<string, { hash: string; claimedAt: number | null; older?: string[] }>;
+  /** Hashes of the game's watch tokens (grantWatch), newest first, at most KEEP_WATCH_TOKENS. */
+  watch?: string[];
 }
+
+/** How many tokens of one seat open it at once (the newest and the ones before it): a re-pressed [网页] keeps old tabs. */
+export const KEEP_SEAT_TOKENS = 3;
+/** How many watch tokens of one game open it at once (each press of a non-player makes one). */
+export const KEEP_WATCH_TOKENS = 20;
+
+/** What a token opens in a game: a seat, or the game to watch. */
+export type SeatAccess = { kind: 'seat'; seat: string } | { kind: 'watch' };
 
 const seatKey = (gameId: number) => `seats:${gameId}`;
 
@@ -97,26 +112,77 @@ export class SeatBook {
     });
   }
 
-  /** A new token for one seat of a game that has a record (the old link stops working); null: no such seat. */
+  /** A new token for one seat of a game that has a record (the old links stop working); null: no such seat. */
   async rotate(gameId: number, seat: string): Promise<string | null> {
     return this.lock.run(seatKey(gameId), async () => {
       const rec = await this.get(gameId);
       if (!rec || !rec.seats[seat]) return null;
       const token = newSecret();
-      rec.seats[seat] = { ...rec.seats[seat]!, hash: secretHash(token) };
+      const { older: _gone, ...kept } = rec.seats[seat]!;
+      rec.seats[seat] = { ...kept, hash: secretHash(token) };
       await this.meta.setMeta(seatKey(gameId), JSON.stringify(rec));
       return token;
     });
   }
 
-  /** The seat `token` opens in the game, or null (no record, a wrong or malformed token). */
+  /**
+   * A personal link's token for `seat` of a game played elsewhere (a Discord duel's [网页]): the record is made if the
+   * game has none; the seat's earlier tokens stay valid, the last KEEP_SEAT_TOKENS in all, so a tab already open on
+   * an earlier link keeps working. The token is returned once, never stored.
+   */
+  async grant(gameId: number, channelId: string, seat: string, at: number): Promise<string> {
+    return this.lock.run(seatKey(gameId), async () => {
+      const rec = (await this.get(gameId)) ?? { v: 1, gameId, channelId, createdAt: at, seats: {} };
+      const token = newSecret();
+      const prev = rec.seats[seat];
+      const older = prev ? [prev.hash, ...(prev.older ?? [])].slice(0, KEEP_SEAT_TOKENS - 1) : [];
+      rec.seats[seat] = { hash: secretHash(token), claimedAt: prev?.claimedAt ?? at, ...(older.length ? { older } : {}) };
+      await this.meta.setMeta(seatKey(gameId), JSON.stringify(rec));
+      return token;
+    });
+  }
+
+  /** A watch token of a game played elsewhere (it opens the game's page to watch, never a seat); the last KEEP_WATCH_TOKENS stay valid. */
+  async grantWatch(gameId: number, channelId: string, at: number): Promise<string> {
+    return this.lock.run(seatKey(gameId), async () => {
+      const rec = (await this.get(gameId)) ?? { v: 1, gameId, channelId, createdAt: at, seats: {} };
+      const token = newSecret();
+      rec.watch = [secretHash(token), ...(Array.isArray(rec.watch) ? rec.watch : [])].slice(0, KEEP_WATCH_TOKENS);
+      await this.meta.setMeta(seatKey(gameId), JSON.stringify(rec));
+      return token;
+    });
+  }
+
+  /** The seat `token` opens in the game, or null (no record, a wrong or malformed token, a watch token). */
   async verify(gameId: number, token: unknown): Promise<string | null> {
+    const a = await this.access(gameId, token);
+    return a?.kind === 'seat' ? a.seat : null;
+  }
+
+  /** What `token` opens in the game: a seat (its current or one of its kept tokens), the game to watch, or nothing. */
+  async access(gameId: number, token: unknown): Promise<SeatAccess | null> {
     const rec = await this.get(gameId);
     if (!rec) return null;
-    // Every seat is compared, so the time taken does not tell which one came close.
-    let found: string | null = null;
-    for (const [seat, s] of Object.entries(rec.seats)) if (secretMatches(token, s.hash)) found = seat;
-    return found;
+    // Every stored hash is compared, so the time taken does not tell which one came close.
+    let found: SeatAccess | null = null;
+    for (const [seat, s] of Object.entries(rec.seats)) {
+      for (const h of [s.hash, ...(Array.isArray(s.older) ? s.older : [])]) if (secretMatches(token, h)) found = { kind: 'seat', seat };
+    }
+    let watch = false;
+    for (const h of Array.isArray(rec.watch) ? rec.watch : []) if (secretMatches(token, h)) watch = true;
+    return found ?? (watch ? { kind: 'watch' } : null);
+  }
+
+  /**
+   * The personal page link of `userId` in a game played elsewhere (D10.3.2 [网页], `/duel-link`):
+   * `<base>/<kind>/<id>#seat=<token>` for one of its players (that player's seat), `#watch=<token>` for anyone else.
+   * The token stands after `#`, which a browser never sends in an HTTP request.
+   */
+  async personalLink(base: string, game: { id: number; channelId: string; kind: string; players: readonly { userId: string; country: string }[] }, userId: string, at: number): Promise<{ url: string; seat: string | null }> {
+    const seat = game.players.find((p) => p.userId === userId)?.country ?? null;
+    const page = `${base.replace(/\/+$/, '')}/${game.kind}/${game.id}`;
+    if (seat) return { url: `${page}#seat=${await this.grant(game.id, game.channelId, seat, at)}`, seat };
+    return { url: `${page}#watch=${await this.grantWatch(game.id, game.channelId, at)}`, seat: null };
   }
 
   /** Notes that a person took the seat (the first time only). */

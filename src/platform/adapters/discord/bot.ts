@@ -11,7 +11,7 @@ import {
   type Message,
 } from 'discord.js';
 import type { Incoming, OutMessage, Reply, UserRef } from '../../chat/index.ts';
-import type { GameServiceApi } from '../../session/index.ts';
+import { SeatBook, type GameServiceApi } from '../../session/index.ts';
 import { DiscordChat } from './chat.ts';
 import { InteractionContext, PressContext } from './context.ts';
 import { DiscordActions, realTimer, type Timer } from './actions.ts';
@@ -396,7 +396,7 @@ export class DiscordBot {
       }
       return;
     }
-    if (i.customId.startsWith('page:')) return void (await tell((await this.pageLink(channelId, T))));
+    if (i.customId.startsWith('page:')) return void (await tell((await this.pageLink(channelId, i.user.id, T))));
     let reply: Reply;
     try {
       reply = await this.service.handleButton({
@@ -429,13 +429,25 @@ export class DiscordBot {
     if (reply.private && reply.text) await tell(reply.text);
   }
 
-  /** The [网页] button's answer: the page of the channel's game at PUBLIC_URL (`/<kind>/<game id>`, duel.md D10.5). */
-  private async pageLink(channelId: string, T: (zh: string, en: string) => string): Promise<string> {
+  /**
+   * The [网页] button's answer, only to the presser (duel.md D10.3.2): the page of the channel's game at PUBLIC_URL
+   * (`/<kind>/<game id>`, D10.5) with the presser's own token after `#` — a player's seat link (`#seat=`, pressing
+   * again keeps the earlier links working), anyone else's a watch link (`#watch=`); the page of a Discord game opens
+   * only with one of them, since the game may be in a private server.
+   */
+  private async pageLink(channelId: string, userId: string, T: (zh: string, en: string) => string): Promise<string> {
     const game = (await this.service.gameOf(channelId));
     if (!this.publicUrl) return T('❌ 这个机器人没有配置网页地址（PUBLIC_URL）。', '❌ This bot has no web page address configured (PUBLIC_URL).');
     if (!game) return T('❌ 这里没有游戏。', '❌ No game here.');
-    const url = `${this.publicUrl}/${game.kind}/${game.id}`;
-    return T(`🌐 网页（可点击的地图）：${url}`, `🌐 The web page (a clickable map): ${url}`);
+    const svc = this.service;
+    if (!svc.getMeta || !svc.setMeta) return T('❌ 这个机器人的存储不能保存网页链接的密钥：请用斜杠命令或文字命令下棋。', '❌ This bot\'s store cannot keep the page links\' keys: play with slash or text commands.');
+    const book = new SeatBook({ getMeta: (k) => svc.getMeta!(k), setMeta: (k, v) => svc.setMeta!(k, v) });
+    const { url, seat } = await book.personalLink(this.publicUrl, game, userId, this.now());
+    return seat
+      ? T(`🌐 你的专属网页（可点击的地图，以你的席位下棋）：${url}\n这个链接就是你的席位：别发给别人。再点一次 [网页] 会得到新链接，旧链接仍然有效。`,
+        `🌐 Your own web page (a clickable map, playing your seat): ${url}\nThis link is your seat: do not share it. Pressing [网页] again gives a new link; the old one keeps working.`)
+      : T(`🌐 观战网页（可点击的地图，只能看）：${url}\n你不是这局的玩家，这个链接只能观战。`,
+        `🌐 The web page to watch (a clickable map, watching only): ${url}\nYou do not play in this duel: this link only watches.`);
   }
 
   /** The language to answer in: the channel's game's, else the user's Discord locale. */
