@@ -15,11 +15,10 @@
  */
 import type { GameMap } from '../europe/map/index.ts';
 import { duelGraph, setupBoard, DRAW_DEFAULTS, type DrawSettings, type DuelGraph } from './board.ts';
-import { grow, other, resolveMoves, COMBAT_DEFAULTS, type Board, type DuelEvent, type Move, type Side } from './resolve.ts';
+import { grow, other, resolveMoves, COMBAT_DEFAULTS, type Board, type DuelEvent, type Move, type OwnerReader, type Side } from './resolve.ts';
 import { checkOrder, moveOf, nextIdle, type BoardReader, type Order, type OrderRefusal } from './orders.ts';
 import { byScore, endCheck, score, type Outcome } from './end.ts';
 import { cancelRoutes, createRoute, routeBookkeeping, routeFlows, routeSteps, type CancelTarget, type Route, type RouteMove, type RouteRefusal } from './routes.ts';
-import { cloneBoard } from './resolve.ts';
 import type { Count } from './orders.ts';
 import { policyFor } from './agent.ts';
 import { refusalText } from './parse.ts';
@@ -139,7 +138,8 @@ export const NO_HELPER: Planner = { helperOrders: () => [] };
  * stays plain JSON) for every bot view, typed order, route and the resolution of that turn. The engine never changes
  * `owner`, `armies` or `stacks` in place — a resolution replaces all three — so the cache is valid while they are the
  * same objects; code that edits them in place (a test setting up a position) must do it before the first read of
- * the turn. The board is READ-ONLY for callers: copy it with `cloneBoard` to change it.
+ * the turn. The board is READ-ONLY for callers (copy it with `cloneBoard` to change it), and valid only until the turn
+ * resolves: the resolution changes it in place and leaves it as the next turn's board.
  */
 const boards = new WeakMap<DuelState, { owner: DuelState['owner']; armies: DuelState['armies']; stacks: DuelState['stacks']; board: Board }>();
 
@@ -229,6 +229,15 @@ function fromBoard(g: DuelGraph, s: DuelState, b: Board): void {
   s.stacks = Object.fromEntries(zones.map(([k, v]) => [k, { A: v.A, B: v.B }]));
   b.stacks = new Map(zones);
   boards.set(s, { owner: s.owner, armies: s.armies, stacks: s.stacks, board: b });
+}
+
+/** The owners of the opening board, read from the board after steps 4–10 and their captures (`from`: the owner before). */
+function openingOwners(after: Board, events: readonly DuelEvent[]): OwnerReader {
+  let was: Map<string, Side | null> | null = null;
+  for (const e of events) if (e.type === 'capture') (was ??= new Map()).set(e.territory, e.from);
+  if (!was) return after;
+  const w = was;
+  return { owner: { get: (id) => (w.has(id) ? w.get(id)! : after.owner.get(id)) } };
 }
 
 /** D1.5: each side owns its capital with startArmies; every other land territory is neutral with its garrison. */
@@ -509,9 +518,11 @@ const byRouteId = (p: { route: number }, q: { route: number }): number => p.rout
  * each step's in id order of the node it concerns (side A before B), route events in route id order.
  */
 export function resolveTurn(g: DuelGraph, s: DuelState, at: number, planner: Planner = {}, forced = false): void {
-  // The opening board (cached, read-only) and the copy the resolution changes.
+  // The opening board (cached). Steps 2–3 read it as it opened; steps 4–12 then change it in place (D11 B1: copying
+  // ~250 territories' maps was a quarter of a resolution's allocation), and `opening` gives back what the later steps
+  // read of the opening board, its owners, from the captures' `from`.
   const start = toBoard(s);
-  const board = cloneBoard(start);
+  const board = start;
   const moves: Move[] = [];
   const routeMoves: RouteMove[] = [];
   const events: DuelEvent[] = [];
@@ -549,10 +560,17 @@ export function resolveTurn(g: DuelGraph, s: DuelState, at: number, planner: Pla
   // Several routes leaving one node for the same neighbour make one flow (D5.4).
   moves.push(...routeFlows(routeMoves));
   // 4–10. Take-off, sea, head-on, arrivals, melee, assaults, captures.
-  const fought = resolveMoves(g, board, moves, s.settings);
+  let fought: DuelEvent[];
+  try {
+    fought = resolveMoves(g, board, moves, s.settings);
+  } catch (e) {
+    boards.delete(s); // the cached board is half-changed: the next toBoard builds it again from the records
+    throw e;
+  }
   events.push(...fought);
+  const opening = openingOwners(board, fought);
   // 11. Route bookkeeping (D5.5) and paint inheritance (D6.8).
-  const kept = routeBookkeeping(g, start, board, routes, routeMoves, fought);
+  const kept = routeBookkeeping(g, opening, board, routes, routeMoves, fought);
   s.routes = kept.routes;
   const ended: (DuelEvent & { route: number })[] = [
     ...kept.cancelled.map((c) => ({ type: 'routeCancelled' as const, route: c.route, side: c.side, reason: c.reason })),
@@ -561,7 +579,7 @@ export function resolveTurn(g: DuelGraph, s: DuelState, at: number, planner: Pla
   events.push(...ended.sort(byRouteId));
   for (const side of SIDES) {
     const h = s.helper[side];
-    const next = inheritPaint(g, side, new Map(Object.entries(h.paint)), h.mode, helperMoves[side], start, board, fought);
+    const next = inheritPaint(g, side, new Map(Object.entries(h.paint)), h.mode, helperMoves[side], opening, board, fought);
     const added = [...next].filter(([t]) => !(t in h.paint)).sort(([p], [q]) => (p < q ? -1 : p > q ? 1 : 0));
     if (!added.length) continue;
     h.paint = Object.fromEntries(next);

@@ -10,7 +10,7 @@
  */
 import { need as needOf } from '../europe/combat.ts';
 import { byId, graphIndex, landDistFrom, type DuelGraph } from './board.ts';
-import { other, type Board, type DuelEvent, type Move, type Side } from './resolve.ts';
+import { other, type Board, type DuelEvent, type Move, type OwnerReader, type Side } from './resolve.ts';
 import type { Order } from './orders.ts';
 
 /** D6: the helper modes — normal 普通, expand 扩张, rally 集结, defend 防守. */
@@ -649,7 +649,7 @@ function computeLandPath(g: DuelGraph, from: string, to: string): { steps: numbe
  * orders and routes paint nothing (they are not in `helperMoves`); a flow that lost its head-on fight (in `events`)
  * did not come to u. Returns the new paint; the input is not changed.
  */
-export function inheritPaint(g: DuelGraph, side: Side, paint: ReadonlyMap<string, Mode>, defaultMode: Mode, helperMoves: readonly Move[], before: Board, after: Board, events: readonly DuelEvent[] = []): Map<string, Mode> {
+export function inheritPaint(g: DuelGraph, side: Side, paint: ReadonlyMap<string, Mode>, defaultMode: Mode, helperMoves: readonly Move[], before: OwnerReader, after: Board, events: readonly DuelEvent[] = []): Map<string, Mode> {
   const out = new Map(paint);
   let best: Map<string, Move> | null = null;
   // A flow destroyed head-on (D4.3) never reached u, so it is no flow "of the capture" (pass resolveMoves' events).

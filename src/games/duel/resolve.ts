@@ -6,7 +6,7 @@
  * are `null`, at most two entrants meet.
  */
 import { assault, atSea, clash } from '../europe/combat.ts';
-import type { DuelGraph } from './board.ts';
+import { graphIndex, type DuelGraph } from './board.ts';
 
 export type Side = 'A' | 'B';
 export const other = (s: Side): Side => (s === 'A' ? 'B' : 'A');
@@ -17,6 +17,9 @@ export interface Board {
   armies: Map<string, number>;
   stacks: Map<string, { A: number; B: number }>;
 }
+
+/** What a step reads of another board: its owners (the opening owners after a resolution, engine.ts). */
+export interface OwnerReader { owner: { get(id: string): Side | null | undefined } }
 
 /** One move of the turn, its count fixed (step 4). */
 export interface Move { side: Side; from: string; to: string; n: number }
@@ -87,24 +90,31 @@ export function resolveMoves(g: DuelGraph, board: Board, moves: readonly Move[],
       st[side] = after;
     }
   }
-  // 6. Head-on on land edges: A's X→Y against B's Y→X; the survivor goes on to its target.
-  const landward = live.filter((m) => !isSea(m.to));
-  const arriving = new Map<Move, number>(landward.map((m) => [m, m.n]));
-  // B's first move on each directed edge (what `find` in move order would return), looked up per A move (D11 B1).
-  const bOn = new Map<string, Move>();
-  for (const m of landward) {
+  // 6. Head-on on land edges: A's X→Y against B's Y→X; the survivor goes on to its target. Nodes by their graph index
+  // (id order), so the edge keys and the per-target sums below allocate no strings or objects (D11 B1).
+  const ix = graphIndex(g);
+  const at = (id: string) => ix.at.get(id)!;
+  const landward: Move[] = [];
+  for (const m of live) if (!isSea(m.to)) landward.push(m);
+  const arriving = landward.map((m) => m.n);
+  // B's first move on each directed edge (what `find` in move order would return), looked up per A move.
+  const bOn = new Map<number, number>();
+  for (let i = 0; i < landward.length; i++) {
+    const m = landward[i]!;
     if (m.side !== 'B') continue;
-    const k = `${m.from}\u0000${m.to}`;
-    if (!bOn.has(k)) bOn.set(k, m);
+    const k = at(m.from) * ix.n + at(m.to);
+    if (!bOn.has(k)) bOn.set(k, i);
   }
   const headOns: Extract<DuelEvent, { type: 'headOn' }>[] = [];
-  for (const a of landward) {
+  for (let i = 0; i < landward.length; i++) {
+    const a = landward[i]!;
     if (a.side !== 'A' || g.edgeKind(a.from, a.to) !== 'land') continue;
-    const b = bOn.get(`${a.to}\u0000${a.from}`);
-    if (!b) continue;
+    const j = bOn.get(at(a.to) * ix.n + at(a.from));
+    if (j === undefined) continue;
+    const b = landward[j]!;
     const r = clash(a.n, b.n);
-    arriving.set(a, r.winner === 'a' ? r.left : 0);
-    arriving.set(b, r.winner === 'b' ? r.left : 0);
+    arriving[i] = r.winner === 'a' ? r.left : 0;
+    arriving[j] = r.winner === 'b' ? r.left : 0;
     // D10.8: `a` is the flow from the smaller source id; the events go by that source (a stable sort).
     const [x, y] = a.from < b.from ? [a, b] : [b, a];
     headOns.push({
@@ -114,47 +124,57 @@ export function resolveMoves(g: DuelGraph, board: Board, moves: readonly Move[],
   }
   headOns.sort((p, q) => (p.a.from < q.a.from ? -1 : p.a.from > q.a.from ? 1 : 0));
   events.push(...headOns);
-  // Several flows of one side into one territory add up to one army (D4.4).
-  const into = new Map<string, { A: number; B: number }>();
-  for (const [m, n] of arriving) {
+  // Several flows of one side into one territory add up to one army (D4.4): per target index, A's and B's.
+  const inA = new Int32Array(ix.n);
+  const inB = new Int32Array(ix.n);
+  const hit = new Uint8Array(ix.n);
+  const targets: number[] = [];
+  for (let i = 0; i < landward.length; i++) {
+    const n = arriving[i]!;
     if (n <= 0) continue;
-    const e = into.get(m.to) ?? { A: 0, B: 0 };
-    e[m.side] += n;
-    into.set(m.to, e);
+    const m = landward[i]!;
+    const t = at(m.to);
+    if (!hit[t]) { hit[t] = 1; targets.push(t); }
+    if (m.side === 'A') inA[t]! += n; else inB[t]! += n;
   }
-  const targets = [...into.keys()].sort();
+  // Index order is id order (graphIndex).
+  targets.sort((p, q) => p - q);
+  const into = (t: number, side: Side) => (side === 'A' ? inA[t]! : inB[t]!);
+  const zero = (t: number, side: Side) => { if (side === 'A') inA[t] = 0; else inB[t] = 0; };
   // 7. Arrivals in own territories join the garrison before anything else (R10.2 over R10.4).
-  for (const t of targets) {
+  for (const ti of targets) {
+    const t = ix.ids[ti]!;
     const owner = board.owner.get(t) ?? null;
-    const e = into.get(t)!;
-    if (owner && e[owner] > 0) {
-      board.armies.set(t, (board.armies.get(t) ?? 0) + e[owner]);
-      events.push({ type: 'reinforce', territory: t, side: owner, n: e[owner] });
-      e[owner] = 0;
+    if (owner && into(ti, owner) > 0) {
+      const n = into(ti, owner);
+      board.armies.set(t, (board.armies.get(t) ?? 0) + n);
+      events.push({ type: 'reinforce', territory: t, side: owner, n });
+      zero(ti, owner);
     }
   }
   // 8. Melee: both sides entering a neutral fight first, without defence bonus.
-  for (const t of targets) {
-    const e = into.get(t)!;
-    if (e.A > 0 && e.B > 0) {
-      const r = clash(e.A, e.B);
+  for (const ti of targets) {
+    const eA = inA[ti]!, eB = inB[ti]!;
+    if (eA > 0 && eB > 0) {
+      const r = clash(eA, eB);
       // D10.8: entrants by n descending, then side.
-      const entrants = e.A >= e.B ? [{ side: 'A' as const, n: e.A }, { side: 'B' as const, n: e.B }] : [{ side: 'B' as const, n: e.B }, { side: 'A' as const, n: e.A }];
-      events.push({ type: 'melee', territory: t, entrants, survivor: r.winner === 'a' ? 'A' : r.winner === 'b' ? 'B' : null, left: r.left });
-      e.A = r.winner === 'a' ? r.left : 0;
-      e.B = r.winner === 'b' ? r.left : 0;
+      const entrants = eA >= eB ? [{ side: 'A' as const, n: eA }, { side: 'B' as const, n: eB }] : [{ side: 'B' as const, n: eB }, { side: 'A' as const, n: eA }];
+      events.push({ type: 'melee', territory: ix.ids[ti]!, entrants, survivor: r.winner === 'a' ? 'A' : r.winner === 'b' ? 'B' : null, left: r.left });
+      inA[ti] = r.winner === 'a' ? r.left : 0;
+      inB[ti] = r.winner === 'b' ? r.left : 0;
     }
   }
   // 9. Assaults (D10.8 `battle`), all against the garrisons as they stand after step 7; 10. captures change owners.
   const captures: DuelEvent[] = [];
-  for (const t of targets) {
-    const e = into.get(t)!;
-    const side: Side | null = e.A > 0 ? 'A' : e.B > 0 ? 'B' : null;
+  for (const ti of targets) {
+    const side: Side | null = inA[ti]! > 0 ? 'A' : inB[ti]! > 0 ? 'B' : null;
     if (!side) continue;
+    const t = ix.ids[ti]!;
+    const attackers = into(ti, side);
     const defenders = board.armies.get(t) ?? 0;
     const defender = board.owner.get(t) ?? null;
-    const r = assault(e[side], defenders, s.defenseFactor);
-    events.push({ type: 'battle', territory: t, attacker: side, defender, attackers: e[side], defenders, won: r.won, left: r.left });
+    const r = assault(attackers, defenders, s.defenseFactor);
+    events.push({ type: 'battle', territory: t, attacker: side, defender, attackers, defenders, won: r.won, left: r.left });
     board.armies.set(t, r.left);
     if (r.won) {
       board.owner.set(t, side);

@@ -6,7 +6,7 @@
 import { atSea, need } from '../europe/combat.ts';
 import { byId, type DuelGraph } from './board.ts';
 import { armiesOf, countOf, type Count } from './orders.ts';
-import { COMBAT_DEFAULTS, type Board, type CombatSettings, type DuelEvent, type Move, type Side } from './resolve.ts';
+import { COMBAT_DEFAULTS, type Board, type CombatSettings, type DuelEvent, type Move, type OwnerReader, type Side } from './resolve.ts';
 
 /** D5.1: a route. `armies` is null until it departs from its origin. */
 export interface Route {
@@ -264,7 +264,7 @@ export interface Bookkeeping {
  */
 export function routeBookkeeping(
   g: DuelGraph,
-  start: Board,
+  start: OwnerReader,
   after: Board,
   routes: readonly Route[],
   moves: readonly RouteMove[],
