@@ -1,4 +1,10 @@
 import { existsSync } from 'node:fs';
+import { readShardPlan, type ShardPlan } from './shard.ts';
+
+/** A setting `npm start` cannot run with: one line for the operator, naming the variable (no stack). */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
 
 export interface DiscordConfig {
   token: string;
@@ -10,6 +16,8 @@ export interface DiscordConfig {
   modRole: string | undefined;
   /** PUBLIC_URL: where people reach the web page (the duel's clickable map); no trailing slash. */
   publicUrl: string | undefined;
+  /** SHARDS / TOTAL_SHARDS / SHARD_LIST (shard.ts, docs/deploy.md); null: unsharded. */
+  shards: ShardPlan | null;
 }
 
 /**
@@ -25,7 +33,13 @@ export function loadDotEnv(path = '.env'): boolean {
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): DiscordConfig {
   const token = env.DISCORD_TOKEN?.trim();
-  if (!token) throw new Error('DISCORD_TOKEN is not set: put the bot token in .env (see .env.example and docs/discord.md).');
+  if (!token) throw new ConfigError('DISCORD_TOKEN is not set: put the bot token in .env (see .env.example and docs/discord.md).');
   const opt = (v: string | undefined) => (v?.trim() ? v.trim() : undefined);
-  return { token, appId: opt(env.DISCORD_APP_ID), guildId: opt(env.DISCORD_GUILD_ID), apiUrl: opt(env.DISCORD_API_URL), modRole: opt(env.DISCORD_MOD_ROLE), publicUrl: opt(env.PUBLIC_URL)?.replace(/\/+$/, '') };
+  let shards: ShardPlan | null;
+  try {
+    shards = readShardPlan(env);
+  } catch (e) {
+    throw new ConfigError((e as Error).message);
+  }
+  return { token, shards, appId: opt(env.DISCORD_APP_ID), guildId: opt(env.DISCORD_GUILD_ID), apiUrl: opt(env.DISCORD_API_URL), modRole: opt(env.DISCORD_MOD_ROLE), publicUrl: opt(env.PUBLIC_URL)?.replace(/\/+$/, '') };
 }

@@ -16,6 +16,10 @@ import { loadDotEnv, readConfig, type DiscordConfig } from './config.ts';
 import { guardProcess } from './guard.ts';
 import { modRoleWarning } from './permissions.ts';
 import { serverScope } from '../../ratings/index.ts';
+import type { GameStore } from '../../store/index.ts';
+import { createLogger, logFormat, type LogContext, type Logger } from '../../log.ts';
+import { shardClientOptions, shardOf, type ShardOwnership } from './shard.ts';
+import { startDiscordService } from './live.ts';
 
 export { DiscordBot, type BotOptions } from './bot.ts';
 export { DiscordChat, type DiscordChatOptions } from './chat.ts';
@@ -23,7 +27,9 @@ export { InteractionContext, replyMessage } from './context.ts';
 export { isModerator, missingPermissions, modRoleWarning, NEEDED_PERMISSIONS } from './permissions.ts';
 export { splitMessage, truncate, mentionedUsers, mention, relativeTime, shownName, MESSAGE_LIMIT, FILE_LIMIT } from './split.ts';
 export { toParts, buttonRows, fitImage, type MessagePart, type UploadFile } from './payload.ts';
-export { loadDotEnv, readConfig, type DiscordConfig } from './config.ts';
+export { loadDotEnv, readConfig, ConfigError, type DiscordConfig } from './config.ts';
+export { shardOf, shardOfChannel, readShardPlan, parseShardList, checkShardStore, shardClientOptions, shardedStore, isPartial, GuildResolver, ShardOwnership, type ShardPlan } from './shard.ts';
+export { startDiscordService, type DiscordService, type DiscordServiceOptions } from './live.ts';
 export { commandsJson, deployCommands, deployMain } from './deploy.ts';
 export type { AutocompleteContext, ButtonContext, ChatActions, Choice, SlashCommand, SlashContext } from '../../slash/index.ts';
 export { DiscordActions, realTimer, type Timer } from './actions.ts';
@@ -34,8 +40,8 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 
 /** What the bot needs of the gateway: guilds, guild messages with their text, and DMs (DM channels arrive partial). */
 export const INTENTS = [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages, GatewayIntentBits.MessageContent, GatewayIntentBits.DirectMessages];
 
-export function clientOptions(cfg: Pick<DiscordConfig, 'apiUrl'>): ClientOptions {
-  return { intents: INTENTS, partials: [Partials.Channel], ...(cfg.apiUrl ? { rest: { api: cfg.apiUrl } } : {}) };
+export function clientOptions(cfg: Pick<DiscordConfig, 'apiUrl'> & Partial<Pick<DiscordConfig, 'shards'>>): ClientOptions {
+  return { intents: INTENTS, partials: [Partials.Channel], ...(cfg.apiUrl ? { rest: { api: cfg.apiUrl } } : {}), ...shardClientOptions(cfg.shards ?? null) };
 }
 
 export interface StartDiscordOptions {
@@ -44,7 +50,7 @@ export interface StartDiscordOptions {
    * must post through `chat` (below). Default: a GameService on the store at DATABASE_PATH, the real clock
    * and the default renderer, started up here.
    */
-  service?: GameServiceApi | ((chat: DiscordChat) => GameServiceApi | Promise<GameServiceApi>);
+  service?: GameServiceApi | ((chat: DiscordChat, client: Client) => GameServiceApi | Promise<GameServiceApi>);
   /** The games a default service hosts (src/games' registry). */
   games?: GameRegistry;
   /** The slash commands to serve (commands/index.ts: the platform's and every game's). */
@@ -53,13 +59,25 @@ export interface StartDiscordOptions {
   chat?: DiscordChat;
   /** Default: process.env (after loading .env). */
   env?: NodeJS.ProcessEnv;
+  /** Every line as plain text (tests); without it, `logger`. */
   log?: (line: string) => void;
+  /** The process's log (src/platform/log.ts). Default: one on stdout/stderr in LOG_FORMAT. */
+  logger?: Logger;
+  /** The store a default service uses (default: DATABASE_URL, else DATABASE_PATH); the caller closes it. */
+  store?: GameStore;
+  /** The lease holder of a default service (default: one per process). */
+  holder?: string;
+  /** How often a default service renews leases and takes games over (ms; default: a third of the lease time). */
+  leaseEveryMs?: number;
 }
 
 export interface DiscordHandle {
   client: Client;
   bot: DiscordBot;
   service: GameServiceApi;
+  /** The shards this process runs and which games it owns; null when unsharded or running every shard. */
+  ownership: ShardOwnership | null;
+  /** Stops taking events, lets the commands in flight finish, then (a default service) releases its leases and closes the store. */
   close(): Promise<void>;
 }
 
@@ -75,35 +93,46 @@ export function guildScope(client: Client): (channelId: string) => string | null
   };
 }
 
-async function defaultService(chat: DiscordChat, env: NodeJS.ProcessEnv, games: GameRegistry | undefined, client: Client): Promise<{ service: GameServiceApi; dispose: () => void }> {
-  if (!games) throw new Error('startDiscord: no service and no games to host (the composition root passes src/games\' registry)');
-  const { startLiveService } = await import('../../session/index.ts');
-  const live = await startLiveService(chat, { games, root: ROOT, databasePath: env.DATABASE_PATH ?? resolve(ROOT, 'data', 'neuwar.db'), ratingScope: guildScope(client) });
-  return { service: live.service, dispose: () => { void live.stop(); } };
-}
-
 /** Logs in with DISCORD_TOKEN and serves every server the bot is in, until close(). */
 export async function startDiscord(opts: StartDiscordOptions = {}): Promise<DiscordHandle> {
   if (!opts.env) loadDotEnv(resolve(process.cwd(), '.env'));
   const env = opts.env ?? process.env;
-  const log = opts.log ?? ((l: string) => console.log(l));
-  const logError = (line: string, err?: unknown) => {
-    if (!opts.log) return console.error(`[discord] ${line}`, err ?? '');
-    opts.log(err === undefined ? line : `${line}: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
-  };
   const cfg = readConfig(env);
+  const client = new Client(clientOptions(cfg));
+  // The shard a line is about: its channel's server's (discord.js knows the shard count once logged in, also for SHARDS=auto).
+  let peekGuild: (channelId: string) => string | null | undefined = (ch) => {
+    const c = client.channels.cache.get(ch) as { guildId?: string | null } | undefined;
+    return c ? c.guildId ?? null : undefined;
+  };
+  const enrich = (ctx: LogContext): LogContext => {
+    const total = client.options.shardCount;
+    if (!cfg.shards || ctx.shard !== undefined || !ctx.channel || typeof total !== 'number') return {};
+    const g = peekGuild(ctx.channel);
+    return g === undefined ? {} : { shard: g ? shardOf(g, total) : 0 };
+  };
+  const logger = opts.logger ?? (opts.log ? textLogger(opts.log) : createLogger({ format: logFormat(env), enrich }));
+  const logError = (line: string, err?: unknown) => (err === undefined ? logger.warn(line) : logger.error(line, err));
   const roleWarning = modRoleWarning(cfg.modRole);
   if (roleWarning) logError(roleWarning);
   const unguard = guardProcess(logError);
-  const client = new Client(clientOptions(cfg));
   const chat = opts.chat ?? new DiscordChat(client.rest);
   if (opts.chat) opts.chat.useRest(client.rest);
   let service: GameServiceApi;
-  let dispose = () => {};
+  let ownership: ShardOwnership | null = null;
+  let dispose = async () => {};
   try {
-    if (typeof opts.service === 'function') service = await opts.service(chat);
+    if (typeof opts.service === 'function') service = await opts.service(chat, client);
     else if (opts.service) service = opts.service;
-    else ({ service, dispose } = await defaultService(chat, env, opts.games, client));
+    else {
+      if (!opts.games) throw new Error('startDiscord: no service and no games to host (the composition root passes src/games\' registry)');
+      const live = await startDiscordService(chat, {
+        games: opts.games, root: ROOT, client, plan: cfg.shards, logger, env, ratingScope: guildScope(client),
+        ...(opts.store ? { store: opts.store } : {}), ...(opts.holder ? { holder: opts.holder } : {}), ...(opts.leaseEveryMs ? { leaseEveryMs: opts.leaseEveryMs } : {}),
+      });
+      ({ service, ownership } = live);
+      peekGuild = live.peekGuild;
+      dispose = live.stop;
+    }
   } catch (e) {
     unguard();
     await client.destroy();
@@ -117,24 +146,40 @@ export async function startDiscord(opts: StartDiscordOptions = {}): Promise<Disc
     await ready;
   } catch (e) {
     await client.destroy();
-    dispose();
+    await dispose();
     unguard();
     throw e;
   }
-  log(`Discord: logged in as ${client.user?.tag ?? '?'} on ${client.guilds.cache.size} server(s).`);
-  void bot.checkChannels((await service.listGames({ status: ['running', 'open'] })).map((g) => g.channelId));
-  let closed = false;
+  const shardIds = client.options.shards;
+  const shardText = cfg.shards ? ` as shard(s) ${Array.isArray(shardIds) ? shardIds.join(',') : String(shardIds)} of ${String(client.options.shardCount)}` : '';
+  logger.info(`Discord: logged in as ${client.user?.tag ?? '?'} on ${client.guilds.cache.size} server(s)${shardText}.`);
+  void (async () => {
+    const games = await service.listGames({ status: ['running', 'open'] });
+    // A process running part of the shards checks only its own servers' channels.
+    const mine = ownership ? (await Promise.all(games.map(async (g) => ((await ownership!.owns(g.channelId)) ? g.channelId : null)))).filter((c): c is string => c !== null) : games.map((g) => g.channelId);
+    await bot.checkChannels(mine);
+  })().catch((e: unknown) => logError('checking the game channels failed', e));
+  let closed: Promise<void> | null = null;
   return {
     client,
     bot,
     service,
-    async close() {
-      if (closed) return;
-      closed = true;
-      await client.destroy();
-      await bot.idle();
-      dispose();
-      unguard();
+    ownership,
+    close() {
+      // SIGTERM: no new events, the commands in flight answered, then the leases given up (a default service).
+      return (closed ??= (async () => {
+        await client.destroy();
+        await bot.idle();
+        await dispose();
+        unguard();
+      })());
     },
   };
+}
+
+/** The `log` option's lines: the message, and the error's stack after a colon. */
+function textLogger(log: (line: string) => void): Logger {
+  const line = (m: string, err?: unknown) => (err === undefined ? m : `${m}: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+  const make = (): Logger => ({ info: (m) => log(line(m)), warn: (m) => log(line(m)), error: (m, e) => log(line(m, e)), child: () => make() });
+  return make();
 }
