@@ -4,5 +4,7 @@
  */
 import { pgHarness } from './harness.ts';
 import { storeSuite } from './suite.ts';
+import { liveSuite } from './live-suite.ts';
 
 storeSuite(pgHarness);
+liveSuite(pgHarness);
