@@ -206,6 +206,10 @@ test('D8.4/D10.10 the agent bot choice without weights answers AGENT_UNAVAILABLE
     assert.equal(!r.ok && r.code, 'AGENT_UNAVAILABLE');
     assert.match(!r.ok ? r.text : '', /^AGENT_UNAVAILABLE：智能体暂时不可用——没有可用的权重文件/);
     assert.match(!r.ok ? r.text : '', /贪婪（greedy）或登陆（lander）/);
+    // The loader's reason names files on the server, in English: a Chinese-speaking player is not shown it.
+    assert.doesNotMatch(!r.ok ? r.text : '', new RegExp(`${root.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}|no weights file`));
+    const en = duelBot(islands, 'agent', 'en', root);
+    assert.match(!en.ok ? en.text : '', /: no weights file in /, 'the English text keeps the reason for the operator');
     assert.deepEqual(duelBot(islands, 'greedy', 'zh', root), { ok: true, id: 'greedy' });
     assert.deepEqual(duelBot(islands, 'Lander', 'zh', root), { ok: true, id: 'lander' });
     assert.equal(duelBot(islands, 'robot', 'zh', root).ok, false);

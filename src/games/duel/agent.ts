@@ -525,11 +525,16 @@ export function loadAgent(g: DuelGraph, dir: string = MODEL_DIR, version?: numbe
   return { ok: true, id, policy, manifest: m };
 }
 
-/** The words of AGENT_UNAVAILABLE (D8.4, D10.10). */
+/**
+ * The words of AGENT_UNAVAILABLE (D8.4, D10.10). A player reads them in a lobby or a channel: the reason (the
+ * loader's, in English, naming files on the server) is the operator's and goes only into the English text — the
+ * transcript runner's and the operator's — with the server's own directories taken out of its paths.
+ */
 export function agentUnavailableText(lang: 'zh' | 'en', reason?: string): string {
+  const why = reason ? reason.split(`${process.cwd()}/`).join('') : '';
   return lang === 'en'
-    ? `AGENT_UNAVAILABLE: the agent is not available — no usable weights file (${MODEL_DIR}/v<N>.json and v<N>.bin)${reason ? `: ${reason}` : ''}. Play the greedy or the lander bot instead.`
-    : `AGENT_UNAVAILABLE：智能体暂时不可用——没有可用的权重文件（${MODEL_DIR}/v<N>.json 与 v<N>.bin）${reason ? `：${reason}` : ''}。可以改选贪婪（greedy）或登陆（lander）电脑对手。`;
+    ? `AGENT_UNAVAILABLE: the agent is not available — no usable weights file (${MODEL_DIR}/v<N>.json and v<N>.bin)${why ? `: ${why}` : ''}. Play the greedy or the lander bot instead.`
+    : `AGENT_UNAVAILABLE：智能体暂时不可用——没有可用的权重文件（${MODEL_DIR}/v<N>.json 与 v<N>.bin）。可以改选贪婪（greedy）或登陆（lander）电脑对手。`;
 }
 
 /**
