@@ -6,9 +6,11 @@
  * through New European War's converter (commands.md §1). New European War's commands are WRONG_GAME (decided at
  * the name) and a number in an order COUNT_NOT_ALLOWED (with the syntax), both before names (D10.10). The
  * refusal texts of every duel code live here too (refusalText), so the module and the transcript runner say the same.
+ * Invisible characters (zero-width, BOM, bidi marks: the platform's stripInvisible) are taken out before anything is read.
  */
 import { findName, normalizeName } from '../europe/map/index.ts';
 import { parseMessage, toSimplified } from '../neuwar/parse/index.ts';
+import { stripInvisible } from '../../platform/chat/index.ts';
 import type { DuelGraph } from './board.ts';
 import type { DuelCommand, JudgeCommand, LogKind } from './engine.ts';
 import type { Order } from './orders.ts';
@@ -78,7 +80,10 @@ function sideName(name: string, opts: DuelParseOptions): Side | null {
 }
 
 /** The commands of one chat message, in order; none when it holds no 【】 command. */
-export function parseDuel(g: DuelGraph, text: string, lang: 'zh' | 'en', opts: DuelParseOptions = {}): Parsed[] {
+export function parseDuel(g: DuelGraph, typed: string, lang: 'zh' | 'en', opts: DuelParseOptions = {}): Parsed[] {
+  // Characters that show nothing (zero-width spaces and joiners, BOM, bidi marks) are not read, as in New European
+  // War's parser: 【准备\u200b】 is 【准备】, and no refusal quotes a character its reader cannot see.
+  const text = stripInvisible(typed);
   if (text.length > MAX_MESSAGE_LENGTH) {
     return [{ ok: false, code: 'MESSAGE_TOO_LONG', kind: 'unknown', message: L(lang, `消息太长（${text.length} 字），上限 ${MAX_MESSAGE_LENGTH} 字：请分成几条发送`, `the message is too long (${text.length} characters, at most ${MAX_MESSAGE_LENGTH}): send it in parts`), text: text.slice(0, 100) }];
   }

@@ -1,2 +1,2 @@
 export * from './types.ts';
-export { cleanName, nameKey, MAX_NAME_LENGTH } from './names.ts';
+export { cleanName, nameKey, stripInvisible, MAX_NAME_LENGTH } from './names.ts';

@@ -10,6 +10,15 @@
  */
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]|[\u{e0000}-\u{e007f}]|[\u{e0100}-\u{e01ef}]/gu;
 
+/**
+ * A chat message with the characters of INVISIBLE taken out and its white space (new lines, tabs) kept, for a
+ * parser to read: 【准备\u200b】 is 【准备】, and a refusal that quotes the message quotes nothing unseen. A BOM
+ * (U+FEFF, white space to JavaScript) shows nothing and goes too.
+ */
+export function stripInvisible(text: string): string {
+  return text.replace(INVISIBLE, (c) => (c !== '\ufeff' && /\s/.test(c) ? c : ''));
+}
+
 /** The longest name shown (code points). */
 export const MAX_NAME_LENGTH = 32;
 
