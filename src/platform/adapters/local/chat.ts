@@ -260,6 +260,17 @@ export class LocalChat implements ChatPort {
     if (msg.images?.length) await this.saved();
   }
 
+  /**
+   * A message of a channel played on another platform (a Discord duel's thread that a page shows, duel.md D10.3.2),
+   * kept under that platform's message id so its later edits and deletion find it: added the first time, edited
+   * after. The page's own link (`page:` buttons) is left out: the page is already open.
+   */
+  mirror(channelId: string, id: string, msg: OutMessage): void {
+    const out: OutMessage = { ...msg, buttons: (msg.buttons ?? []).filter((b) => !String(b.id).startsWith('page:')) };
+    if (this.feed(channelId).some((x) => x.id === id)) void this.edit(channelId, id, out);
+    else this.add(channelId, { kind: 'bot' }, out, undefined, { id });
+  }
+
   async privateReply(channelId: string, userId: string, msg: OutMessage): Promise<void> {
     this.add(channelId, { kind: 'bot' }, msg, userId);
     if (msg.images?.length) await this.saved();

@@ -24,6 +24,13 @@ const isBotUser = (userId: string) => userId.startsWith('bot:');
 /** What a page holds once a seat link is opened: the seat and the identity that plays it. */
 export interface SeatHold { channelId: string; gameId: number; seat: string; userId: string; name: string }
 
+/** What opening a duel's page gives: its channel, the seat held (null: watching), and whether the game is played elsewhere (Discord). */
+export interface Opened { channelId: string; hold: SeatHold | null; remote: boolean }
+
+/** The page of a duel played on Discord without a link of its own (duel.md D10.3.2): said without anything of the game. */
+export const NEED_LINK_TEXT = '这局欧陆对决在 Discord 上进行，网页只能用你自己的链接打开：请在对局的讨论串里点状态消息上的 [网页] 按钮，或用 /duel-link 取得链接（玩家的链接可以下棋，其他人的链接只能观战）。';
+export const REMOTE_BAD_TOKEN_TEXT = '这个对决链接里的密钥不对（可能抄漏了字，或链接已过期）：请在 Discord 里重新点 [网页] 按钮或用 /duel-link 取一条新链接。';
+
 export class DuelLobby {
   readonly seats: SeatBook;
   readonly ids: LocalIdentities;
@@ -42,18 +49,28 @@ export class DuelLobby {
     return !!this.svc.getMeta && !!this.svc.setMeta && this.svc.kinds().some((k) => k.kind === DUEL_KIND);
   }
 
-  /** A lobby duel (its seats are the lobby's: the page's generic join, leave, start and end do not apply). */
+  /**
+   * A lobby duel (its seats are the lobby's: the page's generic join, leave, start and end do not apply). A duel
+   * played on Discord has a seat record too once a link was given (SeatBook.grant), but is no lobby duel.
+   */
   async managed(gameId: number): Promise<boolean> {
     const known = this.managedIds.get(gameId);
     if (known !== undefined) return known;
-    const m = !!(await this.seats.get(gameId));
+    const rec = await this.seats.get(gameId);
+    const m = !!rec && rec.channelId.startsWith(this.prefix);
     this.managedIds.set(gameId, m);
     return m;
   }
 
+  /** Whether a channel is one of this page's own (else the game is played elsewhere: a Discord duel). */
+  isLocal(channelId: string): boolean {
+    return channelId.startsWith(this.prefix);
+  }
+
+  /** A duel by its id, wherever it is played (a Discord duel's page opens only with a link's token: `open`). */
   async gameById(gameId: number): Promise<GameInfo | null> {
     if (!Number.isSafeInteger(gameId) || gameId <= 0) return null;
-    return (await this.svc.listGames()).find((g) => g.id === gameId && g.kind === DUEL_KIND && g.channelId.startsWith(this.prefix)) ?? null;
+    return (await this.svc.listGames()).find((g) => g.id === gameId && g.kind === DUEL_KIND) ?? null;
   }
 
   /** One claim or withdrawal at a time per game (two tabs opening one link at once). */
@@ -139,45 +156,63 @@ export class DuelLobby {
   /**
    * A seat link opened: the seat its token opens, taken now by `identity` if nobody has it yet (then the game
    * starts), else restored to whoever holds the token. No token: a spectator (`seat` null).
+   *
+   * A duel played on Discord (duel.md D10.3.2) opens only with a token its [网页] button or `/duel-link` gave: a
+   * seat's plays as that seat's Discord player, a watch token watches; without one, or with a wrong one, it does not
+   * open at all (the game may be in a private server: a page must not be a window onto it for whoever counts ids).
    */
-  async open(gameId: number, token: unknown, identity: DuelIdentity | undefined): Promise<Result<{ channelId: string; hold: SeatHold | null }>> {
+  async open(gameId: number, token: unknown, identity: DuelIdentity | undefined): Promise<Result<Opened>> {
     const g0 = await this.gameById(gameId);
+    if (g0 && !this.isLocal(g0.channelId)) return this.openRemote(g0, token);
     if (!g0) return fail('NO_GAME', `没有第 ${gameId} 局欧陆对决（链接可能抄错了）。`);
     if (g0.broken) return fail('GAME_BROKEN', `这局对决的数据已损坏，不能打开（${g0.broken}）。`);
     const ch = g0.channelId;
-    if (token === undefined || token === null || token === '') return okr({ channelId: ch, hold: null });
+    if (token === undefined || token === null || token === '') return okr({ channelId: ch, hold: null, remote: false });
     return await this.locked(gameId, async () => {
       const seat = await this.seats.verify(gameId, token);
-      if (!seat) return fail<{ channelId: string; hold: SeatHold | null }>('BAD_TOKEN', '这个对决链接里的席位密钥不对（可能抄漏了字，或对局已换了新链接）：现在以观战身份打开。');
+      if (!seat) return fail<Opened>('BAD_TOKEN', '这个对决链接里的席位密钥不对（可能抄漏了字，或对局已换了新链接）：现在以观战身份打开。');
       let g = (await this.svc.gameOf(ch)) ?? g0;
       let p = g.players.find((x) => x.country === seat);
       if (!p) {
-        if (g.status !== 'open') return fail<{ channelId: string; hold: SeatHold | null }>('CHALLENGE_CLOSED', '这局挑战已经撤回或结束了，不能再加入：请对方重新发起挑战。现在以观战身份打开。');
+        if (g.status !== 'open') return fail<Opened>('CHALLENGE_CLOSED', '这局挑战已经撤回或结束了，不能再加入：请对方重新发起挑战。现在以观战身份打开。');
         const id = await this.ids.check(identity?.name, identity?.secret, this.now());
-        if (!id.ok) return fail<{ channelId: string; hold: SeatHold | null }>(id.code, id.text);
+        if (!id.ok) return fail<Opened>(id.code, id.text);
         if (g.players.some((x) => x.userId === id.userId)) {
-          return fail<{ channelId: string; hold: SeatHold | null }>('SAME_PLAYER', `这是发给对手的链接，而你（local:${id.name}）已经坐在这局的另一边了：请把链接发给朋友。`);
+          return fail<Opened>('SAME_PLAYER', `这是发给对手的链接，而你（local:${id.name}）已经坐在这局的另一边了：请把链接发给朋友。`);
         }
         const busy = await this.runningDuelOf(id.userId);
-        if (busy) return fail<{ channelId: string; hold: SeatHold | null }>('ALREADY_IN_DUEL', this.inDuelText(id.name, busy));
+        if (busy) return fail<Opened>('ALREADY_IN_DUEL', this.inDuelText(id.name, busy));
         await this.withdrawOpen(id.userId, gameId);
         const j = await this.svc.join(ch, { id: id.userId, name: id.name }, seat);
-        if (!j.ok) return fail<{ channelId: string; hold: SeatHold | null }>(j.code, j.text);
+        if (!j.ok) return fail<Opened>(j.code, j.text);
         await this.seats.claimed(gameId, seat, this.now());
         g = (await this.svc.gameOf(ch)) ?? g;
         p = g.players.find((x) => x.country === seat)!;
       }
       // Both seats taken: the lobby starts the game (again after a failure or a restart in between).
       if (g.status === 'open' && g.players.length >= 2) await this.svc.start(ch, LOBBY);
-      return okr({ channelId: ch, hold: { channelId: ch, gameId, seat, userId: p.userId, name: p.name } });
+      return okr({ channelId: ch, hold: { channelId: ch, gameId, seat, userId: p.userId, name: p.name }, remote: false });
     });
+  }
+
+  /** A Discord duel's page: its seat (played as the seat's Discord player) or watching, by the link's token only. */
+  private async openRemote(g: GameInfo, token: unknown): Promise<Result<Opened>> {
+    if (token === undefined || token === null || token === '') return fail('NEED_LINK', NEED_LINK_TEXT);
+    const access = await this.seats.access(g.id, token);
+    if (!access) return fail('BAD_TOKEN', REMOTE_BAD_TOKEN_TEXT);
+    if (g.broken) return fail('GAME_BROKEN', `这局对决的数据已损坏，不能打开（${g.broken}）。`);
+    const ch = g.channelId;
+    if (access.kind === 'watch') return okr({ channelId: ch, hold: null, remote: true });
+    const p = ((await this.svc.gameOf(ch)) ?? g).players.find((x) => x.country === access.seat);
+    if (!p) return fail('BAD_TOKEN', REMOTE_BAD_TOKEN_TEXT);
+    return okr({ channelId: ch, hold: { channelId: ch, gameId: g.id, seat: access.seat, userId: p.userId, name: p.name }, remote: true });
   }
 
   /** The creator takes back a challenge nobody accepted yet (seat A's token). */
   async withdraw(gameId: number, token: unknown): Promise<Result<null>> {
     return await this.locked(gameId, async () => {
       const g = await this.gameById(gameId);
-      if (!g) return fail<null>('NO_GAME', `没有第 ${gameId} 局欧陆对决。`);
+      if (!g || !this.isLocal(g.channelId)) return fail<null>('NO_GAME', `没有第 ${gameId} 局欧陆对决。`);
       if ((await this.seats.verify(gameId, token)) !== 'A') return fail<null>('BAD_TOKEN', '只有发起挑战的人可以撤回。');
       if (g.status !== 'open') return fail<null>('ALREADY_STARTED', '对手已经加入，对决已经开始：不能撤回了（可以认输）。');
       const r = await this.svc.end(g.channelId, LOBBY);
@@ -196,9 +231,14 @@ export class DuelLobby {
     return this.offers.bots;
   }
 
-  /** A rated identity's standing (no secret needed: ratings are public, D9.6); `delta`: what game `gameId` changed. */
-  async rating(name: string, gameId?: number): Promise<{ rating: number; provisional: boolean; games: number; delta: number | null } | null> {
-    const r = (await this.svc.ratingCard?.(DUEL_KIND, `${this.prefix}lobby`, { id: '', name }));
+  /**
+   * A rated identity's standing (no secret needed: ratings are public, D9.6); `delta`: what game `gameId` changed.
+   * `where`: the channel and user of a player elsewhere (a Discord duel's player is `discord:<userId>`, not a name).
+   */
+  async rating(name: string, gameId?: number, where?: { channelId: string; userId: string }): Promise<{ rating: number; provisional: boolean; games: number; delta: number | null } | null> {
+    const r = where && !this.isLocal(where.channelId)
+      ? (await this.svc.ratingCard?.(DUEL_KIND, where.channelId, { id: where.userId, name }))
+      : (await this.svc.ratingCard?.(DUEL_KIND, `${this.prefix}lobby`, { id: '', name }));
     if (!r || !r.ok) return null;
     const c = r.value.card;
     const game = gameId === undefined ? undefined : c.recent.find((x) => x.gameId === gameId);
@@ -221,9 +261,9 @@ export class DuelLobby {
     for (const x of ['A', 'B']) {
       const p = g.players.find((q) => q.country === x);
       const bot = p && isBotUser(p.userId) ? p.name : null;
-      const r = p && !bot ? (await this.rating(p.name, g.status === 'ended' ? g.id : undefined)) : null;
+      const r = p && !bot ? (await this.rating(p.name, g.status === 'ended' ? g.id : undefined, { channelId, userId: p.userId })) : null;
       sides[x] = { name: p ? p.name : null, bot, rating: r ? r.rating : null, provisional: r ? r.provisional : true, games: r ? r.games : 0, delta: r ? r.delta : null };
     }
-    return { gameId: g.id, channelId, status: g.status, rated: st && typeof st.rated === 'boolean' ? st.rated : null, seat, sides };
+    return { gameId: g.id, channelId, status: g.status, rated: st && typeof st.rated === 'boolean' ? st.rated : null, seat, sides, ...(this.isLocal(channelId) ? {} : { remote: true }) };
   }
 }

@@ -56,6 +56,11 @@ export interface LocalHandle<S extends GameServiceApi = GameServiceApi> {
   port: number;
   service: S;
   chat: LocalChat;
+  /**
+   * Whether a page shows this channel of another platform (a Discord duel opened by its [网页] link, duel.md D10.3.2):
+   * the composition root mirrors that channel's posts into `chat` then (src/route-chat.ts).
+   */
+  mirrors(channelId: string): boolean;
   close(): Promise<void>;
 }
 
@@ -111,6 +116,7 @@ export async function startLocal<S extends GameServiceApi = GameServiceApi>(opts
     port: addr.port,
     service,
     chat,
+    mirrors: (channelId: string) => server.mirrors(channelId),
     async close() {
       if (closed) return;
       closed = true;

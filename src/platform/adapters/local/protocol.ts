@@ -34,8 +34,10 @@ export type ClientMsg =
   /**
    * Opens a lobby duel's page `/duel/<gameId>`: with `token` (the link's `#seat=…`, sent here so it never reaches an
    * HTTP log) as that seat — taken for the first time with `identity`, or restored; without, as a spectator.
+   * A duel played on Discord (duel.md D10.3.2) opens only with its link's token: `token` (a player's `#seat=…`,
+   * played as that Discord player) or `watch` (`#watch=…`, watching only); without one it is refused (NEED_LINK).
    */
-  | { t: 'seat'; id: string; gameId: number; token?: string; identity?: DuelIdentity }
+  | { t: 'seat'; id: string; gameId: number; token?: string; watch?: string; identity?: DuelIdentity }
   /** The creator withdraws a challenge nobody has taken yet (its seat A token). */
   | { t: 'withdraw'; id: string; gameId: number; token: string }
   /** The lobby's numbers: a rated identity's rating, the computer opponents on offer. */
@@ -54,6 +56,8 @@ export interface DuelInfo {
   seat: string | null;
   /** `delta`: once a rated game ended, the change it made (D9.3); `rating` is then the rating after it. */
   sides: Record<string, { name: string | null; bot: string | null; rating: number | null; provisional: boolean; games: number; delta: number | null }>;
+  /** A duel played on Discord, opened by a personal link (D10.3.2): commands from the page reach it, chat stays on Discord. */
+  remote?: boolean;
 }
 
 export interface Ack {
@@ -71,6 +75,8 @@ export interface Ack {
   token?: string;
   /** duel (friend): the second seat's link, `/duel/<gameId>#seat=<token>`, to send. */
   invite?: string;
+  /** seat: the duel is played on Discord (its link came from there; the lobby does not list it as the page's own). */
+  remote?: boolean;
   /** lobby: the asker's rating and the computer opponents. */
   lobby?: LobbyView;
 }

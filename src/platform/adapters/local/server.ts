@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { WebSocketServer, WebSocket } from 'ws';
 import type { GameInfo, GameServiceApi, Result } from '../../session/index.ts';
-import type { UserRef } from '../../chat/index.ts';
+import type { OutImage, UserRef } from '../../chat/index.ts';
 import { cleanName } from '../../chat/index.ts';
 import { LocalChat, type FeedEvent, type FeedMessage } from './chat.ts';
 import { parseSlash, SLASH_HELP } from './slash.ts';
@@ -89,6 +89,11 @@ interface Client {
    * answered as the seat's identity; anywhere else, and once another socket takes the seat over, as the tab's person.
    */
   seat: SeatHold | null;
+  /**
+   * A duel played on Discord that this socket may show (duel.md D10.3.2): opened with a seat or watch token of its
+   * [网页] link. Only such a channel of another platform is ever shown, and only to the socket that had the token.
+   */
+  guest: string | null;
 }
 
 interface User { id: string; name: string | null }
@@ -138,6 +143,13 @@ const TOKEN_RE = /^[0-9a-f]{32,128}$/;
 /** The page's seat and lifecycle actions that a lobby duel does not take: its seats come by links, its start and end by the lobby. */
 const LOBBY_ONLY = new Set(['join', 'leave', 'watch', 'start', 'end', 'judge']);
 const LOBBY_DUEL_TEXT = '这局欧陆对决由对决大厅安排：座位只能用对决链接（/duel/…#seat=…）领取，开局和结束也由大厅负责。想下棋请在大厅发起挑战或对战电脑；不带链接打开就是观战。';
+/** A Discord duel's page (D10.3.2): what the page does not do there, and why. */
+const REMOTE_LIFECYCLE_TEXT = '这局欧陆对决在 Discord 上进行：入座、开局、结束和裁判都在 Discord 里办（斜杠命令）。网页上可以下对决命令、准备和认输。';
+const REMOTE_WATCH_TEXT = '你用的是观战链接：只能看，不能下命令，也不能在这里发言（聊天请到 Discord 的讨论串）。玩家请用自己在 Discord 里点 [网页] 得到的链接。';
+const REMOTE_CHAT_TEXT = '这不是对决命令，没有发出：这局在 Discord 上进行，网页上只收命令（【调兵】【准备】…或点地图），聊天请到 Discord 的讨论串。';
+const REMOTE_SLASH_TEXT = '这局在 Discord 上进行：网页上的 / 命令只有 /help；对决命令直接输入（【调兵】【准备】…）或点地图，其他的请在 Discord 里用斜杠命令。';
+/** How many Discord channels opened by links are remembered for mirroring their posts (the oldest are forgotten first). */
+const MAX_GUEST_CHANNELS = 1000;
 
 /** A fresh local channel id. */
 const newChannelId = () => `${CHANNEL_PREFIX}${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
@@ -216,6 +228,8 @@ export class LocalServer {
   readonly duels: DuelLobby;
   /** The status of each lobby duel shown last: a change (the start, the end) sends its sides and ratings again. */
   private duelStatus = new Map<string, string>();
+  /** Discord duels' channels opened here by a seat or watch link: their posts are mirrored into the feed (mirrors). */
+  private guests = new Set<string>();
 
   constructor(private opts: LocalServerOptions) {
     this.limits = { ...DEFAULT_LIMITS, ...opts.limits };
@@ -262,6 +276,14 @@ export class LocalServer {
     for (const c of this.clients) c.ws.terminate();
     await new Promise<void>((r) => this.wss.close(() => r()));
     await new Promise<void>((r) => this.http.close(() => r()));
+  }
+
+  /**
+   * Whether the page shows a channel of another platform (a Discord duel opened by a seat or watch link, D10.3.2),
+   * so that its posts, edits, deletions and private answers are mirrored into this channel's feed (src/route-chat.ts).
+   */
+  mirrors(channelId: string): boolean {
+    return this.guests.has(channelId);
   }
 
   /** Timers and pushes run outside any request: a failure there is logged, never thrown into the process. */
@@ -367,7 +389,7 @@ export class LocalServer {
     }
     const c: Client = {
       ws, address: req.socket.remoteAddress ?? '?', key: `s${++this.socketSeq}`, userId: null, channel: null,
-      queue: Promise.resolve(), refused: 0, lastNoIdRefusal: 0, seat: null,
+      queue: Promise.resolve(), refused: 0, lastNoIdRefusal: 0, seat: null, guest: null,
     };
     this.clients.add(c);
     ws.on('message', (data, isBinary) => {
@@ -532,7 +554,8 @@ export class LocalServer {
     if (msg.t === 'open') {
       const ch = String(msg.channelId ?? '');
       const game = (await this.opts.service.gameOf(ch));
-      if (!game || !ch.startsWith(CHANNEL_PREFIX)) { this.send(c, { t: 'error', code: 'NO_GAME', text: '没有这个游戏' }); return; }
+      // A channel of another platform (a Discord duel) only on the socket that opened it with its link's token.
+      if (!game || (!ch.startsWith(CHANNEL_PREFIX) && c.guest !== ch)) { this.send(c, { t: 'error', code: 'NO_GAME', text: '没有这个游戏' }); return; }
       if (game.broken) { this.send(c, { t: 'error', code: 'GAME_BROKEN', text: brokenText(game.broken) }); return; }
       // A seat is held only while its page shows that game.
       if (c.seat && c.seat.channelId !== ch) c.seat = null;
@@ -630,9 +653,19 @@ export class LocalServer {
     const fail = (code: string, text: string): Ack => ({ t: 'ack', id, ok: false, code, text });
     if (!this.duels.available()) return fail('NO_GAME', '这个服务器没有欧陆对决');
     const gameId = Number(msg.gameId);
-    const r = await this.duels.open(gameId, msg.token, msg.identity);
+    const given = (v: unknown) => v !== undefined && v !== null && v !== '';
+    const r = await this.duels.open(gameId, given(msg.token) ? msg.token : msg.watch, msg.identity);
     const g = await this.duels.gameById(gameId);
     if (!g) return fail(r.ok ? 'NO_GAME' : r.code, r.ok ? '没有这局对决' : r.text);
+    const remote = !this.duels.isLocal(g.channelId);
+    if (remote) {
+      // D10.3.2: a Discord duel opens with its link's token only — no spectator view to fall back to.
+      if (!r.ok) return { ...fail(r.code, r.text), remote: true };
+      c.guest = g.channelId;
+      this.guests.delete(g.channelId);
+      this.guests.add(g.channelId);
+      if (this.guests.size > MAX_GUEST_CHANNELS) this.guests.delete(this.guests.values().next().value!);
+    }
     const hold = r.ok ? r.value.hold : null;
     c.seat = hold;
     if (hold) {
@@ -648,7 +681,7 @@ export class LocalServer {
     this.sendDuelInfo(c);
     this.pushGames();
     if (!r.ok) return fail(r.code, r.text);
-    return { t: 'ack', id, ok: true, channelId: g.channelId, gameId, seat: hold ? hold.seat : null };
+    return { t: 'ack', id, ok: true, channelId: g.channelId, gameId, seat: hold ? hold.seat : null, ...(remote ? { remote: true } : {}) };
   }
 
   /** The lobby's own actions: a new duel, a challenge withdrawn, the asker's rating and the opponents on offer. */
@@ -711,9 +744,12 @@ export class LocalServer {
       return { t: 'ack', id, ok: true, text: r.text, channelId: r.value.channelId, ...(r.duplicate ? { duplicate: true } : {}) };
     }
     const channelId = String((msg as { channelId?: unknown }).channelId ?? '');
-    const game = channelId.startsWith(CHANNEL_PREFIX) ? (await svc.gameOf(channelId)) : null;
+    // The page's own channels, and the Discord duel this socket opened with its link's token (D10.3.2).
+    const remote = !channelId.startsWith(CHANNEL_PREFIX) && !!channelId && c.guest === channelId;
+    const game = channelId.startsWith(CHANNEL_PREFIX) || remote ? (await svc.gameOf(channelId)) : null;
     if (!game) return fail('NO_GAME', '没有这个游戏');
     if (game.broken) return fail('GAME_BROKEN', brokenText(game.broken));
+    if (remote) return this.actRemote(c, user, id, channelId, msg);
     if (LOBBY_ONLY.has(msg.t) && await this.lobbyDuel(channelId)) return fail('LOBBY_DUEL', LOBBY_DUEL_TEXT);
     // The service announces joins, starts, ends and new judges itself.
     const lifecycle = async (r: { ok: boolean; text: string; code?: string; duplicate?: boolean }): Promise<Ack> => {
@@ -746,6 +782,69 @@ export class LocalServer {
       }
     }
     return fail('BAD_TYPE', '未知的消息类型');
+  }
+
+  /**
+   * An action on a Discord duel's page (D10.3.2). The seat's socket acts as the seat's Discord player: its commands
+   * and clicks reach the service as that player's, like a slash command (deliver:false: the service posts the public
+   * side in the Discord thread, and the page shows the private answers and refusals to that player only). A watch
+   * link only watches; seats, the start, the end and judges stay Discord's.
+   */
+  private async actRemote(c: Client, user: User, id: string, channelId: string, msg: ClientMsg): Promise<Ack> {
+    const fail = (code: string, text: string): Ack => ({ t: 'ack', id, ok: false, code, text });
+    if (LOBBY_ONLY.has(msg.t)) return fail('DISCORD_DUEL', REMOTE_LIFECYCLE_TEXT);
+    const seat = c.seat && c.seat.channelId === channelId && c.seat.userId === user.id ? c.seat : null;
+    if (!seat) return fail('WATCH_ONLY', REMOTE_WATCH_TEXT);
+    const svc = this.opts.service;
+    const priv = (text: string, images?: OutImage[]) => { this.opts.chat.add(channelId, { kind: 'bot' }, { text, ...(images?.length ? { images } : {}) }, user.id); };
+    switch (msg.t) {
+      case 'say': return this.sayRemote(user, id, channelId, msg.text);
+      case 'button': {
+        const buttonId = String(msg.buttonId ?? '').slice(0, 200);
+        if (buttonId.startsWith('page:')) return fail('REFUSED', '你已经在网页上了。');
+        const reply = await svc.handleButton({ channelId, userId: user.id, userName: user.name ?? user.id, buttonId, interactionId: `web:${user.id}:${id}`, deliver: false });
+        if (!reply.duplicate && reply.text && (!reply.ok || reply.private)) priv(reply.ok ? reply.text : `✗ ${reply.text.replace(/^✗ /, '')}`);
+        if (this.boards.has(channelId)) this.safely('view push', () => this.pushViews(channelId));
+        this.schedulePush(channelId, false);
+        return reply.ok ? { t: 'ack', id, ok: true, ...(reply.duplicate ? { duplicate: true } : {}) } : fail(reply.code ?? 'REFUSED', reply.text);
+      }
+    }
+    return fail('DISCORD_DUEL', REMOTE_LIFECYCLE_TEXT);
+  }
+
+  /** A line typed on a Discord duel's page by its seat: a duel command goes to the service as the seat's player; chat stays on Discord. */
+  private async sayRemote(user: User, id: string, channelId: string, raw: unknown): Promise<Ack> {
+    const fail = (code: string, text: string): Ack => ({ t: 'ack', id, ok: false, code, text });
+    const text = typeof raw === 'string' ? raw : '';
+    if (text.length > MAX_TEXT) return fail('MESSAGE_TOO_LONG', `消息太长（${text.length} 字），上限 ${MAX_TEXT} 字：请分成几条发送。`);
+    if (!text.trim()) return fail('EMPTY', '消息是空的');
+    const svc = this.opts.service;
+    const chat = this.opts.chat;
+    const priv = (t: string, images?: OutImage[]) => { chat.add(channelId, { kind: 'bot' }, { text: t, ...(images?.length ? { images } : {}) }, user.id); };
+    const slash = parseSlash(text);
+    if (slash && slash.kind === 'help') { priv(SLASH_HELP); return { t: 'ack', id, ok: true }; }
+    if (slash && slash.kind !== 'text') { priv(REMOTE_SLASH_TEXT); return fail('DISCORD_DUEL', REMOTE_SLASH_TEXT); }
+    const sendText = slash?.kind === 'text' ? slash.text : text;
+    const messageId = `web:${user.id}:${id}`;
+    // The line stays the author's: nothing typed on the page is posted in the Discord thread.
+    const held = chat.add(channelId, { kind: 'user', userId: user.id, name: user.name ?? user.id }, { text: sendText }, user.id, { ref: messageId });
+    const reply = await svc.handleMessage({ channelId, userId: user.id, userName: user.name ?? user.id, text: sendText, messageId, deliver: false });
+    if (!reply.handled) {
+      priv(REMOTE_CHAT_TEXT);
+      return fail('NOT_A_COMMAND', REMOTE_CHAT_TEXT);
+    }
+    if (!reply.duplicate) {
+      // What Discord would answer ephemerally: the private answers, the refusals, a picture asked for (the public
+      // answers the service posted in the thread, and they come back through the mirror).
+      const shown = reply.images?.length ? [reply.text] : reply.items.filter((i) => i.private || !i.ok).map((i) => (i.ok ? i.text : `✗ ${i.text}`));
+      if (!reply.items.length && !reply.ok && reply.text) shown.push(reply.text);
+      if (shown.some(Boolean) || reply.images?.length) priv(shown.filter(Boolean).join('\n'), reply.images);
+      this.summarize(channelId, user.id, held.seq, reply.items);
+    }
+    if (this.boards.has(channelId)) this.safely('view push', () => this.pushViews(channelId));
+    this.schedulePush(channelId, false);
+    if (reply.duplicate) return { t: 'ack', id, ok: true, duplicate: true };
+    return reply.ok ? { t: 'ack', id, ok: true } : fail(reply.code ?? 'REFUSED', reply.text);
   }
 
   /** A display name, cleaned (src/chat): an invisible one is refused and the old name kept. */

@@ -1,7 +1,9 @@
 // Europe Duel's lobby and seat links on the local page (duel.md D10.6). Challenge a friend (the game is made with
 // both seats: this page sits as 红方 and gets the second seat's link to send), play a computer opponent (started at
 // once), watch a running duel, continue one's own. A seat link is `/duel/<gameId>#seat=<token>`: the fragment
-// never goes to the server in an HTTP request — this page reads it and sends it over the WebSocket.
+// never goes to the server in an HTTP request — this page reads it and sends it over the WebSocket. A duel played on
+// Discord has personal links from its [网页] button or /duel-link (duel.md D10.3.2): a player's `#seat=<token>` plays
+// that seat, anyone else's `#watch=<token>` watches; without a token such a duel's page does not open.
 //
 // Kept in localStorage (this browser, every tab): the player's duels with their seat tokens (继续), and the secret
 // of each rated identity `local:<name>` this browser registered (a taken name needs its secret). Text from the
@@ -83,12 +85,13 @@ const linkOf = (gameId, token) => `${location.origin}/duel/${gameId}${token ? `#
 
 // ---------- the address: /duel/<gameId>#seat=<token> ----------
 
-/** The lobby duel the address names, or null. */
+/** The lobby duel the address names, or null. `watch`: a Discord duel's watch token (`#watch=…`). */
 function parseRoute() {
   const m = /^\/duel\/([1-9][0-9]{0,15})$/.exec(location.pathname);
   if (!m) return null;
   const t = /(?:^|[#&])seat=([A-Za-z0-9_-]{22})(?:&|$)/.exec(location.hash);
-  return { gameId: Number(m[1]), token: t ? t[1] : null, lost: false };
+  const w = /(?:^|[#&])watch=([A-Za-z0-9_-]{22})(?:&|$)/.exec(location.hash);
+  return { gameId: Number(m[1]), token: t ? t[1] : null, watch: w ? w[1] : null, lost: false, refused: null };
 }
 
 /** Whether this page is a lobby duel's page (its address is not a channel's `#id`). */
@@ -98,7 +101,7 @@ export function lobbyRouted() {
 
 /** Opens a lobby duel: as the seat of `token`, or as a spectator. */
 function go(gameId, token) {
-  L.route = { gameId, token: token || null, lost: false };
+  L.route = { gameId, token: token || null, watch: null, lost: false, refused: null };
   L.info = null;
   history.pushState(null, '', `/duel/${gameId}${token ? `#seat=${token}` : ''}`);
   renderBanner();
@@ -114,10 +117,16 @@ async function sendSeat() {
   // the page's rated identity, and the server asks for a name when there is none (BAD_NAME).
   const id = token ? identity() : null;
   L.waitingName = false;
-  const ack = await api.act({ t: 'seat', gameId: r.gameId, ...(token ? { token } : {}), ...(id ? { identity: id } : {}) });
+  const ack = await api.act({ t: 'seat', gameId: r.gameId, ...(token ? { token } : {}), ...(r.watch ? { watch: r.watch } : {}), ...(id ? { identity: id } : {}) });
   if (L.route !== r) return;
+  r.refused = null;
   if (ack.ok) {
-    if (ack.seat && token) remember({ gameId: r.gameId, channelId: ack.channelId, seat: ack.seat, token, at: Date.now() });
+    // A Discord duel's link is kept in Discord (a new one is a press away): the lobby lists this page's own duels.
+    if (ack.seat && token && !ack.remote) remember({ gameId: r.gameId, channelId: ack.channelId, seat: ack.seat, token, at: Date.now() });
+  } else if (ack.remote) {
+    // D10.3.2: a Discord duel opens only with its own link: nothing to show but why.
+    r.refused = ack.text || ack.code;
+    api.toast(r.refused, true);
   } else if (ack.code === 'BAD_NAME') {
     // A free seat and no name yet: the name box is the answer (no error to show).
     L.waitingName = true;
@@ -390,6 +399,12 @@ function renderBanner(takenText) {
   const r = L.route;
   const info = L.info;
   const mine = r ? myGames().find((g) => g.gameId === r.gameId) : null;
+  if (r && r.refused) {
+    b.className = 'seat-banner warn';
+    b.append(el('span', '', r.refused));
+    b.hidden = false;
+    return;
+  }
   if (r && r.lost) {
     b.className = 'seat-banner warn';
     b.append(el('span', '', takenText || '你的席位在另一个标签页或设备上打开了，已由那边接管：这里改为观战。'));
@@ -432,7 +447,9 @@ function renderBanner(takenText) {
   }
   if (r && info && info.seat === null) {
     b.className = 'seat-banner watch';
-    b.append(el('span', '', `观战：第 ${info.gameId} 局（只看公开的局面，看不到双方的命令）`));
+    b.append(el('span', '', info.remote
+      ? `观战：第 ${info.gameId} 局（Discord 对局，只看公开的局面，看不到双方的命令；聊天请到 Discord 的讨论串）`
+      : `观战：第 ${info.gameId} 局（只看公开的局面，看不到双方的命令）`));
     b.hidden = false;
     return;
   }
