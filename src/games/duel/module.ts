@@ -28,6 +28,9 @@ import { duelPress, duelStatusButtons, duelStatusText, isDuelButton } from './st
 /** A duel in memory: its graph (from the map) and its state (plain JSON). */
 export interface Duel { g: DuelGraph; s: DuelState }
 
+/** What `present` needs of a step that resolved a turn: that turn's summary, written when the state was that turn's. */
+interface DuelStepDetail { turns: { turn: number; text: string; mapDue: boolean }[] }
+
 const T = (lg: Lang, zh: string, en: string) => (lg === 'en' ? en : zh);
 const SIDE_NAME: Record<Side, [string, string]> = { A: ['红方', 'Red'], B: ['蓝方', 'Blue'] };
 const isSide = (x: string): x is Side => x === 'A' || x === 'B';
@@ -133,12 +136,16 @@ export class DuelRules implements Rules<Duel> {
     // A resolution happened when the turn moved on, or when it ended the game (resign and the judge's end close it without one).
     const closes = (e.type === 'command' && e.command.kind === 'resign') || (e.type === 'judge' && e.command.kind === 'end');
     const resolved = game.s.turn !== turn || (wasRunning && game.s.status === 'ended' && !closes) ? [turn] : [];
-    if (e.type === 'tick' || e.type === 'restart') return { game, step: { answer: null, resolved } };
-    if (!r.ok) return { game, step: { answer: { ok: false, code: r.code, text: refusalText(r.code, lg, r.message), private: true }, resolved } };
-    if (e.type === 'judge') return { game, step: { answer: { ok: true, text: this.judgeEcho(e.command, lg), private: false }, resolved } };
+    // The turn's summary is written now, while the state is that turn's: a later entry of the same batch (both sides
+    // ready again against a bot) resolves the next one, and `present` tells each (D10.3.3).
+    const detail: DuelStepDetail | undefined = resolved.length ? { turns: [{ turn, text: resolutionSummary(this.map, this.g, game.s, turn, lg), mapDue: mapDue(game.s, [turn]) }] } : undefined;
+    const stepOf = (answer: StepResult['answer']): StepResult => ({ answer, resolved, ...(detail ? { detail } : {}) });
+    if (e.type === 'tick' || e.type === 'restart') return { game, step: stepOf(null) };
+    if (!r.ok) return { game, step: stepOf({ ok: false, code: r.code, text: refusalText(r.code, lg, r.message), private: true }) };
+    if (e.type === 'judge') return { game, step: stepOf({ ok: true, text: this.judgeEcho(e.command, lg), private: false }) };
     const kind = e.command.kind;
     const note = r.cancelledRoutes?.length ? T(lg, `（撤销了路线${r.cancelledRoutes.map((id) => `#${id}`).join('、')}）`, ` (cancelled route ${r.cancelledRoutes.map((id) => `#${id}`).join(', ')})`) : '';
-    return { game, step: { answer: { ok: true, text: this.echo(e, lg) + note, private: SECRET.has(kind) }, resolved } };
+    return { game, step: stepOf({ ok: true, text: this.echo(e, lg) + note, private: SECRET.has(kind) }) };
   }
   /** The judge's commands, said in the channel (R13: every judge action is shown). */
   private judgeEcho(c: JudgeCommand, lg: Lang): string {
@@ -280,10 +287,16 @@ export class DuelRules implements Rules<Duel> {
    * platform posts right after the last resolution's summary, so that summary carries none.
    */
   present(game: Duel, steps: StepResult[], lg: Lang): Post[] {
-    const turns = steps.flatMap((s) => s.resolved);
-    if (!turns.length) return [];
-    const text = resolutionSummary(this.map, this.g, game.s, turns[turns.length - 1]!, lg);
-    return [{ text, ...(mapDue(game.s, turns) ? { pictures: mapAsk() } : {}) }];
+    const told = steps.flatMap((s) => (s.detail as DuelStepDetail | undefined)?.turns ?? []);
+    if (!told.length) {
+      const turns = steps.flatMap((s) => s.resolved);
+      if (!turns.length) return [];
+      return [{ text: resolutionSummary(this.map, this.g, game.s, turns[turns.length - 1]!, lg), ...(mapDue(game.s, turns) ? { pictures: mapAsk() } : {}) }];
+    }
+    // One message that resolved several turns (【准备】 twice against a bot): every turn's summary, in order. The map
+    // is drawn from the game as it is now, so it comes once, with the last, when any of those turns called for it.
+    const map = game.s.status !== 'ended' && told.some((t) => t.mapDue);
+    return told.map((t, i) => ({ text: t.text, ...(map && i === told.length - 1 ? { pictures: mapAsk() } : {}) }));
   }
   /** D10.3 step 4: the result (who, how, the scores) and the final map. */
   ended(game: Duel | null, judge: string | null, lg: Lang) {
