@@ -104,9 +104,13 @@ export function checkShardStore(plan: ShardPlan | null, databaseUrl: string | un
   );
 }
 
-/** discord.js client options for the plan (none when unsharded). */
-export function shardClientOptions(plan: ShardPlan | null): { shards?: number[] | 'auto'; shardCount?: number } {
-  if (!plan) return {};
+/**
+ * discord.js client options for the plan. Always explicit: a discord.js Client given no `shards` reads the environment's
+ * SHARDS as the JSON its own ShardingManager passes to its children, so SHARDS=auto (or an empty SHARDS=) would be
+ * misread there.
+ */
+export function shardClientOptions(plan: ShardPlan | null): { shards: number[] | 'auto'; shardCount?: number } {
+  if (!plan) return { shards: [0], shardCount: 1 };
   if (plan.total === 'auto') return { shards: 'auto' };
   return { shards: plan.list === 'all' ? [...Array(plan.total).keys()] : plan.list, shardCount: plan.total };
 }
