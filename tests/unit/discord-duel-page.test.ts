@@ -8,6 +8,7 @@
  */
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { request } from 'node:http';
 import { WebSocket } from 'ws';
 import type { Client as DiscordClient } from 'discord.js';
 import { GameService } from '../../src/platform/session/index.ts';
@@ -291,4 +292,28 @@ test('D10.3.2: a Discord duel nobody opened on the page is not mirrored; local l
   assert.equal(watch.remote, undefined);
   assert.ok(await viewer.wait((m) => m.t === 'channel' && m.channelId === made.channelId));
   assert.ok(!CHANNEL.startsWith(CHANNEL_PREFIX));
+});
+
+test('PUBLIC_URL behind a proxy: the page and its WebSocket answer to the public host (Host kept, Origin the public address); other hosts stay refused', async () => {
+  const h = await setup();
+  const local = await startLocal({ port: 0, host: '127.0.0.1', log: () => undefined, service: h.svc, chat: h.localChat, publicUrl: 'https://Duel.Example.org/' });
+  closers.push(() => local.close());
+  const get = (host: string) => new Promise<number>((res, rej) => {
+    const req = request({ host: '127.0.0.1', port: local.port, path: `/duel/1`, headers: { host } }, (r) => { r.resume(); res(r.statusCode!); });
+    req.on('error', rej);
+    req.end();
+  });
+  assert.equal(await get('duel.example.org'), 200, 'the duel page through the proxy');
+  assert.equal(await get('evil.example.org'), 421, 'another name is still refused (DNS rebinding)');
+  const ws = new WebSocket(`ws://127.0.0.1:${local.port}/ws`, { headers: { host: 'duel.example.org', origin: 'https://duel.example.org' } });
+  closers.push(() => ws.close());
+  const first = await new Promise<ServerMsg>((res, rej) => {
+    ws.once('open', () => ws.send(JSON.stringify({ t: 'hello', name: 'proxied' })));
+    ws.once('message', (d) => res(JSON.parse(d.toString()) as ServerMsg));
+    ws.once('error', rej);
+  });
+  assert.equal(first.t, 'welcome', 'the WebSocket opens through the proxy');
+  const other = new WebSocket(`ws://127.0.0.1:${local.port}/ws`, { headers: { host: 'duel.example.org', origin: 'https://evil.example.org' } });
+  const code = await new Promise<number>((res) => { other.once('close', (c) => res(c)); other.once('error', () => res(-1)); });
+  assert.equal(code, 1008, 'a page elsewhere may not drive it (cross-site WebSocket)');
 });

@@ -10,7 +10,7 @@ import { LocalServer, isLoopback } from './server.ts';
 import type { Limits } from './limits.ts';
 
 export { LocalChat, type FeedMessage, type FeedImage, type FeedEvent } from './chat.ts';
-export { LocalServer, isLoopback, allowedHosts, userIdOf, listMaps, CHANNEL_PREFIX } from './server.ts';
+export { LocalServer, isLoopback, allowedHosts, publicHost, userIdOf, listMaps, CHANNEL_PREFIX } from './server.ts';
 export { cleanName } from '../../chat/index.ts';
 export { DEFAULT_LIMITS, type Limits } from './limits.ts';
 export { parseSlash, type Slash } from './slash.ts';
@@ -46,6 +46,8 @@ export interface StartLocalOptions<S extends GameServiceApi = GameServiceApi> {
   limits?: Partial<Limits>;
   /** The clock of the limits and lockouts (tests move it); default Date.now. */
   now?: () => number;
+  /** Default: PUBLIC_URL. The public address of this server behind a proxy: its host is answered to too (LocalServerOptions.publicUrl). */
+  publicUrl?: string;
 }
 
 /** The shortest LOCAL_PASSWORD accepted: with the lockout after wrong guesses, 8 characters hold out for years. */
@@ -98,6 +100,7 @@ export async function startLocal<S extends GameServiceApi = GameServiceApi>(opts
   const server = new LocalServer({
     port, host, password: password || undefined, service, chat, root, log,
     ...(opts.limits ? { limits: opts.limits } : {}), ...(opts.now ? { now: opts.now } : {}),
+    ...((opts.publicUrl ?? process.env.PUBLIC_URL) ? { publicUrl: opts.publicUrl ?? process.env.PUBLIC_URL } : {}),
   });
   let addr: { url: string; port: number };
   try {

@@ -69,6 +69,12 @@ export interface LocalServerOptions {
   limits?: Partial<Limits>;
   /** Where security lines go (wrong passwords, lockouts); default console.warn. */
   log?: (line: string) => void;
+  /**
+   * PUBLIC_URL: the address people reach this server by through a reverse proxy (the Discord duel's [网页] links,
+   * D10.3.2). Its host is answered to as well, so a proxy that keeps the `Host` header passes the DNS-rebinding
+   * check, and the WebSocket's Origin (the public address) matches that Host.
+   */
+  publicUrl?: string;
 }
 
 interface Client {
@@ -131,6 +137,17 @@ export function allowedHosts(host: string, port: number): Set<string> {
     if (port === 80) out.add(n);
   }
   return out;
+}
+
+/** The host (with its port when not the scheme's default) of PUBLIC_URL, lower case; null when none or not a URL. */
+export function publicHost(url: string | undefined): string | null {
+  if (!url?.trim()) return null;
+  try {
+    const u = new URL(url.trim());
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.host.toLowerCase() : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A stable user id from the tab's secret token: the same token after a reload (or a restart) is the same person. */
@@ -262,6 +279,8 @@ export class LocalServer {
         const a = this.http.address();
         const port = typeof a === 'object' && a ? a.port : this.opts.port;
         this.hosts = allowedHosts(this.opts.host, port);
+        const pub = publicHost(this.opts.publicUrl);
+        if (pub) this.hosts.add(pub);
         const h = this.opts.host.includes(':') ? `[${this.opts.host}]` : this.opts.host;
         resolve({ url: `http://${h === '0.0.0.0' || h === '[::]' ? '127.0.0.1' : h}:${port}/`, port });
       });
