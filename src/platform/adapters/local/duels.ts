@@ -7,6 +7,10 @@
  * identities `local:<name>` (seats.ts) and its seat tokens are kept in the meta table beside it. Rated or not is the
  * duel's own D9.2 decision at the start (ratedAtSetup: two people, or a person and the agent, on Europe, default
  * settings); games against the scripted bots are unrated.
+ *
+ * A duel played on Discord has a page here too (D10.3.2): its [网页] button and `/duel-link` give each player a seat
+ * link and anyone else a watch link (SeatBook.grant / grantWatch), and `open` lets such a game's page open with one
+ * of those tokens only — a seat plays as that seat's Discord player, a watch token watches, nothing else opens it.
  */
 import { LocalIdentities, SeatBook, type GameInfo, type GameServiceApi, type MetaStore, type Result } from '../../session/index.ts';
 import type { UserRef } from '../../chat/index.ts';
