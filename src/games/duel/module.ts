@@ -22,7 +22,7 @@ import type { Side } from './resolve.ts';
 import { duelPlayback, duelPreview, PAGE_LOG_ROWS, SIDE_COLOR } from './page.ts';
 import { duelGeometry } from './geometry.ts';
 import { duelPicture, duelRenderer, howText, mapDue, resolutionSummary, type DuelRenderer } from './draw.ts';
-import { splitSetupOptions, withSetupOptions } from './options.ts';
+import { splitSetupOptions, withSetupOptions, type DuelVia } from './options.ts';
 import { duelPress, duelStatusButtons, duelStatusText, isDuelButton } from './status.ts';
 
 /** A duel in memory: its graph (from the map) and its state (plain JSON). */
@@ -43,6 +43,8 @@ const mapAsk = (): PictureAsk => ({ which: ['map'] });
 export class DuelRules implements Rules<Duel> {
   readonly minSeats = 2;
   readonly g: DuelGraph;
+  /** How the game these rules were opened for came to be (options.ts `via`), as its settings said at creation. */
+  private via: DuelVia | undefined;
   /**
    * `root`: where `models/duel-agent` lies. When a weights file is there the agent is loaded (and registered as
    * `agent@v<N>`) so a game with the agent rebuilds from its log; without one nothing changes (D8.4).
@@ -68,6 +70,9 @@ export class DuelRules implements Rules<Duel> {
   settings(base: unknown, patch: Record<string, unknown>) {
     const kept = splitSetupOptions((base ?? {}) as Record<string, unknown>);
     const asked = splitSetupOptions(patch);
+    // The new game's first message (created) says what its way of starting needs: the platform checks a new game's
+    // settings on these rules just before it asks for that message.
+    if (asked.ok && asked.options.via) this.via = asked.options.via;
     const stored = { ...DUEL_DEFAULTS, ...(kept.ok ? kept.rest : {}) };
     if (!asked.ok) return { ok: false as const, key: asked.key, reason: this.language(stored) === 'en' ? asked.en : asked.zh };
     const m = mergeSettings(stored, asked.rest);
@@ -88,7 +93,8 @@ export class DuelRules implements Rules<Duel> {
     const split = splitSetupOptions((settings ?? {}) as Record<string, unknown>);
     const plain = split.ok ? split.rest : {};
     const chosen = split.ok ? split.options : {};
-    const rated = chosen.seed === undefined && ratedAtSetup(this.map.id, plain, sides, chosen.rated);
+    // D10.4: the arena is never rated.
+    const rated = chosen.seed === undefined && chosen.via !== 'arena' && ratedAtSetup(this.map.id, plain, sides, chosen.rated);
     const start: DuelEntry = { type: 'start', at, seed: chosen.seed ?? seed, settings: plain as Partial<DuelSettings>, ...(Object.keys(sides).length ? { bots: sides } : {}), ...(rated ? { rated } : {}) };
     return start as unknown as Entry;
   }
@@ -263,9 +269,21 @@ export class DuelRules implements Rules<Duel> {
   }
   laggards(game: Duel): string[] { return game.s.status === 'running' ? (['A', 'B'] as const).filter((x) => !game.s.ready[x]) : []; }
 
+  /**
+   * The new game's first message, by how it came to be (options.ts `via`): only a duel made with `/game new` is
+   * seated by /join and started by a judge's /start; a challenge, a game against the computer, the arena and the
+   * page's lobby seat their players themselves and start on their own.
+   */
   created(by: string, lg: Lang): string {
-    return T(lg, `🆕 ${by}创建了一局欧陆对决（地图：${this.map.file.name.zh}）。红方、蓝方各一人：用 /join 加入，裁判用 /start 开始。`,
-      `🆕 ${by} created a Europe Duel (map: ${this.map.file.name.en}). One player each for Red and Blue: /join, then a judge starts it with /start.`);
+    const map = this.map.file.name[lg];
+    switch (this.via) {
+      case 'challenge': return T(lg, `🆕 ${by}的挑战已被接受：欧陆对决（地图：${map}），双方座位已定，马上开始。`, `🆕 ${by}'s challenge was accepted: a Europe Duel (map: ${map}); both seats are taken and it starts at once.`);
+      case 'bot': return T(lg, `🆕 ${by}和电脑的欧陆对决（地图：${map}）：座位已定，马上开始。`, `🆕 ${by}'s Europe Duel against the computer (map: ${map}): the seats are taken and it starts at once.`);
+      case 'arena': return T(lg, `🏟️ 竞技场：一局欧陆对决（地图：${map}，不计等级分），双方座位已定，马上开始。`, `🏟️ Arena: a Europe Duel (map: ${map}, unrated); both seats are taken and it starts at once.`);
+      case 'lobby': return T(lg, `🆕 对决大厅开了一局欧陆对决（地图：${map}）：座位由大厅的链接安排，双方到齐就自动开始。`, `🆕 The duel lobby opened a Europe Duel (map: ${map}): its links seat the players, and it starts by itself once both are in.`);
+      default: return T(lg, `🆕 ${by}创建了一局欧陆对决（地图：${this.map.file.name.zh}）。红方、蓝方各一人：用 /join 加入，裁判用 /start 开始。`,
+        `🆕 ${by} created a Europe Duel (map: ${this.map.file.name.en}). One player each for Red and Blue: /join, then a judge starts it with /start.`);
+    }
   }
   /** D10.3 step 2: both sides with their colour, player (or bot) and ★ capital, the seed's tips, and the map. */
   started(game: Duel, players: { seat: string; name: string }[], lg: Lang): Post[] {

@@ -10,7 +10,7 @@ import type { GameInfo, GameServiceApi, Lang, Result } from '../../../platform/s
 import type { UserRef } from '../../../platform/chat/index.ts';
 import type { ChatActions } from '../../../platform/slash/index.ts';
 import { decideRated, duelSeatRefusal, RATED_MAP_ID, type SideSpec } from '../ratings.ts';
-import { splitSetupOptions } from '../options.ts';
+import { splitSetupOptions, type DuelVia } from '../options.ts';
 import { duel, duelBot, type DuelRules } from '../module.ts';
 
 /** The game kind. */
@@ -82,6 +82,8 @@ export interface StartDuel {
   b: { user: UserRef } | { bot: string; label: string };
   settings: Record<string, unknown>;
   lang: Lang;
+  /** How it came to be (options.ts `via`; the new game's first message says what that needs): by default a challenge against a person, `bot` against the computer. */
+  via?: DuelVia;
 }
 
 /**
@@ -94,7 +96,8 @@ export async function startDuel(service: GameServiceApi, chat: ChatActions | und
   const thread = chat ? await chat.openThread(o.channelId, title(), o.fromMessageId) : null;
   const channelId = thread ?? o.channelId;
   const host: UserRef = { id: DUEL_HOST_ID, name: o.a.name };
-  const made = await service.createGame(channelId, host, { game: DUEL_KIND, settings: o.settings });
+  const via: DuelVia = o.via ?? ('user' in o.b ? 'challenge' : 'bot');
+  const made = await service.createGame(channelId, host, { game: DUEL_KIND, settings: { ...o.settings, via } });
   if (!made.ok) return fail(made.code, made.text);
   if (thread && chat) await chat.rename(thread, title(made.value.id));
   const b = o.b;
