@@ -4,7 +4,7 @@
  * neither late nor early (G16), and exactly the rules' winners at the end.
  */
 import assert from 'node:assert/strict';
-import { ALL_CARD_IDS } from '../../src/games/guozhan/cards.ts';
+import { ALL_CARD_IDS, SA_CARD_IDS } from '../../src/games/guozhan/cards.ts';
 import { GENERALS } from '../../src/games/guozhan/generals.ts';
 import type { State } from '../../src/games/guozhan/types.ts';
 
@@ -27,8 +27,12 @@ export function checkInvariants(s: State, where = ''): void {
   const add = (id: string) => seen.set(id, (seen.get(id) ?? 0) + 1);
   [s.drawPile, s.discardPile, s.processing, s.removed].forEach((z) => z.forEach(add));
   for (const p of s.players) { p.hand.forEach(add); p.judge.forEach(add); Object.values(p.equip).forEach((x) => x && add(x)); }
-  assert.equal(seen.size, 108, `${where}: 108 distinct cards`);
-  for (const id of ALL_CARD_IDS) assert.equal(seen.get(id), 1, `${where}: ${id} once`);
+  // 108 (C0), or 108 + 51 with the 势备篇 (C-SA, no 木牛流马).
+  const ids = s.settings.strategicAdvantage ? [...ALL_CARD_IDS, ...SA_CARD_IDS] : ALL_CARD_IDS;
+  assert.equal(seen.size, s.settings.strategicAdvantage ? 159 : 108, `${where}: every card of the game, distinct`);
+  for (const id of ids) assert.equal(seen.get(id), 1, `${where}: ${id} once`);
+  // G18.4: removal lasts until the end of the turn, and only other characters are removed.
+  assert.ok(!s.turn.removed.includes(s.turn.seat), `${where}: the current player is not removed`);
   if (s.status === 'picking') return;
   s.players.forEach((p, i) => {
     const w = `${where} seat ${p.name}`;

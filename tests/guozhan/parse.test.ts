@@ -69,7 +69,9 @@ test('X6.4 codes: refusals the parser can tell', () => {
   assert.equal(r('【杀】♠7马超→乙'), 'UNKNOWN_CARD');
   assert.equal(r('【明置】左边'), 'BAD_SYNTAX');
   assert.equal(r('【选择】曹操+诸葛孔明'), 'UNKNOWN_CARD');
-  assert.equal(r('【连横】♠A→乙'), 'NOT_ALLOWED');
+  // G18.3: 连横 parses (the engine refuses it without strategicAdvantage); a target is required.
+  assert.equal(r('【连横】♠A'), 'BAD_SYNTAX');
+  assert.deepEqual(cmd('【连横】SA29、♠6酒→乙'), { k: 'alliance', cards: [{ id: 'SA29' }, { suit: '♠', rank: 6, name: '酒' }], target: '乙' });
   assert.equal((parseCommands('x'.repeat(4001))[0] as { code: string }).code, 'MESSAGE_TOO_LONG');
   assert.equal((parseCommands('【过】'.repeat(101))[0] as { code: string }).code, 'TOO_MANY_COMMANDS');
   assert.equal(parseCommands('【过】'.repeat(100)).length, 100);

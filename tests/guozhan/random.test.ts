@@ -53,3 +53,29 @@ test('random legal play across settings: 3–10 players, old and new rules, held
   // G20.2: with a reshuffle limit of 1 some games end in a draw.
   assert.ok(draws > 0);
 });
+
+test('random legal play with the 势备篇 (G18, C-SA): 159 cards, 连横, removal, extra turns, 敕令\'s clause — the invariants hold', () => {
+  const GAMES_SA = Math.max(20, Math.round(GAMES / 4));
+  const seen = { alliance: 0, removed: 0, extra: 0, imperial: 0, sa: 0 };
+  for (let seed = 1; seed <= GAMES_SA; seed++) {
+    const players = 4 + (seed % 5);
+    const r = simulate({ players, seed: 10_000 + seed, settings: { strategicAdvantage: true, ruleVersion: seed % 2 ? 'new' : 'old' }, check: (s, k) => checkInvariants(s, `SA seed ${seed} step ${k}`) });
+    assert.equal(r.state.status, 'ended', `SA seed ${seed}`);
+    const log = r.state.log;
+    if (log.some((e) => e.t === 'alliance')) seen.alliance++;
+    if (log.some((e) => e.t === 'removedFromTable')) seen.removed++;
+    if (log.some((e) => e.t === 'turn' && e.extra)) seen.extra++;
+    if (log.some((e) => e.t === 'imperialOrder')) seen.imperial++;
+    if (log.some((e) => e.t === 'use' && typeof e.card === 'string' && /\(SA\d\d\)/.test(e.card))) seen.sa++;
+    if (seed % 5 === 0) {
+      const es = JSON.parse(JSON.stringify(r.entries)) as GzEntry[];
+      let s = newGame(es[0] as StartEntry);
+      for (const e of es.slice(1)) s = applyEntry(s, e as Exclude<GzEntry, StartEntry>).state;
+      assert.deepEqual(JSON.parse(JSON.stringify(s)), JSON.parse(JSON.stringify(r.state)), `SA seed ${seed} replays`);
+    }
+  }
+  // The generator reaches the 势备篇's mechanics (each in some game).
+  assert.ok(seen.sa > GAMES_SA / 2, `C-SA cards used in ${seen.sa}`);
+  assert.ok(seen.alliance > 0 && seen.removed > 0 && seen.extra > 0, JSON.stringify(seen));
+  process.stdout.write(`# ${GAMES_SA} 势备篇 games: ${JSON.stringify(seen)}\n`);
+});

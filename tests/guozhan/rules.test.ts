@@ -128,7 +128,10 @@ test('X6.4: malformed transcripts name their line', () => {
   bad('@seats 甲 乙 丙\n@deck S001 S001\n甲: 【结束】', /t\.txt:3: a card is listed twice/);
   bad('@seats 甲 乙 丙\n@deck S999\n', /t\.txt:2: unknown card id S999/);
   bad('@seats 甲 乙 丙\n@set colour=red\n', /t\.txt:2: @set unknown setting colour/);
-  bad('@seats 甲 乙 丙\n@set strategicAdvantage=true\n', /not implemented/);
+  // C-SA ids only with the 势备篇 on (set before the deck); 木牛流马 stays out (guozhan D19).
+  bad('@seats 甲 乙 丙\n@deck SA01\n', /t\.txt:2: unknown card id SA01 .*need @set strategicAdvantage=true/);
+  bad('@seats 甲 乙 丙\n@set strategicAdvantage=true\n@deck SA52\n', /t\.txt:3: unknown card id SA52/);
+  bad('@seats 甲 乙 丙\n@set includeWoodenOx=true\n', /木牛流马 is not implemented/);
   bad('@seats 甲 乙 丙\n@revealed 甲=主将\n甲: 【结束】', /needs that seat in @generals/);
   bad('@seats 甲 乙 丙\n戊: 【结束】', /t\.txt:2: unknown speaker "戊"/);
   bad('@seats 甲 乙 丙\n@at 1:00\n@at 0:30', /t\.txt:3: .*earlier than the clock/);

@@ -30,10 +30,26 @@ export function nextAlive(s: State, i: number): number {
   return i;
 }
 
-/** G7.1–G7.2: seat distance over alive characters, with horses; never below 1 between two characters. */
+/** G0: the 势备篇 (G18, C-SA) is on. */
+export const SA_ON = (s: State) => s.settings.strategicAdvantage;
+/** G18.4: removed by 调虎离山 until the end of this turn. */
+export const isRemoved = (s: State, i: number) => s.turn.removed.includes(i);
+/** G18.4, G22.5: alive and not removed — at the table for distance, seat order and targets. */
+export const present = (s: State, i: number) => P(s, i).alive && !isRemoved(s, i);
+/** Present seats in seat order from `start` (included when present), once around. */
+export const presentFrom = (s: State, start: number, includeStart = true) => orderFrom(s, start, includeStart).filter((i) => !isRemoved(s, i));
+/** G18.4: the next present character after `i` ("下家" for 火烧连营), or null. */
+export function nextPresent(s: State, i: number): number | null {
+  const n = N(s);
+  for (let k = 1; k < n; k++) if (present(s, (i + k) % n)) return (i + k) % n;
+  return null;
+}
+
+/** G7.1–G7.2: seat distance over alive characters (removed ones skipped, G18.4), with horses; never below 1 between two characters. */
 export function distance(s: State, a: number, b: number): number {
   if (a === b) return 0;
-  const alive = aliveSeats(s);
+  const atTable = aliveSeats(s).filter((i) => !isRemoved(s, i));
+  const alive = atTable.includes(a) && atTable.includes(b) ? atTable : aliveSeats(s);
   const ia = alive.indexOf(a), ib = alive.indexOf(b);
   let d: number;
   if (ia < 0 || ib < 0) {
@@ -80,6 +96,72 @@ export function sexOf(p: Player): 'M' | 'F' | null {
   if (p.revealed[1]) return general(p.generals[1]).sex;
   return null;
 }
+// ── G18: big and small kingdoms, formations ──
+
+/** G18.1: a character's kingdom as the count sees it — each careerist its own, a hidden character none. */
+function kingdomKey(s: State, i: number): string | null {
+  const p = P(s, i);
+  if (p.kingdom === null) return null;
+  return p.careerist ? `careerist:${i}` : p.kingdom;
+}
+/**
+ * G18.1: the big kingdoms — the largest count of alive characters per kingdom if it is ≥ 2 (ties give several).
+ * 玉玺 (C-SA-JADE-SEAL) overrides while its holder has a revealed general: the holder's kingdom alone. Only with
+ * `strategicAdvantage`.
+ */
+export function bigKingdoms(s: State): Set<string> {
+  if (!s.settings.strategicAdvantage) return new Set();
+  for (const i of aliveSeats(s)) {
+    const p = P(s, i);
+    if (p.equip.treasure && card(p.equip.treasure).name === '玉玺' && (p.revealed[0] || p.revealed[1])) return new Set([kingdomKey(s, i)!]);
+  }
+  const count = new Map<string, number>();
+  for (const i of aliveSeats(s)) { const k = kingdomKey(s, i); if (k !== null) count.set(k, (count.get(k) ?? 0) + 1); }
+  const max = Math.max(0, ...count.values());
+  return max >= 2 ? new Set([...count].filter(([, c]) => c === max).map(([k]) => k)) : new Set();
+}
+export function isBig(s: State, i: number): boolean {
+  const k = kingdomKey(s, i);
+  return k !== null && bigKingdoms(s).has(k);
+}
+/** G18.1: with a big kingdom, every character not in one — hidden ones included — is a small-kingdom character. */
+export const isSmall = (s: State, i: number) => bigKingdoms(s).size > 0 && !isBig(s, i);
+
+/**
+ * G18.2: `x`'s formation — the maximal run of adjacent present characters of the same kingdom (G14.5) through x;
+ * x alone when its neighbours differ. In seat order from the run's first seat.
+ */
+export function formationOf(s: State, x: number): number[] {
+  const ring = aliveSeats(s).filter((i) => !isRemoved(s, i));
+  const k = ring.indexOf(x);
+  if (k < 0) return [];
+  const m = ring.length;
+  let lo = 0, hi = 0;
+  while (hi < m - 1 && sameKingdom(s, ring[(k + hi) % m]!, ring[(k + hi + 1) % m]!)) hi++;
+  if (hi === m - 1) return ring.slice();
+  while (lo < m - 1 - hi && sameKingdom(s, ring[(k - lo + m) % m]!, ring[(k - lo - 1 + 2 * m) % m]!)) lo++;
+  const out: number[] = [];
+  for (let j = -lo; j <= hi; j++) out.push(ring[(k + j + m) % m]!);
+  return out;
+}
+
+/**
+ * G10.1: a character becomes chained or unchained. C-SA-IRON-ARMOR: a small-kingdom character wearing 明光铠
+ * cannot become chained. Returns whether the state changed.
+ */
+export function setChained(ctx: Ctx, seat: number, on: boolean): boolean {
+  const s = ctx.s;
+  const p = P(s, seat);
+  if (p.chained === on) return false;
+  if (on && p.equip.armor && card(p.equip.armor).name === '明光铠' && isSmall(s, seat)) {
+    ev(ctx, 'armor', { seat, armor: '明光铠', effect: 'noChain' });
+    return false;
+  }
+  p.chained = on;
+  ev(ctx, 'chain', { seat, chained: on });
+  return true;
+}
+
 export const hasHidden = (p: Player) => !!p.generals && (!p.revealed[0] || !p.revealed[1]);
 export const cardCount = (p: Player) => p.hand.length + SLOTS.filter((x) => p.equip[x]).length;
 export const areaCount = (p: Player) => cardCount(p) + p.judge.length;
@@ -131,14 +213,24 @@ export type Dest = { zone: 'discard' | 'processing' } | { zone: 'hand' | 'judge'
  * Moves cards (G5.5). An equipment card leaving its area stops working at once (G22.6); 白银狮子 leaving gives its
  * owner 1 HP (C-SILVER-LION) if it is alive.
  */
-export function move(ctx: Ctx, ids: string[], dest: Dest): Place[] {
+export function move(ctx: Ctx, ids: string[], dest: Dest, opts: { usedAs?: string } = {}): Place[] {
   const s = ctx.s;
   const from: Place[] = [];
   for (const id of ids) {
     const at = detach(s, id);
     if (at) from.push(at);
     switch (dest.zone) {
-      case 'discard': s.discardPile.push(id); break;
+      case 'discard':
+        // C-SA-IMPERIAL-ORDER (guozhan D14): 敕令 entering the discard pile other than after its own use as 敕令 is
+        // removed from the game, and its effect comes due at the end of this turn (once per game).
+        if (card(id).name === '敕令' && opts.usedAs !== '敕令') {
+          s.removed.push(id);
+          ev(ctx, 'removedFromGame', { card: id });
+          if (s.imperialOrder === 'unused' && s.status === 'running') s.imperialOrder = 'due';
+          break;
+        }
+        s.discardPile.push(id);
+        break;
       case 'processing': s.processing.push(id); break;
       case 'hand': P(s, dest.seat).hand.push(id); break;
       case 'judge': P(s, dest.seat).judge.push(id); break;
@@ -154,7 +246,7 @@ export function move(ctx: Ctx, ids: string[], dest: Dest): Place[] {
   return from;
 }
 
-export function discard(ctx: Ctx, ids: string[]) { if (ids.length) move(ctx, ids, { zone: 'discard' }); }
+export function discard(ctx: Ctx, ids: string[], usedAs?: string) { if (ids.length) move(ctx, ids, { zone: 'discard' }, usedAs ? { usedAs } : {}); }
 
 // ── the game's end (G16.6, G20.2) ──
 

@@ -4,7 +4,7 @@
  * 三尖两刃刀) is here too, at its sub-step.
  */
 import { card, cardText, SLASHES } from './cards.ts';
-import { aliveSeats, cardCount, differentKingdom, discard, distance, draw, equipped, move, orderFrom, P, recover, sameKingdom, seatName } from './core.ts';
+import { aliveSeats, cardCount, differentKingdom, discard, distance, draw, equipped, isRemoved, move, orderFrom, P, recover, sameKingdom, seatName } from './core.ts';
 import { ask, ev, refuse, type Ctx } from './flow.ts';
 import { confirm, fits as resolveFits, option, pickOther, seatOf } from './asks.ts';
 import { checkVictory, reveal } from './reveal.ts';
@@ -78,6 +78,13 @@ export function damage(ctx: Ctx, d: DamageSpec): void {
   if (stop()) return;
   const armor = armorOf(ctx, d.target, d.chained ? null : d.ignoreArmorOf);
   if (armor === '藤甲' && dd.nature === 'fire') dd.n += 1;
+  // C-SA-BREASTPLATE: damage of at least the wearer's HP may be prevented by putting 护心镜 into the discard pile.
+  if (armor === '护心镜' && dd.n >= t.hp && confirm(ctx, d.target, T.breastplate(dd.n, t.hp), { armor: '护心镜' })) {
+    const id = t.equip.armor!;
+    ev(ctx, 'prevented', { seat: d.target, source: src, why: '护心镜', card: id });
+    move(ctx, [id], { zone: 'discard' });
+    return;
+  }
   trigger(ctx, { point: 'damageDetermineInflicted', damage: dd });
   if (stop()) return;
   if (armor === '白银狮子' && dd.n > 1) {
@@ -155,6 +162,8 @@ export function loseHp(ctx: Ctx, seat: number, n: number) {
 function canRescue(ctx: Ctx, i: number, v: number): boolean {
   const s = ctx.s;
   const p = P(s, i);
+  // G18.4 / G11.3: a removed character cannot use cards.
+  if (isRemoved(s, i)) return false;
   if (s.aozhan) return i === v && p.hand.length > 0;
   return p.hand.length > 0 || p.markers.companion > 0;
 }

@@ -5,13 +5,14 @@
  * and re-run with its answers. Pure and deterministic: no clock, I/O or randomness beyond the seeded RNG in
  * the state.
  */
-import { ALL_CARD_IDS, card } from './cards.ts';
+import { card, deckIds } from './cards.ts';
 import { draw, handLimit, hasHidden, N, nextAlive, P, aliveSeats } from './core.ts';
+import { jadeSealHolds } from './cards/sa.ts';
 import { ev, GameOver, Refuse, Suspend, type Ctx } from './flow.ts';
 import { general, GENERAL_IDS } from './generals.ts';
 import { seedState, shuffle } from './rng.ts';
 import { judgePhase } from './cards/delayed.ts';
-import { defaultPair, discardStep, freshTurn, playStep, setupStep, turnStartStep } from './turn.ts';
+import { defaultPair, discardStep, freshTurn, playStartStep, playStep, setupStep, turnEndStep, turnStartStep } from './turn.ts';
 import { DEFAULT_SETTINGS, type Cmd, type Pending, type Player, type Reply, type Settings, type State, type Unit, type Which } from './types.ts';
 import { T } from './texts.ts';
 
@@ -50,7 +51,9 @@ export function newGame(e: StartEntry): State {
   const settings = mergeSettings(e.settings);
   const n = e.seats.length;
   if (n < 3 || n > 10 || new Set(e.seats).size !== n) throw new Error('3–10 distinct seats (G0)');
-  if (settings.strategicAdvantage) throw new Error('strategicAdvantage (G18, C-SA) is not implemented yet');
+  if (settings.includeWoodenOx) throw new Error('includeWoodenOx: 木牛流马 is not implemented (guozhan D19)');
+  const ids = deckIds(settings.strategicAdvantage);
+  for (const id of [...(e.deck ?? []), ...Object.values(e.hands ?? {}).flat()]) if (!ids.includes(id)) throw new Error(`${id} is not in this game's deck (C0${settings.strategicAdvantage ? ' + C-SA' : '; C-SA needs strategicAdvantage'})`);
   const fixed = e.generals ?? {};
   const fixedIds = Object.values(fixed).flat();
   const empty = (name: string): Player => ({
@@ -62,6 +65,7 @@ export function newGame(e: StartEntry): State {
     game: 'guozhan', settings, seed: e.seed, rng: seedState(e.seed), players: e.seats.map(empty), generalPile: [], drawPile: [],
     discardPile: [], processing: [], removed: [], status: 'picking', turn: freshTurn(0, 0), ask: null, pending: null, serial: 0,
     firstReveal: false, aozhan: false, reshuffles: 0, winners: null, end: null, now: e.at, log: [], commands: [], revealAtStart: { ...(e.revealed ?? {}) },
+    extraTurns: [], resumeAfter: null, noReveal: [], imperialOrder: 'unused',
   };
   // G2.2–G2.3: shuffle the general pile, deal each unfixed seat its set; a set with no same-kingdom pair goes back under the pile.
   const pile = shuffle(s, GENERAL_IDS.filter((g) => !fixedIds.includes(g)));
@@ -81,7 +85,7 @@ export function newGame(e: StartEntry): State {
   const hands = e.hands ?? {};
   const held = Object.values(hands).flat();
   const top = e.deck ?? [];
-  s.drawPile = [...top, ...shuffle(s, ALL_CARD_IDS.filter((id) => !held.includes(id) && !top.includes(id)))];
+  s.drawPile = [...top, ...shuffle(s, ids.filter((id) => !held.includes(id) && !top.includes(id)))];
   for (const [name, ids] of Object.entries(hands)) { const p = s.players.find((q) => q.name === name); if (p) p.hand = [...ids]; }
   advance(s, e.at);
   return s;
@@ -90,6 +94,7 @@ export function newGame(e: StartEntry): State {
 /** The steps the engine suspends (flow.ts), by name. */
 const STEPS: Record<Unit['k'], (ctx: Ctx) => void> = {
   setup: setupStep, revealHeader: () => undefined, turnStart: turnStartStep, judge: judgePhase, play: playStep, discard: discardStep,
+  playStart: playStartStep, turnEnd: turnEndStep,
 };
 
 /** Runs a step that cannot ask. */
@@ -110,9 +115,10 @@ export function cloneState(s: State): State {
   return {
     game: s.game, settings: s.settings, seed: s.seed, rng: s.rng, players: s.players.map(clonePlayer),
     generalPile: s.generalPile.slice(), drawPile: s.drawPile.slice(), discardPile: s.discardPile.slice(), processing: s.processing.slice(), removed: s.removed.slice(),
-    status: s.status, turn: { ...s.turn }, ask: s.ask ? structuredClone(s.ask) : null, pending: s.pending, serial: s.serial, firstReveal: s.firstReveal,
+    status: s.status, turn: { ...s.turn, removed: s.turn.removed.slice() }, ask: s.ask ? structuredClone(s.ask) : null, pending: s.pending, serial: s.serial, firstReveal: s.firstReveal,
     aozhan: s.aozhan, reshuffles: s.reshuffles, winners: s.winners ? s.winners.slice() : null, end: s.end ? { ...s.end } : null, now: s.now,
     log: s.log, commands: s.commands, revealAtStart: s.revealAtStart,
+    extraTurns: s.extraTurns.slice(), resumeAfter: s.resumeAfter, noReveal: s.noReveal.slice(), imperialOrder: s.imperialOrder,
   };
 }
 function clonePlayer(p: Player): Player {
@@ -188,11 +194,11 @@ export function advance(s: State, now: number) {
     if (s.status === 'picking') { startStep(s, { k: 'setup' }, now); continue; }
     const t = s.turn;
     const cur = P(s, t.seat);
-    if (!cur.alive && t.stage !== 'end' && t.stage !== 'before') t.stage = 'end';
+    if (!cur.alive && t.stage !== 'end' && t.stage !== 'over' && t.stage !== 'before') t.stage = 'end';
     switch (t.stage) {
       case 'before':
         inline(s, now, (ctx) => {
-          ev(ctx, 'turn', { seat: t.seat, n: t.n });
+          ev(ctx, 'turn', { seat: t.seat, n: t.n, ...(t.extra ? { extra: true } : {}) });
           if (cur.faceDown) { cur.faceDown = false; ev(ctx, 'faceUp', { seat: t.seat }); t.stage = 'end'; return; }
           aozhanCheck(ctx);
           t.stage = 'start';
@@ -218,15 +224,21 @@ export function advance(s: State, now: number) {
         inline(s, now, (ctx) => {
           if (t.skipDraw) { ev(ctx, 'skip', { seat: t.seat, phase: 'draw' }); return; }
           ev(ctx, 'phase', { seat: t.seat, phase: 'draw' });
-          draw(ctx, t.seat, 2, 'drawPhase');
+          // C-SA-JADE-SEAL: its holder draws 1 more while it has a revealed general.
+          draw(ctx, t.seat, jadeSealHolds(s, t.seat) ? 3 : 2, 'drawPhase');
         });
         break;
       case 'play':
         inline(s, now, (ctx) => {
           if (t.skipPlay) { ev(ctx, 'skip', { seat: t.seat, phase: 'play' }); t.stage = 'discard'; return; }
           ev(ctx, 'phase', { seat: t.seat, phase: 'play' });
-          t.stage = 'playing';
+          t.stage = 'playStart';
         });
+        break;
+      case 'playStart':
+        // C-SA-JADE-SEAL: at the start of the play phase its holder is treated as using 知己知彼.
+        t.stage = 'playing';
+        if (jadeSealHolds(s, t.seat)) startStep(s, { k: 'playStart' }, now);
         break;
       case 'playing':
         if (t.playEnded) t.stage = 'discard';
@@ -241,11 +253,26 @@ export function advance(s: State, now: number) {
         t.stage = 'end';
         inline(s, now, (ctx) => ev(ctx, 'phase', { seat: t.seat, phase: 'finish' }));
         break;
-      case 'end': {
-        // G4.9: "until end of turn" effects lapse with the turn object.
-        const next = nextAlive(s, t.seat);
+      case 'end':
+        // C-SA-THREATEN-EMPEROR's discard for an extra turn, C-SA-IMPERIAL-ORDER's removal clause: at the end of the turn.
+        t.stage = 'over';
+        if ((t.threaten && cur.alive) || s.imperialOrder === 'due') startStep(s, { k: 'turnEnd' }, now);
+        break;
+      case 'over': {
+        // G4.9: "until end of turn" effects lapse with the turn object (调虎离山's removal too, G18.4); then the
+        // extra turns waiting, each a full turn (one whose owner is dead is lost); then the next alive seat after
+        // the character whose regular turn just ended.
         inline(s, now, (ctx) => ev(ctx, 'turnEnd', { seat: t.seat, n: t.n }));
-        s.turn = freshTurn(next, t.n + 1);
+        if (!t.extra) s.resumeAfter = t.seat;
+        let next: number | null = null;
+        while (s.extraTurns.length && next === null) {
+          const x = s.extraTurns.shift()!;
+          if (P(s, x).alive) next = x;
+          else inline(s, now, (ctx) => ev(ctx, 'extraTurnLost', { seat: x }));
+        }
+        if (next !== null) { s.turn = freshTurn(next, t.n + 1); s.turn.extra = true; break; }
+        s.turn = freshTurn(nextAlive(s, s.resumeAfter ?? t.seat), t.n + 1);
+        s.resumeAfter = null;
         break;
       }
     }

@@ -131,7 +131,14 @@ function parseOne(name: string, body: string, raw: string): Parsed {
       const mm = /^(\S+)\s*(开|关)$/.exec(body);
       return mm ? ok({ k: 'prelight', skill: mm[1]!, on: mm[2] === '开' }) : bad('prelight', raw, '写法：【预亮】技能 开|关');
     }
-    case '连横': return bad('alliance', raw, '连横只在势备篇（strategicAdvantage）中使用，本局没有开启', 'NOT_ALLOWED');
+    case '连横': {
+      // G18.3 `【连横】C、…→P`; the engine refuses it (NOT_ALLOWED) without strategicAdvantage.
+      const [left, right, ...more] = body.split('→');
+      const { cards } = cardsAndSkill(left ?? '');
+      if (cards === null) return bad('alliance', raw, unknownCard(left ?? ''), 'UNKNOWN_CARD');
+      if (!cards.length || !right?.trim() || more.length || list(right).length !== 1) return bad('alliance', raw, '写法：【连横】牌、…→角色（一至三张有连横标记的手牌）');
+      return ok({ k: 'alliance', cards, target: right.trim() });
+    }
     case '给出': case '排列': case '拼点': return bad('skill', raw, `【${name}】只用于武将技能，本局武将没有技能`, 'NOT_ALLOWED');
   }
   if (namesFor(name)) return parseCard(name, body, raw);

@@ -5,7 +5,7 @@
  * legal; it then tries something else, and in the end passes or times out. Used by the tests and the bench.
  */
 import { makeRng, type Rng } from '../europe/rng.ts';
-import { card, SLOT_ZH } from './cards.ts';
+import { allianceMarked, card, SLOT_ZH } from './cards.ts';
 import { P } from './core.ts';
 import { applyEntry, newGame, type GzEntry, type StartEntry } from './engine.ts';
 import { general, GENERAL_IDS } from './generals.ts';
@@ -85,9 +85,17 @@ export function propose(s: State, seat: number, rng: Rng, tries: number): Cmd {
       }
       const id = rng.pick(hand);
       const c = card(id);
-      if ((c.name === '铁索连环' || c.name === '知己知彼') && rng.chance(0.3)) return { k: 'recast', card: { id } };
+      if ((c.name === '铁索连环' || c.name === '知己知彼' || c.name === '勠力同心') && rng.chance(0.3)) return { k: 'recast', card: { id } };
       const all = names(s).filter((_, i) => P(s, i).alive);
-      const targets = c.name === '铁索连环' ? rng.shuffle(all).slice(0, rng.int(1, 2)) : ['南蛮入侵', '万箭齐发', '桃园结义', '五谷丰登', '以逸待劳', '桃', '酒', '无中生有', '闪电'].includes(c.name) || c.type === 'equip' ? [] : [rng.pick(all)];
+      // G18.3: now and then a 连横 of the marked cards in hand.
+      const marked = hand.filter(allianceMarked);
+      if (marked.length && rng.chance(0.15)) return { k: 'alliance', cards: rng.shuffle(marked).slice(0, rng.int(1, Math.min(3, marked.length))).map((x) => ({ id: x })), target: rng.pick(all) };
+      const targets = c.name === '铁索连环' || c.name === '调虎离山' ? rng.shuffle(all).slice(0, rng.int(1, 2))
+        : c.name === '勠力同心' ? [rng.pick(['大势力', '小势力'])]
+        : ['南蛮入侵', '万箭齐发', '桃园结义', '五谷丰登', '以逸待劳', '桃', '酒', '无中生有', '闪电', '火烧连营', '敕令', '挟天子以令诸侯'].includes(c.name) || c.type === 'equip' ? []
+        // C-SA-HALBERD: several 杀 targets.
+        : c.type === 'basic' && c.name.endsWith('杀') && p.equip.weapon && card(p.equip.weapon).name === '方天画戟' && rng.chance(0.5) ? rng.shuffle(all).slice(0, rng.int(1, 3))
+        : [rng.pick(all)];
       const cmd: Cmd = { k: 'card', name: c.name, cards: [{ id }], targets };
       if (c.name === '借刀杀人') return { ...cmd, victim: rng.pick(all) };
       // 鏖战's 桃 as 杀, 丈八蛇矛's two cards as 杀.

@@ -29,7 +29,7 @@ export function settingPatch(key: string, value: string): Partial<Settings> | st
     case 'generalsDealt': { const n = Number(value); return Number.isInteger(n) && n >= 4 && n <= 7 ? { generalsDealt: n } : 'generalsDealt=4…7'; }
     case 'skills': return value === 'on' || value === 'off' ? { skills: value } : 'skills=on|off';
     case 'generalPacks': return value === 'standard' ? { generalPacks: 'standard' } : 'generalPacks=standard (the other packs are not specified, G0)';
-    case 'strategicAdvantage': { const b = bool(value); return b === false ? { strategicAdvantage: false } : b === true ? 'strategicAdvantage=true: the 势备篇 (G18, C-SA) is not implemented yet' : 'strategicAdvantage=true|false'; }
+    case 'strategicAdvantage': { const b = bool(value); return b === null ? 'strategicAdvantage=true|false' : { strategicAdvantage: b }; }
     case 'includeWoodenOx': { const b = bool(value); return b === false ? { includeWoodenOx: false } : 'includeWoodenOx=false (木牛流马 is not implemented, guozhan D19)'; }
     case 'aozhan': { const b = bool(value); return b === null ? 'aozhan=true|false' : { aozhan: b }; }
     case 'revealLockedInPlay': { const b = bool(value); return b === null ? 'revealLockedInPlay=true|false' : { revealLockedInPlay: b }; }
@@ -58,7 +58,7 @@ export function runGuozhanTranscript(file: string, text?: string): GuozhanReplay
   let now = 0;
   const entries: GzEntry[] = [];
   const apply = (e: Exclude<GzEntry, StartEntry>) => { entries.push(e); s = applyEntry(s!, e).state; };
-  const cardId = (n: number, id: string) => { const u = id.toUpperCase(); if (!CARDS[u]) throw err(n, `unknown card id ${id} (S001–S108)`); return u; };
+  const cardId = (n: number, id: string) => { const u = id.toUpperCase(); if (!CARDS[u] || (u.startsWith('SA') && !settings.strategicAdvantage)) throw err(n, `unknown card id ${id} (S001–S108${settings.strategicAdvantage ? ', SA01–SA51' : '; SA01–SA51 need @set strategicAdvantage=true first'})`); return u; };
   const seatNamed = (n: number, name: string) => { if (!seats!.includes(name)) throw err(n, `unknown seat ${name} (seats: ${seats!.join(' ')})`); return name; };
   const setUp = (n: number) => {
     if (s) return;

@@ -10,12 +10,18 @@ import { chooseOwn, confirm, defaultFrom, ownCard, refText, seatOf } from './ask
 import { general } from './generals.ts';
 import { reveal } from './reveal.ts';
 import { useInPlay } from './use.ts';
+import { alliance, jadeSealStart, mayReveal, turnEndEffects } from './cards/sa.ts';
 import type { Cmd, Turn, Which } from './types.ts';
 import { T } from './texts.ts';
 
 export function freshTurn(seat: number, n: number): Turn {
-  return { seat, n, stage: 'before', skipDraw: false, skipPlay: false, slashes: 0, wineUsed: false, wineBuff: false, limitBonus: 0, playEnded: false };
+  return { seat, n, stage: 'before', skipDraw: false, skipPlay: false, slashes: 0, wineUsed: false, wineBuff: false, limitBonus: 0, playEnded: false, extra: false, removed: [], alliance: false, threaten: false };
 }
+
+/** C-SA-JADE-SEAL at the start of the play phase (cards/sa.ts). */
+export const playStartStep = (ctx: Ctx) => jadeSealStart(ctx);
+/** The end of the turn: 挟天子以令诸侯's extra turn, 敕令's removal clause (cards/sa.ts). */
+export const turnEndStep = (ctx: Ctx) => turnEndEffects(ctx);
 
 /** X3.2: the first same-kingdom pair in dealt order (pairs by position, lexicographic), the earlier-dealt as main. */
 export function defaultPair(dealt: string[]): [string, string] {
@@ -67,6 +73,7 @@ export function turnStartStep(ctx: Ctx) {
   const c = r.cmd;
   if (!c || c.k === 'pass') return;
   if (c.k !== 'reveal') return refuse('NO_PROMPT', T.turnStartHelp);
+  if (!mayReveal(s, seat)) return refuse('NOT_ALLOWED', T.revealForbidden);
   revealCheck(ctx, seat, c.which);
   reveal(ctx, seat, c.which);
 }
@@ -91,10 +98,12 @@ export function playStep(ctx: Ctx) {
   switch (c.k) {
     case 'card': return useInPlay(ctx, seat, c);
     case 'recast': return recast(ctx, seat, c);
+    case 'alliance': return alliance(ctx, seat, c);
     case 'marker': return spendMarker(ctx, seat, c);
     case 'reveal': {
       // G13.2 item 3: only a general with a locked skill, and only with skills on (none are implemented yet).
       if (s.settings.skills === 'off' || !s.settings.revealLockedInPlay) return refuse('NOT_ALLOWED', T.noPlayReveal);
+      if (!mayReveal(s, seat)) return refuse('NOT_ALLOWED', T.revealForbidden);
       revealCheck(ctx, seat, c.which);
       const p = P(s, seat);
       const ks = c.which === 'both' ? [0, 1] : [c.which === 'main' ? 0 : 1];
@@ -114,7 +123,8 @@ function recast(ctx: Ctx, seat: number, c: Extract<Cmd, { k: 'recast' }>) {
   const id = ownCard(ctx.s, seat, c.card, false);
   if (!id) return refuse('UNKNOWN_CARD', T.notYourHandCard(refText(c.card)));
   const name = card(id).name;
-  if (name !== '铁索连环' && name !== '知己知彼') return refuse('ILLEGAL_CARD', T.notRecastable(name));
+  // G5.4: 铁索连环, 知己知彼 and 勠力同心 (C-SA-FIGHT-TOGETHER).
+  if (name !== '铁索连环' && name !== '知己知彼' && name !== '勠力同心') return refuse('ILLEGAL_CARD', T.notRecastable(name));
   ev(ctx, 'recast', { seat, card: id });
   move(ctx, [id], { zone: 'discard' });
   draw(ctx, seat, 1, 'recast');

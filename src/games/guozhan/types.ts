@@ -64,7 +64,7 @@ export interface Player {
   looks: Look[];
 }
 
-export type Stage = 'before' | 'start' | 'prepare' | 'judge' | 'draw' | 'play' | 'playing' | 'discard' | 'finish' | 'end';
+export type Stage = 'before' | 'start' | 'prepare' | 'judge' | 'draw' | 'play' | 'playStart' | 'playing' | 'discard' | 'finish' | 'end' | 'over';
 
 export interface Turn {
   seat: number;
@@ -82,6 +82,14 @@ export interface Turn {
   limitBonus: number;
   /** The play phase is over (ended by the player or its timeout). */
   playEnded: boolean;
+  /** G4.9: an extra turn (放权, 挟天子以令诸侯). */
+  extra: boolean;
+  /** G18.4: characters removed by 调虎离山 until the end of this turn. */
+  removed: number[];
+  /** G18.3 (guozhan D8): 连横 was used in this play phase. */
+  alliance: boolean;
+  /** C-SA-THREATEN-EMPEROR took effect: at the end of the turn its user may discard a card for an extra turn. */
+  threaten: boolean;
 }
 
 export type AskKind = 'pick' | 'turnStart' | 'play' | 'respond' | 'peach' | 'nullify' | 'confirm' | 'option' | 'pickCard' | 'ownCards' | 'target';
@@ -137,6 +145,8 @@ export type Cmd =
   | { k: 'reveal'; which: Which }
   | { k: 'marker'; marker: 'vanguard' | 'yinyang' | 'companion'; option?: 'draw' | 'limit' | 'peach'; target?: string }
   | { k: 'recast'; card: CardRef; skill?: string }
+  /** G18.3 `【连横】C、…→P`. */
+  | { k: 'alliance'; cards: CardRef[]; target: string }
   | { k: 'end' }
   | { k: 'choose'; option?: number; text?: string; players?: string[]; cards?: CardRef[]; other?: OtherRef[]; general?: { player: string; which: Which }; pair?: [string, string] }
   | { k: 'discard'; cards: CardRef[]; targets?: string[] }
@@ -147,7 +157,7 @@ export type Cmd =
 export interface Reply { at: number; seat: number | null; cmd: Cmd | null; picks?: Record<string, [string, string]> }
 
 /** The step that is suspended on an ask (engine.ts): re-run from `base` with `replies`. */
-export type Unit = { k: 'setup' } | { k: 'revealHeader' } | { k: 'turnStart' } | { k: 'judge' } | { k: 'play' } | { k: 'discard' };
+export type Unit = { k: 'setup' } | { k: 'revealHeader' } | { k: 'turnStart' } | { k: 'judge' } | { k: 'play' } | { k: 'discard' } | { k: 'playStart' } | { k: 'turnEnd' };
 
 export interface Pending {
   unit: Unit;
@@ -218,6 +228,13 @@ export interface State {
   commands: CommandRow[];
   /** Transcript header extras that must survive into setup (`@revealed`). */
   revealAtStart: Record<string, Which>;
+  /** G4.9: extra turns waiting, in order, and the seat whose regular turn they follow. */
+  extraTurns: number[];
+  resumeAfter: number | null;
+  /** C-SA-BLADE: characters that cannot reveal generals now (the targets of a 青龙偃月刀 杀 while it resolves). */
+  noReveal: number[];
+  /** C-SA-IMPERIAL-ORDER's removal clause (once per game): unused, due at the end of this turn, or done. */
+  imperialOrder: 'unused' | 'due' | 'done';
 }
 
 /** A card as used or played (G1.6, G6.4): a physical card, a conversion of cards, or virtual (no source). */

@@ -4,7 +4,8 @@
  * responses to requests (闪/杀, G6.5, G21.2–G21.3) and the 无懈可击 chain with 国无懈可击 (G21.4–G21.5).
  */
 import { card, DELAYED, NULLIFICATIONS, SLASHES } from './cards.ts';
-import { areaCount, attackRange, differentKingdom, discard, distance, equipped, hasHidden, inRange, judge, judgeDone, move, orderFrom, P, recover, sameKingdom, seatName } from './core.ts';
+import { areaCount, attackRange, differentKingdom, discard, distance, draw, equipped, hasHidden, inRange, isRemoved, judge, judgeDone, move, orderFrom, P, presentFrom, recover, sameKingdom, seatName } from './core.ts';
+import { ironArmorCancels, SA_TRICKS, saTargets } from './cards/sa.ts';
 import { ask, ev, refuse, type Ctx } from './flow.ts';
 import { seatOf } from './asks.ts';
 import { resolveCardCmd, usedText } from './resolve.ts';
@@ -23,13 +24,19 @@ export function slashAllowed(ctx: Ctx, seat: number): boolean {
 }
 
 /** The declared targets, checked (G6.2 step 1), in target order (G6.3). */
-export function checkTargets(ctx: Ctx, seat: number, uc: UsedCard, cmd: CardCmd): { targets: number[]; victim?: number } {
+export function checkTargets(ctx: Ctx, seat: number, uc: UsedCard, cmd: CardCmd): { targets: number[]; victim?: number; rep?: number } {
   const s = ctx.s;
-  const named = cmd.targets.map((t) => seatOf(s, t, seat));
-  if (new Set(named).size !== named.length) refuse('ILLEGAL_TARGET', T.sameTargetTwice);
-  for (const t of named) if (!P(s, t).alive) refuse('ILLEGAL_TARGET', T.deadTarget(seatName(s, t)));
   const name = uc.name;
-  const others = orderFrom(s, seat, false);
+  // C-SA-FIGHT-TOGETHER names a side: 大势力 (-1) or 小势力 (-2).
+  const side = (t: string) => (name === '勠力同心' && (t === '大势力' || t === '小势力') ? (t === '大势力' ? -1 : -2) : null);
+  const named = cmd.targets.map((t) => side(t) ?? seatOf(s, t, seat));
+  if (new Set(named).size !== named.length) refuse('ILLEGAL_TARGET', T.sameTargetTwice);
+  for (const t of named) if (t >= 0 && !P(s, t).alive) refuse('ILLEGAL_TARGET', T.deadTarget(seatName(s, t)));
+  // G18.4: a removed character cannot be chosen as any card's target.
+  for (const t of named) if (t >= 0 && isRemoved(s, t)) refuse('ILLEGAL_TARGET', T.removedTarget(seatName(s, t)));
+  if (SA_TRICKS.has(name)) return saTargets(ctx, seat, name, named);
+  // G22.5: "other characters" excludes the dead and the removed.
+  const others = presentFrom(s, seat, false);
   const one = (ok: (t: number) => boolean, why: (t: number) => string, legal: number[]) => {
     if (named.length !== 1) refuse('BAD_SYNTAX', T.oneTarget(name, legal.map((x) => seatName(s, x))));
     const t = named[0]!;
@@ -43,7 +50,16 @@ export function checkTargets(ctx: Ctx, seat: number, uc: UsedCard, cmd: CardCmd)
   const none = () => { if (named.length) refuse('BAD_SYNTAX', T.noTargets(name)); };
   if (SLASHES.has(name)) {
     const legal = others.filter((t) => inRange(s, seat, t));
-    const t = one((x) => x !== seat && inRange(s, seat, x), (x) => (x === seat ? T.notSelf(name) : T.outOfRange(seatName(s, x), distance(s, seat, x), attackRange(s, seat))), legal);
+    const ok = (x: number) => x !== seat && inRange(s, seat, x);
+    const why = (x: number) => (x === seat ? T.notSelf(name) : T.outOfRange(seatName(s, x), distance(s, seat, x), attackRange(s, seat)));
+    // C-SA-HALBERD: extra targets, each legal, no two of the same kingdom (no kingdom: freely).
+    if (named.length > 1 && equipped(P(s, seat), '方天画戟')) {
+      for (const x of named) if (!ok(x)) refuse('ILLEGAL_TARGET', why(x));
+      for (const a of named) for (const b of named) if (a !== b && sameKingdom(s, a, b)) refuse('ILLEGAL_TARGET', T.halberdTargets);
+      return { targets: presentFrom(s, seat, false).filter((x) => named.includes(x)) };
+    }
+    if (named.length > 1) refuse('BAD_SYNTAX', T.halberdTargets);
+    const t = one(ok, why, legal);
     return { targets: [t] };
   }
   switch (name) {
@@ -66,16 +82,16 @@ export function checkTargets(ctx: Ctx, seat: number, uc: UsedCard, cmd: CardCmd)
       return { targets: [a], victim: b };
     }
     case '南蛮入侵': case '万箭齐发': none(); return { targets: others };
-    case '桃园结义': case '五谷丰登': none(); return { targets: orderFrom(s, seat) };
-    case '以逸待劳': none(); return { targets: orderFrom(s, seat).filter((x) => sameKingdom(s, seat, x)) };
+    case '桃园结义': case '五谷丰登': none(); return { targets: presentFrom(s, seat) };
+    case '以逸待劳': none(); return { targets: presentFrom(s, seat).filter((x) => sameKingdom(s, seat, x)) };
     case '铁索连环': {
       if (named.length < 1 || named.length > 2) refuse('BAD_SYNTAX', T.ironChainTargets);
-      return { targets: orderFrom(s, seat).filter((x) => named.includes(x)) };
+      return { targets: presentFrom(s, seat).filter((x) => named.includes(x)) };
     }
     case '火攻': {
       // C-FIRE-ATTACK: yourself only if you keep another hand card after this one.
       const ok = (x: number) => (x === seat ? P(s, seat).hand.filter((h) => !uc.ids.includes(h)).length > 0 : P(s, x).hand.length > 0);
-      return { targets: [one(ok, (x) => T.noHandCards(seatName(s, x)), orderFrom(s, seat).filter(ok))] };
+      return { targets: [one(ok, (x) => T.noHandCards(seatName(s, x)), presentFrom(s, seat).filter(ok))] };
     }
     case '知己知彼': {
       const ok = (x: number) => x !== seat && (P(s, x).hand.length > 0 || hasHidden(P(s, x)));
@@ -120,11 +136,12 @@ export function useInPlay(ctx: Ctx, seat: number, cmd: CardCmd) {
   if (name === '酒' && s.turn.wineUsed) refuse('LIMIT_EXCEEDED', T.wineOnce);
   if (SLASHES.has(name) && !slashAllowed(ctx, seat)) refuse('LIMIT_EXCEEDED', T.slashOnce);
   if (cmd.whole) refuse('BAD_SYNTAX', T.wholeOnlyNullify);
-  const { targets, victim } = checkTargets(ctx, seat, uc, cmd);
-  useCard(ctx, seat, uc, targets, { victim, counts: true });
+  const { targets, victim, rep } = checkTargets(ctx, seat, uc, cmd);
+  useCard(ctx, seat, uc, targets, { victim, rep, counts: true });
 }
 
-export interface UseOpts { victim?: number; counts?: boolean }
+/** `rep`: 联军盛宴's named character, whose kingdom it feasts (C-SA-ALLIANCE-FEAST). */
+export interface UseOpts { victim?: number; counts?: boolean; rep?: number }
 
 /** The use of a checked card (G6.2 steps 2–6). */
 export function useCard(ctx: Ctx, user: number, uc: UsedCard, targets: number[], opts: UseOpts = {}) {
@@ -142,6 +159,12 @@ export function useCard(ctx: Ctx, user: number, uc: UsedCard, targets: number[],
   move(ctx, uc.ids, { zone: 'processing' });
   ev(ctx, 'use', { seat: user, card: usedText(uc), name, targets, cards: uc.ids, ...(opts.victim !== undefined ? { victim: opts.victim } : {}) });
   trigger(ctx, { point: 'cardUsed', user, card: uc, targets });
+  // Step 3: C-SA-IRON-ARMOR cancels its wearer as a target of 火攻 / 火烧连营.
+  targets = targets.filter((t) => {
+    if (!ironArmorCancels(s, name, t)) return true;
+    ev(ctx, 'cancelled', { seat: t, card: usedText(uc), armor: '明光铠' });
+    return false;
+  });
   for (const t of targets) trigger(ctx, { point: 'targetConfirmed', user, card: uc, target: t });
   if (name === '桃') {
     recover(ctx, user, 1, '桃');
@@ -153,7 +176,9 @@ export function useCard(ctx: Ctx, user: number, uc: UsedCard, targets: number[],
     runTrick(ctx, user, uc, targets, opts);
   }
   trigger(ctx, { point: 'cardFinished', user, card: uc, targets });
-  discard(ctx, uc.ids.filter((id) => s.processing.includes(id)));
+  // guozhan D11: after 调虎离山 finishes its user draws 1.
+  if (name === '调虎离山' && P(s, user).alive) draw(ctx, user, 1, name);
+  discard(ctx, uc.ids.filter((id) => s.processing.includes(id)), name);
 }
 
 /** G6.2 step 5 for an ordinary trick: per target in order, a nullify window then the effect. */
@@ -178,7 +203,7 @@ function runTrick(ctx: Ctx, user: number, uc: UsedCard, targets: number[], opts:
       return;
     }
     trigger(ctx, { point: 'cardEffect', user, card: uc, target: t });
-    trickEffect(ctx, user, uc, t, { victim: opts.victim, grace });
+    trickEffect(ctx, user, uc, t, { victim: opts.victim, rep: opts.rep, grace });
   });
   if (grace && grace.length) {
     const left = grace.filter((id) => s.processing.includes(id));
@@ -195,7 +220,8 @@ export interface NullifyAbout { card: UsedCard; user: number | null; target: num
  */
 export function nullify(ctx: Ctx, about: NullifyAbout): { cancelled: boolean; whole: boolean } {
   const s = ctx.s;
-  const eligible = orderFrom(s, s.turn.seat).filter((i) => P(s, i).hand.length > 0);
+  // G21.4: eligible = alive, not removed (G18.4), holding a hand card.
+  const eligible = presentFrom(s, s.turn.seat).filter((i) => P(s, i).hand.length > 0);
   if (!eligible.length) return { cancelled: false, whole: false };
   const text = about.depth === 0
     ? T.nullifyWindow(usedText(about.card), about.user === null ? null : seatName(s, about.user), about.target === null ? null : seatName(s, about.target))
@@ -226,7 +252,7 @@ export function askJink(ctx: Ctx, seat: number, a: JinkAsk): boolean {
   const s = ctx.s;
   let diagram = a.eightDiagram;
   for (;;) {
-    if (!P(s, seat).alive) return false;
+    if (!P(s, seat).alive || isRemoved(s, seat)) return false;
     if (!P(s, seat).hand.length && !diagram) return false;
     const r = ask(ctx, { kind: 'respond', seats: [seat], want: '闪', mode: a.mode, from: a.from, eightDiagram: diagram, text: T.askJink(seatName(s, a.from), a.why, a.mode, diagram) }, 'response');
     const c = r.cmd;
@@ -254,7 +280,7 @@ export function askJink(ctx: Ctx, seat: number, a: JinkAsk): boolean {
 /** A request to play a 杀 (决斗, 南蛮入侵: G6.1, G21.3): a 杀, 丈八蛇矛's two cards, or a 桃 in 鏖战. */
 export function askSlashPlay(ctx: Ctx, seat: number, from: number, why: string): boolean {
   const s = ctx.s;
-  if (!P(s, seat).alive || !P(s, seat).hand.length) return false;
+  if (!P(s, seat).alive || isRemoved(s, seat) || !P(s, seat).hand.length) return false;
   const r = ask(ctx, { kind: 'respond', seats: [seat], want: '杀', mode: 'play', from, text: T.askSlash(seatName(s, from), why) }, 'response');
   const c = r.cmd;
   if (!c || c.k === 'pass') return false;

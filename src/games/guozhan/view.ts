@@ -6,7 +6,7 @@
  * (null) sees everything; `replay` prints the judge's JSON with hands only when asked (`--reveal`). The seed,
  * the PRNG state and a suspended step's starting state never leave (they would tell the draw pile).
  */
-import { P } from './core.ts';
+import { bigKingdoms, P } from './core.ts';
 import { GENERALS } from './generals.ts';
 import type { Ask, CommandRow, LogRow, State } from './types.ts';
 
@@ -67,7 +67,9 @@ export function stateJson(s: State, viewer: Viewer, o: JsonOptions = { hands: tr
     status: s.status,
     ...(viewer === null ? { seed: s.seed } : {}),
     settings: s.settings,
-    turn: s.status === 'picking' ? null : { n: t.n, seat: P(s, t.seat).name, phase: t.stage, slashes: t.slashes, wineBuff: t.wineBuff, limitBonus: t.limitBonus },
+    turn: s.status === 'picking' ? null : { n: t.n, seat: P(s, t.seat).name, phase: t.stage, slashes: t.slashes, wineBuff: t.wineBuff, limitBonus: t.limitBonus, ...(t.extra ? { extra: true } : {}), ...(t.removed.length ? { removed: t.removed.map((i) => P(s, i).name) } : {}), ...(t.alliance ? { alliance: true } : {}), ...(t.threaten ? { threaten: true } : {}) },
+    ...(s.extraTurns.length ? { extraTurns: s.extraTurns.map((i) => P(s, i).name) } : {}),
+    ...(s.settings.strategicAdvantage ? { bigKingdoms: [...bigKingdoms(s)], imperialOrder: s.imperialOrder } : {}),
     aozhan: s.aozhan,
     firstReveal: s.firstReveal,
     piles: { draw: s.drawPile.length, discard: s.discardPile.length, processing: [...s.processing], removed: [...s.removed], reshuffles: s.reshuffles },

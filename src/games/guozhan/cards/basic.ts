@@ -13,6 +13,7 @@ import { askJink } from '../use.ts';
 import type { UsedCard } from '../types.ts';
 import { T } from '../texts.ts';
 import { trigger } from '../triggers.ts';
+import { ironArmorCancels } from './sa.ts';
 
 /** A 杀's use (G6.2): `counts` when it is the play phase's own 杀 (G5.1). */
 export function slashUse(ctx: Ctx, user: number, uc: UsedCard, targets: number[], counts: boolean) {
@@ -31,6 +32,16 @@ export function slashUse(ctx: Ctx, user: number, uc: UsedCard, targets: number[]
   // C-ANALEPTIC: the buff attaches to this 杀 now and is spent even if it is offset.
   const wine = user === s.turn.seat && s.turn.wineBuff;
   if (wine) { s.turn.wineBuff = false; ev(ctx, 'wine', { seat: user }); }
+  // Step 3: C-SA-IRON-ARMOR cancels its wearer as a target of a 火杀 (one 朱雀羽扇 made too).
+  targets = targets.filter((t) => {
+    if (!ironArmorCancels(s, used.name, t)) return true;
+    ev(ctx, 'cancelled', { seat: t, card: usedText(used), armor: '明光铠' });
+    return false;
+  });
+  // C-SA-BLADE (locked): the targets cannot reveal generals until this 杀 has finished resolving.
+  const blade = equipped(P(s, user), '青龙偃月刀');
+  const before = s.noReveal;
+  if (blade) s.noReveal = [...before, ...targets];
   // Step 4 (after targeting): 青釭剑 is locked; 雌雄双股剑 may ask each target of the other sex.
   const qinggang = equipped(P(s, user), '青釭剑');
   for (const t of targets) {
@@ -44,34 +55,39 @@ export function slashUse(ctx: Ctx, user: number, uc: UsedCard, targets: number[]
       else draw(ctx, user, 1, '雌雄双股剑');
     }
   }
-  // Step 5: each target in order.
+  // Step 5: each target in order. C-SA-HALBERD: once a target offsets it, it has no effect on the rest.
+  let halted = false;
   for (const t of targets) {
     if (!P(s, t).alive) continue;
+    if (halted) { ev(ctx, 'noEffect', { seat: t, card: usedText(used), weapon: '方天画戟' }); continue; }
     trigger(ctx, { point: 'cardEffect', user, card: used, target: t });
-    slashEffect(ctx, user, used, t, wine, qinggang);
+    if (slashEffect(ctx, user, used, t, wine, qinggang) && targets.length > 1) halted = true;
   }
   trigger(ctx, { point: 'cardFinished', user, card: used, targets });
+  if (blade) s.noReveal = before;
   discard(ctx, uc.ids.filter((id) => s.processing.includes(id)));
 }
 
-function slashEffect(ctx: Ctx, user: number, uc: UsedCard, t: number, wine: boolean, qinggang: boolean) {
+/** One target's part of a 杀; true when a 闪 offset it (and 贯石斧 did not make it hit anyway). */
+function slashEffect(ctx: Ctx, user: number, uc: UsedCard, t: number, wine: boolean, qinggang: boolean): boolean {
   const s = ctx.s;
   const armor = armorOf(ctx, t, qinggang ? t : null);
   // G6.6: "has no effect" — the target is skipped (C-VINE: ordinary 杀; C-RENWANG-SHIELD: black 杀).
   if ((armor === '藤甲' && uc.name === '杀') || (armor === '仁王盾' && uc.color === 'black')) {
     ev(ctx, 'noEffect', { seat: t, card: usedText(uc), armor });
-    return;
+    return false;
   }
   const dodged = askJink(ctx, t, { from: user, mode: 'use', eightDiagram: armor === '八卦阵', why: usedText(uc) });
   if (dodged) {
     // C-AXE: two cards other than the axe make the 杀 hit anyway.
     const u = P(s, user);
     const spare = [...u.hand, ...(['armor', 'defHorse', 'offHorse', 'treasure'] as const).flatMap((x) => (u.equip[x] ? [u.equip[x]!] : []))];
-    if (!u.alive || !equipped(u, '贯石斧') || spare.length < 2) return;
+    if (!u.alive || !equipped(u, '贯石斧') || spare.length < 2) return true;
     const pay = chooseOwn(ctx, user, { count: 2, equip: true, optional: true, filter: (id) => card(id).name !== '贯石斧', text: T.axe(seatName(s, t)), about: { skill: '贯石斧' } });
-    if (!pay || pay.length < 2) return;
+    if (!pay || pay.length < 2) return true;
     ev(ctx, 'equipSkill', { seat: user, skill: '贯石斧', cards: pay });
     discard(ctx, pay);
   }
   damage(ctx, { source: user, target: t, n: 1 + (wine ? 1 : 0), nature: natureOf(uc.name), card: uc, byCard: true, ignoreArmorOf: qinggang ? t : null });
+  return false;
 }

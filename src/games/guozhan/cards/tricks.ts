@@ -3,7 +3,8 @@
  * at declaration (use.ts checkTargets); here an emptied area simply yields nothing (G22.11).
  */
 import { card, cardText, SLASHES } from '../cards.ts';
-import { discard, draw, inRange, move, P, recover, seatName, takeTop } from '../core.ts';
+import { discard, draw, inRange, move, P, recover, seatName, setChained, takeTop } from '../core.ts';
+import { SA_TRICKS, saEffect } from './sa.ts';
 import { ask, ev, refuse, type Ctx } from '../flow.ts';
 import { chooseOwn, fits, option, pickOther, seatOf, seen } from '../asks.ts';
 import { armorOf, damage } from '../damage.ts';
@@ -30,8 +31,9 @@ export function trickNoEffect(ctx: Ctx, uc: UsedCard, t: number): boolean {
   return false;
 }
 
-export function trickEffect(ctx: Ctx, user: number, uc: UsedCard, t: number, o: { victim?: number; grace: string[] | null }) {
+export function trickEffect(ctx: Ctx, user: number, uc: UsedCard, t: number, o: { victim?: number; rep?: number; grace: string[] | null }) {
   const s = ctx.s;
+  if (SA_TRICKS.has(uc.name)) return saEffect(ctx, user, uc, t, o.rep);
   switch (uc.name) {
     case '决斗': {
       // C-DUEL / G21.3: the target first, then the user, alternately playing 杀; the first who does not takes 1.
@@ -79,11 +81,10 @@ export function trickEffect(ctx: Ctx, user: number, uc: UsedCard, t: number, o: 
       ev(ctx, 'gain', { seat: t, card: id, why: '五谷丰登' });
       return;
     }
-    case '铁索连环': {
-      P(s, t).chained = !P(s, t).chained;
-      ev(ctx, 'chain', { seat: t, chained: P(s, t).chained });
+    case '铁索连环':
+      // G10.1: toggles (C-SA-IRON-ARMOR: a small-kingdom wearer cannot become chained).
+      setChained(ctx, t, !P(s, t).chained);
       return;
-    }
     case '火攻': {
       // C-FIRE-ATTACK: the target shows a hand card; the user may discard one of its suit for 1 fire damage.
       if (!P(s, t).hand.length) return;
