@@ -1,0 +1,74 @@
+/**
+ * The table picture (issue 20; X1 public, X1.1 private): drawn from the public view only, so a hidden general's name
+ * never appears in it, whatever the position; what it shows of each seat is the state's (hand count, health,
+ * equipment, the acting seat's phase); and it comes out as a PNG of the layout's size.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import sharp from 'sharp';
+import { simulate } from '../../src/games/guozhan/sim.ts';
+import { tablePng, tableSvg, PHASE_ZH } from '../../src/games/guozhan/table.ts';
+import { GENERALS } from '../../src/games/guozhan/generals.ts';
+import { card } from '../../src/games/guozhan/cards.ts';
+import type { State } from '../../src/games/guozhan/types.ts';
+
+/** Positions along random games: every 25th entry of seeds 1–6 (6 and 9 seats), up to 400 entries each. */
+function positions(): State[] {
+  const out: State[] = [];
+  for (let seed = 1; seed <= 6; seed++) {
+    simulate({ players: seed % 2 ? 6 : 9, seed, maxSteps: 400, check: (s, step) => { if (step % 25 === 0 && s.status !== 'picking') out.push(structuredClone(s)); } });
+  }
+  return out;
+}
+
+test('X1.1: the table picture never names a hidden general, nor a hand card by its id (random positions)', () => {
+  const all = positions();
+  assert.ok(all.length > 40, `enough positions (${all.length})`);
+  let hiddenSeen = 0;
+  for (const s of all) {
+    const svg = tableSvg(s);
+    for (const p of s.players) {
+      if (!p.generals) continue;
+      p.generals.forEach((g, k) => {
+        if (p.revealed[k]) return;
+        hiddenSeen++;
+        // Each general is dealt once, so its name could only come from this hidden one.
+        assert.ok(!svg.includes(GENERALS[g]!.zh), `hidden ${GENERALS[g]!.zh} of ${p.name} is not drawn`);
+      });
+      for (const id of p.hand) assert.ok(!svg.includes(`(${id})`), `hand card ${id} of ${p.name} is not drawn`);
+    }
+  }
+  assert.ok(hiddenSeen > 100, 'the positions did hold hidden generals to hide');
+});
+
+test('issue 20: each seat\'s box shows its hand count, health and equipment; the acting seat its phase', () => {
+  const s = positions().find((x) => x.status === 'running' && x.players.some((p) => p.equip.weapon) && x.players.some((p) => !p.alive))!;
+  assert.ok(s, 'a position with a weapon and a dead seat');
+  const svg = tableSvg(s);
+  const boxes = svg.split('<g transform=').slice(1);
+  assert.equal(boxes.length, s.players.length, 'one box a seat, in seat order');
+  s.players.forEach((p, i) => {
+    const box = boxes[i]!;
+    assert.match(box, new RegExp(`${i + 1} ${p.name}<`));
+    assert.match(box, new RegExp(`手牌 <tspan class="b">${p.hand.length}</tspan>`));
+    if (p.maxHp <= 8) {
+      assert.match(box, new RegExp(`体力 ${p.hp}/${p.maxHp}`));
+      // One pip a point of maximum health, filled for each point left.
+      assert.equal((box.match(/<circle /g) ?? []).length, p.maxHp);
+      assert.equal((box.match(/fill="#d63b2f"/g) ?? []).length, Math.max(0, p.hp));
+    }
+    if (p.equip.weapon) assert.ok(box.includes(card(p.equip.weapon).name), `${p.name}'s weapon`);
+    assert.equal(box.includes('阵亡'), !p.alive);
+    assert.equal(box.includes('连环'), p.chained);
+    const acting = i === s.turn.seat && p.alive;
+    assert.equal(box.includes('stroke="#e0a800"'), acting, 'only the acting seat is framed');
+    if (acting) assert.ok(box.includes(`▶ ${PHASE_ZH[s.turn.stage]}`));
+  });
+});
+
+test('issue 20: the table PNG has the layout\'s size (5 seats a row, 244 px a column, 274 px a row)', async () => {
+  const s = positions().find((x) => x.players.length === 9)!;
+  const meta = await sharp(await tablePng(s)).metadata();
+  // 9 seats: 5 columns, 2 rows → width 12 + 5 × 244 = 1232; height 64 + 2 × 274 + 40 = 652.
+  assert.deepEqual([meta.width, meta.height, meta.format], [1232, 652, 'png']);
+});
