@@ -87,6 +87,17 @@ export function createLogger(opts: LoggerOptions, base: LogContext = {}): Logger
   };
 }
 
+/** The logger with fields computed for every line from what it carries (the Discord adapter: a channel's shard). */
+export function withFields(log: Logger, enrich: (ctx: LogContext) => LogContext): Logger {
+  const add = (ctx: LogContext | undefined): LogContext => ({ ...enrich(ctx ?? {}), ...(ctx ?? {}) });
+  return {
+    info: (m, ctx) => log.info(m, add(ctx)),
+    warn: (m, ctx) => log.warn(m, add(ctx)),
+    error: (m, err, ctx) => log.error(m, err, add(ctx)),
+    child: (base) => withFields(log.child(base), (ctx) => enrich({ ...base, ...ctx })),
+  };
+}
+
 /**
  * The GameService's `logError(message, err?, ctx?)` on a logger: every line the service logs is an error line of the
  * process's log, with the game id and channel it carries.

@@ -17,6 +17,7 @@ import { startDiscord, readConfig, ConfigError, shardOf, parseShardList, type Di
 import { count21 } from '../games/count21/module.ts';
 import { COMMANDS } from '../../commands/index.ts';
 import { FakeChat } from '../helpers/live.ts';
+import { createLogger } from '../../src/platform/log.ts';
 import { standIn, gameNew, messageCreate } from '../helpers/gateway.ts';
 
 const GAMES = [count21];
@@ -69,7 +70,7 @@ test('a simulated sharded run: 2 processes × 1 shard, 200 servers; every game o
     const env = (list: string) => ({ DISCORD_TOKEN: 'test-token', DISCORD_API_URL: d.apiUrl, TOTAL_SHARDS: String(TOTAL), SHARD_LIST: list });
     // Process 0 starts first: without shard routing it would take every game's lease, shard 1's included.
     for (const list of ['0', '1']) {
-      handles.push(await startDiscord({ env: env(list), store, games: GAMES, commands: COMMANDS, holder: `host${list}:1:t`, leaseEveryMs: 50, log: (l) => logs.push(l) }));
+      handles.push(await startDiscord({ env: env(list), store, games: GAMES, commands: COMMANDS, holder: `host${list}:1:t`, leaseEveryMs: 50, logger: createLogger({ format: 'json', write: (l) => logs.push(l) }) }));
     }
     assert.deepEqual(d.identified.sort(), [[0, 2], [1, 2]], 'each process identified its own shard of 2');
     for (const [i, h] of handles.entries()) {
@@ -103,6 +104,13 @@ test('a simulated sharded run: 2 processes × 1 shard, 200 servers; every game o
     for (const g of sample) assert.ok(d.dispatchTo(g.id, 'MESSAGE_CREATE', messageCreate(g, '【数】1')));
     await until(() => d.rest.slice(before).filter((r) => r.method === 'PUT' && r.url.includes('/reactions/')).length >= sample.length);
     assert.ok(!logs.some((l) => /lease is lost|GAME_MOVED|taken over/.test(l)), logs.join('\n'));
+    // Log lines: JSON, and a line about a channel names its shard.
+    assert.ok(logs.some((l) => /logged in as .* on \d+ server\(s\) as shard\(s\) 0 of 2/.test(JSON.parse(l).message)), logs.join('\n'));
+    for (const g of sample) {
+      const h = handles[g.shard]!;
+      h.logger.error('probe', undefined, { channel: g.channel });
+      assert.equal(JSON.parse(logs.at(-1)!).shard, g.shard);
+    }
 
     // Process 1 stops (SIGTERM): its leases are released at once, and process 0 still takes none of its games.
     await handles[1]!.close();

@@ -17,7 +17,7 @@ import { guardProcess } from './guard.ts';
 import { modRoleWarning } from './permissions.ts';
 import { serverScope } from '../../ratings/index.ts';
 import type { GameStore } from '../../store/index.ts';
-import { createLogger, logFormat, type LogContext, type Logger } from '../../log.ts';
+import { createLogger, logFormat, withFields, type LogContext, type Logger } from '../../log.ts';
 import { shardClientOptions, shardOf, type ShardOwnership } from './shard.ts';
 import { startDiscordService } from './live.ts';
 
@@ -50,7 +50,7 @@ export interface StartDiscordOptions {
    * must post through `chat` (below). Default: a GameService on the store at DATABASE_PATH, the real clock
    * and the default renderer, started up here.
    */
-  service?: GameServiceApi | ((chat: DiscordChat, client: Client) => GameServiceApi | Promise<GameServiceApi>);
+  service?: GameServiceApi | ((chat: DiscordChat, client: Client, logger: Logger) => GameServiceApi | Promise<GameServiceApi>);
   /** The games a default service hosts (src/games' registry). */
   games?: GameRegistry;
   /** The slash commands to serve (commands/index.ts: the platform's and every game's). */
@@ -77,6 +77,8 @@ export interface DiscordHandle {
   service: GameServiceApi;
   /** The shards this process runs and which games it owns; null when unsharded or running every shard. */
   ownership: ShardOwnership | null;
+  /** The process's log; a line about a channel carries its shard when the bot is sharded. */
+  logger: Logger;
   /** Stops taking events, lets the commands in flight finish, then (a default service) releases its leases and closes the store. */
   close(): Promise<void>;
 }
@@ -110,7 +112,7 @@ export async function startDiscord(opts: StartDiscordOptions = {}): Promise<Disc
     const g = peekGuild(ctx.channel);
     return g === undefined ? {} : { shard: g ? shardOf(g, total) : 0 };
   };
-  const logger = opts.logger ?? (opts.log ? textLogger(opts.log) : createLogger({ format: logFormat(env), enrich }));
+  const logger = withFields(opts.logger ?? (opts.log ? textLogger(opts.log) : createLogger({ format: logFormat(env) })), enrich);
   const logError = (line: string, err?: unknown) => (err === undefined ? logger.warn(line) : logger.error(line, err));
   const roleWarning = modRoleWarning(cfg.modRole);
   if (roleWarning) logError(roleWarning);
@@ -121,7 +123,7 @@ export async function startDiscord(opts: StartDiscordOptions = {}): Promise<Disc
   let ownership: ShardOwnership | null = null;
   let dispose = async () => {};
   try {
-    if (typeof opts.service === 'function') service = await opts.service(chat, client);
+    if (typeof opts.service === 'function') service = await opts.service(chat, client, logger);
     else if (opts.service) service = opts.service;
     else {
       if (!opts.games) throw new Error('startDiscord: no service and no games to host (the composition root passes src/games\' registry)');
@@ -165,6 +167,7 @@ export async function startDiscord(opts: StartDiscordOptions = {}): Promise<Disc
     bot,
     service,
     ownership,
+    logger,
     close() {
       // SIGTERM: no new events, the commands in flight answered, then the leases given up (a default service).
       return (closed ??= (async () => {
