@@ -1,4 +1,4 @@
-import { DiscordAPIError, Routes, type REST, type RESTPostAPIChannelMessageResult } from 'discord.js';
+import { ChannelType, DiscordAPIError, Routes, type REST, type RESTPostAPIChannelMessageResult } from 'discord.js';
 import type { ChatPort, OutMessage } from '../../chat/index.ts';
 import { buttonRows, partBody, toParts } from './payload.ts';
 import { truncate, mentionedUsers } from './split.ts';
@@ -6,7 +6,19 @@ import { truncate, mentionedUsers } from './split.ts';
 export interface DiscordChatOptions {
   /** Called when sending fails for good (after @discordjs/rest's own retries of 429s and 5xx). */
   onError?: (what: string, err: unknown) => void;
+  /** Where tidying up after a game (gameEnded) says what it did not do; default console.error. Also settable as `log`. */
+  log?: (line: string, err?: unknown) => void;
+  /** How gameEnded's later archive is scheduled (tests give a virtual timer); default a real timer that never holds the process open. */
+  timer?: (ms: number, fn: () => void) => void;
+  /** How long after a game's end its thread is archived: duel.md D10.3.4's hour by default. */
+  archiveAfterMs?: number;
 }
+
+/** duel.md D10.3.4: a game's thread is archived an hour after the end. */
+export const ARCHIVE_AFTER_MS = 60 * 60 * 1000;
+
+/** Discord's thread channel types (announcement, public, private). */
+const THREADS: ReadonlySet<number> = new Set([ChannelType.AnnouncementThread, ChannelType.PublicThread, ChannelType.PrivateThread]);
 
 /**
  * ChatPort over Discord's REST API (the client's own `client.rest`, so its rate-limit queues are shared).
@@ -25,7 +37,19 @@ export class DiscordChat implements ChatPort {
    */
   decorate?: (channelId: string, msg: OutMessage) => OutMessage | Promise<OutMessage>;
 
-  constructor(private rest: REST, private opts: DiscordChatOptions = {}) {}
+  /**
+   * Asked when a thread's hour is up: true keeps it open (a new game lives there). The bot's wiring may set it from
+   * the service; unset, a thread whose game ended an hour ago is archived.
+   */
+  keepOpen?: (channelId: string) => boolean | Promise<boolean>;
+  log: (line: string, err?: unknown) => void;
+  /** How gameEnded's later archive is scheduled (options.timer; a test or the bot's wiring may set it later). */
+  timer: (ms: number, fn: () => void) => void;
+
+  constructor(private rest: REST, private opts: DiscordChatOptions = {}) {
+    this.log = opts.log ?? ((l, e) => console.error(`[discord] ${l}`, e ?? ''));
+    this.timer = opts.timer ?? ((ms, fn) => { setTimeout(fn, ms).unref?.(); });
+  }
 
   /** Sends through another REST client (a chat made before the discord.js client that owns the REST). */
   useRest(rest: REST): void {
@@ -109,6 +133,44 @@ export class DiscordChat implements ChatPort {
     return this.send(channelId, msg, { message_reference: { message_id: messageId, fail_if_not_exists: false } });
   }
 
+  /**
+   * duel.md D10.3.4: a game ended (its result and final map are posted); if its channel is a thread (a duel's
+   * `欧陆对决 #<id> 甲 vs 乙`, or any thread a game was played in), the thread is archived an hour later — archived,
+   * not locked, so anyone who writes in it opens it again. At once the thread's own auto-archive is set to an hour
+   * of quiet: the timer lives in this process, and should the bot restart within the hour, Discord archives the
+   * thread itself an hour after its last message. A channel that is not a thread, a thread gone, or a permission
+   * the bot lacks (Manage Threads, where it did not open the thread) is logged, never thrown.
+   */
+  async gameEnded(channelId: string, kind: string): Promise<void> {
+    let channel: { type?: number; thread_metadata?: { archived?: boolean; auto_archive_duration?: number } };
+    try {
+      channel = (await this.rest.get(Routes.channel(channelId))) as typeof channel;
+    } catch (e) {
+      this.log(`the ${kind} game in ${channelId} ended, but its channel could not be read to archive it`, e);
+      return;
+    }
+    if (typeof channel?.type !== 'number' || !THREADS.has(channel.type)) return; // a channel of the server: nothing to archive
+    if (channel.thread_metadata?.archived) return;
+    if (channel.thread_metadata?.auto_archive_duration !== 60) {
+      await this.rest.patch(Routes.channel(channelId), { body: { auto_archive_duration: 60 } })
+        .catch((e: unknown) => this.log(`the thread ${channelId} keeps its auto-archive (${describe(e)})`));
+    }
+    this.timer(this.opts.archiveAfterMs ?? ARCHIVE_AFTER_MS, () => {
+      void this.archiveThread(channelId, kind).catch((e: unknown) => this.log(`archiving the thread ${channelId} failed`, e));
+    });
+  }
+
+  /** The hour is up: the thread is archived unless a new game lives there. */
+  private async archiveThread(channelId: string, kind: string): Promise<void> {
+    if (this.keepOpen && (await this.keepOpen(channelId))) return;
+    try {
+      await this.rest.patch(Routes.channel(channelId), { body: { archived: true } });
+    } catch (e) {
+      // 10003: the thread is gone; 50013/403: the bot may not archive it (Manage Threads); 50083: archived already.
+      this.log(`the thread ${channelId} of an ended ${kind} game was not archived (${describe(e)})`);
+    }
+  }
+
   async dmChannel(userId: string): Promise<string> {
     const known = this.dmChannels.get(userId);
     if (known) return known;
@@ -119,3 +181,8 @@ export class DiscordChat implements ChatPort {
 }
 
 export { mentionedUsers };
+
+/** A REST failure in a log line: Discord's code and message. */
+function describe(e: unknown): string {
+  return e instanceof DiscordAPIError ? `${e.code} ${e.message}` : e instanceof Error ? e.message : String(e);
+}
