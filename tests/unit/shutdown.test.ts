@@ -84,3 +84,28 @@ test('SIGTERM during a command: it is finished and answered, the lease released,
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('npm start with a bad shard setting stops at once: exit 1 and one line naming the variable', async () => {
+  for (const [env, want] of [
+    [{ SHARDS: 'two' }, /^SHARDS=two is not a whole number \(or "auto"\): see \.env\.example and docs\/deploy\.md\.\n$/],
+    [{ TOTAL_SHARDS: '2', SHARD_LIST: '1', DATABASE_URL: '' }, /^SHARD_LIST=1 of TOTAL_SHARDS=2 leaves the other shards to other processes, which must share one PostgreSQL store: set DATABASE_URL=postgres:\/\/… on every process \(docs\/deploy\.md\)\. On SQLite run every shard in this one process \(SHARDS=N or SHARDS=auto, no SHARD_LIST\)\.\n$/],
+    [{ LOG_FORMAT: 'xml' }, /^LOG_FORMAT=xml is not json or text \(see \.env\.example\)\.\n$/],
+  ] as const) {
+    const dir = mkdtempSync(join(tmpdir(), 'neuwar-badenv-'));
+    try {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'start'], {
+        cwd: ROOT,
+        // An API nobody answers: the settings must be refused before anything is asked of Discord.
+        env: { ...process.env, DISCORD_TOKEN: 'test-token', DISCORD_API_URL: 'http://127.0.0.1:9/api', DATABASE_PATH: join(dir, 'neuwar.db'), DATABASE_URL: '', SHARDS: '', TOTAL_SHARDS: '', SHARD_LIST: '', LOG_FORMAT: '', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let err = '';
+      child.stderr.on('data', (c) => (err += c));
+      const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+      assert.equal(code, 1, err);
+      assert.match(err, want);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+});
