@@ -1,9 +1,9 @@
 import { shownName } from '../../src/platform/adapters/discord/index.ts';
 import type { UserRef } from '../../src/platform/chat/index.ts';
 import type { Lang } from '../../src/platform/session/index.ts';
-import { choice, command, intOption, named, userOption, type ButtonContext, type SlashCommand, type SlashContext } from '../../src/platform/slash/index.ts';
+import { choice, command, intOption, named, userOption, type ButtonContext, type ChatActions, type SlashCommand, type SlashContext } from '../../src/platform/slash/index.ts';
 import {
-  CHALLENGE_BUTTON, CHALLENGE_SECONDS, DUEL_RANGES, challengeButton, challengesOf, duelBotCheck, duelRated, duelRefusal, startDuel, type Challenge,
+  CHALLENGE_BUTTON, CHALLENGE_SECONDS, DUEL_RANGES, challengeButton, challengesOf, duelBotCheck, duelRated, duelRefusal, startDuel, type Challenge, type ChallengeBook,
 } from '../../src/games/duel/slash/index.ts';
 
 const T = (lg: Lang, zh: string, en: string) => (lg === 'en' ? en : zh);
@@ -43,6 +43,25 @@ function challengeText(a: UserRef, b: UserRef, settings: Record<string, unknown>
   ].join('\n');
 }
 
+/**
+ * A challenge's lapse `ms` from now: the buttons go and the message says so (a press meanwhile finds it lapsed too:
+ * NO_SUCH_REQUEST). The timer lives in this process; the challenge itself in the store (challenge.ts).
+ */
+function armLapse(chat: ChatActions, book: ChallengeBook, id: string, ms: number): void {
+  chat.later(Math.max(0, ms), async () => {
+    const c = await book.expire(id, Number.POSITIVE_INFINITY);
+    if (c?.messageId) await chat.edit(c.channelId, c.messageId, { text: `${c.text}\n${T(c.lang, `⌛ 挑战已过期：${CHALLENGE_SECONDS / 60} 分钟内没有回应。`, `⌛ The challenge lapsed: no answer within ${CHALLENGE_SECONDS / 60} minutes.`)}` });
+  });
+}
+
+/**
+ * After a restart, the first /duel or challenge button of the process arms the lapse timers of the challenges posted
+ * before it (still open in the store; one that lapsed meanwhile is closed at once).
+ */
+async function armRestored(chat: ChatActions, book: ChallengeBook): Promise<void> {
+  for (const c of await book.restore()) armLapse(chat, book, c.id, c.expiresAt - chat.now());
+}
+
 /** A refusal with its code (D10.10), answered only to the one who asked or pressed. */
 const refuse = (ctx: Pick<SlashContext, 'answer'> | Pick<ButtonContext, 'tell'>, code: string, text: string) =>
   'answer' in ctx ? ctx.answer({ text: `❌ ${code}：${text}` }) : ctx.tell({ text: `❌ ${code}：${text}` });
@@ -71,6 +90,7 @@ export const duel: SlashCommand = {
   async execute(ctx) {
     const lg = ctx.lang;
     const i = ctx.interaction;
+    if (ctx.chat) await armRestored(ctx.chat, challengesOf(ctx.service));
     const opp = i.options.getUser('opponent', false);
     const bot = ctx.string('bot');
     if (!opp === !bot) return refuse(ctx, 'BAD_SYNTAX', T(lg, '写 opponent:@某人（挑战）或 bot:greedy|lander|agent（和电脑下），二选一', 'give opponent:@someone (a challenge) or bot:greedy|lander|agent (a computer opponent), one of the two'));
@@ -112,12 +132,8 @@ export const duel: SlashCommand = {
       ],
     });
     const book = challengesOf(ctx.service);
-    book.add({ id, channelId: ctx.channelId, messageId: messageId || null, text, challenger: a, opponent: b, settings, rated: decided.rated, lang: lg, expiresAt });
-    // Lapsed: the buttons go and the message says so (a press meanwhile finds it lapsed too: NO_SUCH_REQUEST).
-    chat.later(CHALLENGE_SECONDS * 1000, async () => {
-      const c = book.expire(id, Number.POSITIVE_INFINITY);
-      if (c?.messageId) await chat.edit(c.channelId, c.messageId, { text: `${c.text}\n${T(c.lang, `⌛ 挑战已过期：${CHALLENGE_SECONDS / 60} 分钟内没有回应。`, `⌛ The challenge lapsed: no answer within ${CHALLENGE_SECONDS / 60} minutes.`)}` });
-    });
+    await book.add({ id, channelId: ctx.channelId, messageId: messageId || null, text, challenger: a, opponent: b, settings, rated: decided.rated, lang: lg, expiresAt });
+    armLapse(chat, book, id, CHALLENGE_SECONDS * 1000);
     return ctx.answer({ text: T(lg, `✅ 挑战已发出，等待 ${b.name} 回应（${CHALLENGE_SECONDS / 60} 分钟内）。`, `✅ Challenge sent; waiting for ${b.name} (${CHALLENGE_SECONDS / 60} minutes).`) });
   },
   button: {
@@ -126,7 +142,8 @@ export const duel: SlashCommand = {
       const lg = ctx.lang;
       const b = challengeButton(ctx.buttonId);
       const book = challengesOf(ctx.service);
-      const r = b ? book.answer(b.challenge, ctx.user.id, ctx.chat.now(), lg) : { ok: false as const, code: 'NO_SUCH_REQUEST' as const, text: T(lg, '没有等待你回答的挑战', 'there is no open challenge to answer') };
+      await armRestored(ctx.chat, book);
+      const r = b ? await book.answer(b.challenge, ctx.user.id, ctx.chat.now(), lg) : { ok: false as const, code: 'NO_SUCH_REQUEST' as const, text: T(lg, '没有等待你回答的挑战', 'there is no open challenge to answer') };
       const shown = (c: Challenge | undefined) => c?.text ?? ctx.interaction.message?.content ?? '';
       if (!r.ok) {
         await refuse(ctx, r.code, r.text);
