@@ -265,6 +265,10 @@ test('D10.3.2: [网页] and /duel-link give each player their seat\'s link and a
   assert.equal(more.ok, true, more.text);
   const bobPage2 = await page(h.local.url, 'bob-again');
   assert.equal((await bobPage2.act({ t: 'seat', gameId, token: bobToken })).seat, 'B', 'the earlier link still opens the seat');
+  const taken = await bobPage.wait((m) => m.t === 'seatTaken');
+  assert.ok(taken.t === 'seatTaken' && taken.gameId === gameId, 'D10.6: the first page is told another took the seat over');
+  const now = await bobPage.act({ t: 'say', channelId: THREAD, text: '【准备】' });
+  assert.equal(now.code, 'WATCH_ONLY', 'and then only watches');
   assert.equal((await bobPage2.act({ t: 'seat', gameId, token: again })).seat, 'B');
 
   // 【认输】 from the page ends the duel as bob's resignation.
