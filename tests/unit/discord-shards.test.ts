@@ -10,7 +10,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Store, SqliteStore } from '../../src/platform/store/index.ts';
+import { Store, SqliteStore, openStore, type GameStore } from '../../src/platform/store/index.ts';
 import { VirtualClock } from '../../src/platform/clock/index.ts';
 import { GameService } from '../../src/platform/session/index.ts';
 import { startDiscord, readConfig, ConfigError, shardOf, parseShardList, type DiscordHandle } from '../../src/platform/adapters/discord/index.ts';
@@ -54,9 +54,12 @@ test('the stand-in splits the 200 servers between both shards (else the test pro
   for (const g of GUILDS) assert.equal(shardOf(g.id, TOTAL), g.shard);
 });
 
-test('a simulated sharded run: 2 processes × 1 shard, 200 servers; every game on the process of its server\'s shard', async () => {
+/**
+ * The run on one store: `store` is what the test reads; `shared` is given to both processes (SQLite in memory), or
+ * they open `databaseUrl` themselves as `npm start` does (PostgreSQL).
+ */
+async function simulatedRun(store: GameStore, via: { shared: GameStore } | { databaseUrl: string }): Promise<void> {
   const d = await standIn({ guilds: GUILDS, shards: TOTAL });
-  const store = new SqliteStore(new Store(':memory:'));
   const handles: DiscordHandle[] = [];
   const logs: string[] = [];
   try {
@@ -67,10 +70,10 @@ test('a simulated sharded run: 2 processes × 1 shard, 200 servers; every game o
     for (const g of old) assert.equal((await setup.createGame(g.channel, { id: '9', name: 'judy' })).ok, true);
     await setup.close();
 
-    const env = (list: string) => ({ DISCORD_TOKEN: 'test-token', DISCORD_API_URL: d.apiUrl, TOTAL_SHARDS: String(TOTAL), SHARD_LIST: list });
+    const env = (list: string) => ({ DISCORD_TOKEN: 'test-token', DISCORD_API_URL: d.apiUrl, TOTAL_SHARDS: String(TOTAL), SHARD_LIST: list, ...('databaseUrl' in via ? { DATABASE_URL: via.databaseUrl } : {}) });
     // Process 0 starts first: without shard routing it would take every game's lease, shard 1's included.
     for (const list of ['0', '1']) {
-      handles.push(await startDiscord({ env: env(list), store, games: GAMES, commands: COMMANDS, holder: `host${list}:1:t`, leaseEveryMs: 50, logger: createLogger({ format: 'json', write: (l) => logs.push(l) }) }));
+      handles.push(await startDiscord({ env: env(list), ...('shared' in via ? { store: via.shared } : {}), games: GAMES, commands: COMMANDS, holder: `host${list}:1:t`, leaseEveryMs: 50, logger: createLogger({ format: 'json', write: (l) => logs.push(l) }) }));
     }
     assert.deepEqual(d.identified.sort(), [[0, 2], [1, 2]], 'each process identified its own shard of 2');
     for (const [i, h] of handles.entries()) {
@@ -122,8 +125,36 @@ test('a simulated sharded run: 2 processes × 1 shard, 200 servers; every game o
     assert.equal(new Set(lookups).size, lookups.length, 'no channel looked up twice');
   } finally {
     for (const h of handles) await h.close();
-    await store.close();
     d.close();
+  }
+}
+
+test('a simulated sharded run: 2 processes × 1 shard, 200 servers; every game on the process of its server\'s shard (one SQLite store given to both)', async () => {
+  const store = new SqliteStore(new Store(':memory:'));
+  try {
+    await simulatedRun(store, { shared: store });
+  } finally {
+    await store.close();
+  }
+});
+
+const PG = process.env.TEST_DATABASE_URL;
+test('the simulated sharded run on PostgreSQL, each process opening DATABASE_URL as npm start does', { skip: !PG && 'TEST_DATABASE_URL is not set', timeout: 120_000 }, async () => {
+  // A database of its own (the store suite may be using TEST_DATABASE_URL's at the same time).
+  const { default: pg } = await import('pg');
+  const name = `neuwar_shards_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: PG });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(PG!);
+  url.pathname = `/${name}`;
+  const store = await openStore(url.toString());
+  try {
+    await simulatedRun(store, { databaseUrl: url.toString() });
+  } finally {
+    await store.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
   }
 });
 

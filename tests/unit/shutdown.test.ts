@@ -85,6 +85,8 @@ test('SIGTERM during a command: it is finished and answered, the lease released,
   }
 });
 
+const blank = (dir: string): Record<string, string> => ({ DISCORD_TOKEN: 'test-token', DISCORD_API_URL: 'http://127.0.0.1:9/api', DATABASE_PATH: join(dir, 'neuwar.db'), DATABASE_URL: '', SHARDS: '', TOTAL_SHARDS: '', SHARD_LIST: '', LOG_FORMAT: '' });
+
 test('npm start with a bad shard setting stops at once: exit 1 and one line naming the variable', async () => {
   for (const [env, want] of [
     [{ SHARDS: 'two' }, /^SHARDS=two is not a whole number \(or "auto"\): see \.env\.example and docs\/deploy\.md\.\n$/],
@@ -96,7 +98,7 @@ test('npm start with a bad shard setting stops at once: exit 1 and one line nami
       const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'start'], {
         cwd: ROOT,
         // An API nobody answers: the settings must be refused before anything is asked of Discord.
-        env: { ...process.env, DISCORD_TOKEN: 'test-token', DISCORD_API_URL: 'http://127.0.0.1:9/api', DATABASE_PATH: join(dir, 'neuwar.db'), DATABASE_URL: '', SHARDS: '', TOTAL_SHARDS: '', SHARD_LIST: '', LOG_FORMAT: '', ...env },
+        env: { ...process.env, ...blank(dir), ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let err = '';
