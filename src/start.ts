@@ -76,7 +76,7 @@ async function startAdapters(token: string | undefined, both: boolean, closers: 
       chat: discordChat, commands: COMMANDS, logger,
       service: async (_chat, client, log) => (live = await startDiscordService(routeChat((ch) => ch.startsWith(CHANNEL_PREFIX), localChat, discordChat, mirror), {
         games: GAMES, root: ROOT, client, plan: readConfig(process.env).shards, logger: log, ratingScope: guildScope(client),
-      })).service,
+      })),
     }).catch(async (e: unknown) => { await live?.stop(); throw e; });
     const service = live!.service;
     closers.push(() => d.close(), () => live!.stop());

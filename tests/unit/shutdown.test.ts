@@ -111,3 +111,41 @@ test('npm start with a bad shard setting stops at once: exit 1 and one line nami
     }
   }
 });
+
+test('both adapters (LOCAL_CHANNEL=1) on one service: a Discord game is created, SIGTERM stops both and releases its lease, exit 0', async () => {
+  const guild = { id: snowflake(100_000_000_000, 3), channel: snowflake(200_000_000_000, 4) };
+  const d = await standIn({ guilds: [guild] });
+  const dir = mkdtempSync(join(tmpdir(), 'neuwar-both-'));
+  const db = join(dir, 'neuwar.db');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'start'], {
+    cwd: ROOT,
+    env: { ...process.env, ...blank(dir), DISCORD_API_URL: d.apiUrl, LOCAL_CHANNEL: '1', PORT: '0', HOST: '127.0.0.1', LOG_FORMAT: 'json', RENDER_WORKER: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (c) => (out += c));
+  child.stderr.on('data', (c) => (out += c));
+  let code: number | null | undefined;
+  const exited = new Promise<void>((r) => child.on('exit', (c, s) => { code = c ?? (s ? -1 : null); r(); }));
+  try {
+    await until(() => /logged in/.test(out) || code !== undefined);
+    assert.equal(code, undefined, `the bot did not start:\n${out}`);
+    const press = gameNew(guild);
+    d.dispatchTo(guild.id, 'INTERACTION_CREATE', press);
+    await until(() => d.answered.some((r) => r.method === 'PATCH' && decodeURIComponent(r.url).includes(`/webhooks/1/${press.token}/messages/@original`)));
+    child.kill('SIGTERM');
+    await exited;
+    assert.equal(code, 0, out);
+    const sql = new Database(db, { readonly: true });
+    try {
+      assert.equal((sql.prepare('SELECT count(*) AS n FROM games WHERE channel_id = ?').get(guild.channel) as { n: number }).n, 1);
+      assert.equal((sql.prepare('SELECT count(*) AS n FROM leases').get() as { n: number }).n, 0, 'the lease was released');
+    } finally {
+      sql.close();
+    }
+  } finally {
+    if (code === undefined) child.kill('SIGKILL');
+    d.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

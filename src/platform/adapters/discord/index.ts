@@ -19,7 +19,7 @@ import { serverScope } from '../../ratings/index.ts';
 import type { GameStore } from '../../store/index.ts';
 import { createLogger, logFormat, withFields, type LogContext, type Logger } from '../../log.ts';
 import { shardClientOptions, shardOf, type ShardOwnership } from './shard.ts';
-import { startDiscordService } from './live.ts';
+import { startDiscordService, type DiscordService } from './live.ts';
 
 export { DiscordBot, type BotOptions } from './bot.ts';
 export { DiscordChat, type DiscordChatOptions } from './chat.ts';
@@ -46,11 +46,12 @@ export function clientOptions(cfg: Pick<DiscordConfig, 'apiUrl'> & Partial<Pick<
 
 export interface StartDiscordOptions {
   /**
-   * The game service. A function receives the Discord ChatPort and builds the service on it; an instance
-   * must post through `chat` (below). Default: a GameService on the store at DATABASE_PATH, the real clock
-   * and the default renderer, started up here.
+   * The game service. A function receives the Discord ChatPort, the client and the process's log and builds the
+   * service on them (or returns startDiscordService's result, whose shard ownership the adapter then uses too; the
+   * caller stops it); an instance must post through `chat` (below). Default: startDiscordService on DATABASE_URL or
+   * DATABASE_PATH, the real clock and the default renderer, started up here and stopped by close().
    */
-  service?: GameServiceApi | ((chat: DiscordChat, client: Client, logger: Logger) => GameServiceApi | Promise<GameServiceApi>);
+  service?: GameServiceApi | ((chat: DiscordChat, client: Client, logger: Logger) => GameServiceApi | DiscordService | Promise<GameServiceApi | DiscordService>);
   /** The games a default service hosts (src/games' registry). */
   games?: GameRegistry;
   /** The slash commands to serve (commands/index.ts: the platform's and every game's). */
@@ -123,8 +124,13 @@ export async function startDiscord(opts: StartDiscordOptions = {}): Promise<Disc
   let ownership: ShardOwnership | null = null;
   let dispose = async () => {};
   try {
-    if (typeof opts.service === 'function') service = await opts.service(chat, client, logger);
-    else if (opts.service) service = opts.service;
+    if (typeof opts.service === 'function') {
+      const made = await opts.service(chat, client, logger);
+      if ('ownership' in made && 'peekGuild' in made) {
+        ({ service, ownership } = made);
+        peekGuild = made.peekGuild;
+      } else service = made;
+    } else if (opts.service) service = opts.service;
     else {
       if (!opts.games) throw new Error('startDiscord: no service and no games to host (the composition root passes src/games\' registry)');
       const live = await startDiscordService(chat, {
