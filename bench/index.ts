@@ -2,6 +2,7 @@
  * `npm run bench`: engine, parser, render, turn post and load benchmarks. Each line prints its figure and target,
  * FAIL when it misses; a summary line at the end. Exit code 0 regardless (figures depend on the machine).
  * `npm run bench -- engine render` (or `duel`, `bots`, `guozhan`) runs only the named sections; `--quick` shortens the load runs (the normal one and the abuse one) to 10 s each.
+ * `npm run bench -- scale [--quick]` (bench/scale.ts, ~10 min, --quick ~3) runs only when named.
  */
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -9,6 +10,7 @@ import { benchEngine } from './engine.ts';
 import { benchParser } from './parser.ts';
 import { benchTurnPost } from './turnpost.ts';
 import { benchLoad } from './load.ts';
+import { benchScale } from './scale.ts';
 
 interface BenchFigure { name: string; value: number; unit: string; target: number; pass: boolean }
 
@@ -54,6 +56,8 @@ for (const [name, file, fn] of [['duel', './duel.ts', 'benchDuel'], ['bots', './
 }
 if (want('turnpost')) all.push(...await section('turn post end to end (resolve + store + both PNGs)', benchTurnPost));
 if (want('load')) all.push(...await section('load (local web channel, 100 WebSocket participants)', benchLoad));
+// Issue 16's saturation points (SQLite and PostgreSQL, 10/100/1,000 games): minutes, so only when named.
+if (wanted.includes('scale')) all.push(...await section('scale (saturation point, SQLite and PostgreSQL side by side)', benchScale));
 const failed = all.filter((f) => !f.pass);
 console.log(`\nsummary: ${all.length - failed.length}/${all.length} targets met${failed.length ? `; FAIL: ${failed.map((f) => f.name.split(',')[0]).join('; ')}` : ''}`);
 process.exitCode = 0;

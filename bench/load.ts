@@ -37,6 +37,8 @@ import { newGame, type Command, type CountryId, type LandState } from '../src/ga
 import { formatCommand } from '../src/games/neuwar/parse/index.ts';
 import { makeRng, type Rng } from '../src/games/europe/rng.ts';
 import { ErrorCodeSchema } from '../src/games/neuwar/sim/schema.ts';
+import type { GameStore, Store } from '../src/platform/store/index.ts';
+import type { Limits } from '../src/platform/adapters/local/index.ts';
 
 export interface BenchFigure { name: string; value: number; unit: string; target: number; pass: boolean }
 
@@ -62,6 +64,10 @@ export interface LoadOptions {
   /** The abuse run: one flooding participant and a judge forcing resolutions beside the normal ones. */
   abuse: boolean;
   log: (line: string) => void;
+  /** The store under the server (default: a temporary SQLite file). */
+  store?: StoreChoice;
+  /** The local channel's door limits, where the load needs other than its defaults (bench/scale.ts: thousands of sockets from one address). */
+  limits?: Partial<Limits>;
 }
 
 /** How the abuser was answered, and the turn posts measured beside it. */
@@ -123,11 +129,18 @@ interface ClientResult {
   frames: number;
   bytes: number;
   abuse: AbuseReport | null;
+  /** The participants' process's CPU over the window (its own figure: a driver near one core limits the load it can offer). */
+  cpuMs: number;
+  /** The window stopped sending before its time: too many commands in flight (WindowOptions.maxBacklog). */
+  stoppedEarly: boolean;
 }
 
 const PUSH = /^\{"t":"(status|msg|games|del)"/;
 
 type Frame = { t: string; id?: string; ok?: boolean; code?: string; text?: string; channelId?: string; userId?: string; token?: string };
+
+/** Measured commands in flight over all participants (the window's backlog). */
+const backlog = { n: 0 };
 
 class Participant {
   ws!: WebSocket;
@@ -156,15 +169,28 @@ class Participant {
 
   constructor(readonly index: number, readonly rng: Rng) {}
 
+  /** A new measured window: forget the last one's figures (ackCount stays: an id acked twice across windows is doubled). */
+  resetWindow(): void {
+    this.inflight.clear();
+    this.latencies.length = 0;
+    this.errors.length = 0;
+    this.sentIds.length = 0;
+    for (const k of Object.keys(this.refusedByCode)) delete this.refusedByCode[k];
+    for (const k of Object.keys(this.answersByCode)) delete this.answersByCode[k];
+    this.frames = 0;
+    this.bytes = 0;
+  }
+
   async connect(url: string): Promise<void> {
     this.ws = new WebSocket(url);
     this.ws.on('message', (d) => {
       const text = d.toString();
       this.frames++;
       this.bytes += text.length;
-      // Pushes (status, feed, game list) are counted, not parsed: the participants' CPU is not the subject.
-      if (this.measuring && PUSH.test(text)) {
-        if (this.turnWait && text.includes(`"name":"${this.turnWait.name}"`)) { const w = this.turnWait; this.turnWait = null; w.res(); }
+      // Pushes (status, feed, game list) are counted, not parsed: the participants' CPU is not the subject. Nothing
+      // of the setup waits for one, and at a thousand games each game list is large (bench/scale.ts).
+      if (PUSH.test(text)) {
+        if (this.measuring && this.turnWait && text.includes(`"name":"${this.turnWait.name}"`)) { const w = this.turnWait; this.turnWait = null; w.res(); }
         return;
       }
       this.onFrame(JSON.parse(text) as Frame);
@@ -194,6 +220,7 @@ class Participant {
       if (t0 !== undefined) {
         this.latencies.push(performance.now() - t0);
         this.inflight.delete(f.id);
+        backlog.n--;
         const code = f.t === 'error' || !f.ok ? f.code ?? '?' : null;
         if (this.abusive) this.answersByCode[code ?? 'ok'] = (this.answersByCode[code ?? 'ok'] ?? 0) + 1;
         else if (code) {
@@ -231,6 +258,7 @@ class Participant {
     const id = `m${++this.n}`;
     this.sentIds.push(id);
     this.inflight.set(id, performance.now());
+    backlog.n++;
     this.ws.send(JSON.stringify({ t: 'say', id, channelId: this.channelId, text }));
   }
 
@@ -277,9 +305,38 @@ function ownPairs(map: GameMap, countries: CountryId[]): Map<CountryId, { from: 
   return out;
 }
 
-type ClientOptions = { seconds: number; games: number; perGame: number; rate: number; seed: number; abuse: boolean };
+type ClientOptions = { games: number; perGame: number; seed: number; abuse: boolean };
+/** One measured window: `rate` commands a second per participant for `seconds`, then up to `drainMs` for the last answers. */
+export interface WindowOptions {
+  rate: number;
+  seconds: number;
+  drainMs: number;
+  /** Stop sending once this many commands are in flight at once (the server is past saturation: more adds only backlog). */
+  maxBacklog?: number;
+}
 
-async function runClients(url: string, o: ClientOptions): Promise<ClientResult> {
+/** How long a setup action may wait for its answer. */
+const SETUP_ACK_MS = 120_000;
+
+/** Runs `fn` over `items`, at most `n` at once. */
+async function inBatches<T>(items: T[], n: number, fn: (x: T, i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(n, items.length) }, async () => {
+    while (next < items.length) { const i = next++; await fn(items[i]!, i); }
+  }));
+}
+
+interface ClientSetup {
+  all: Participant[];
+  abuser: Participant | null;
+  judge: Participant;
+  map: GameMap;
+  countries: CountryId[];
+  pairs: Map<CountryId, { from: string; to: string }[]>;
+}
+
+/** Connects the participants, creates and starts the games (a day per turn), and opens each game's channel. */
+async function setUpClients(url: string, o: ClientOptions): Promise<ClientSetup> {
   const host = new URL(url).hostname;
   if (host !== '127.0.0.1') throw new Error(`the load runs on loopback only, not ${host}`);
   const wsUrl = url.replace(/^http/, 'ws') + 'ws';
@@ -289,7 +346,8 @@ async function runClients(url: string, o: ClientOptions): Promise<ClientResult> 
   const pairs = ownPairs(map, countries);
   const all: Participant[] = [];
   for (let i = 0; i < o.games * o.perGame; i++) all.push(new Participant(i, makeRng(o.seed + i)));
-  await Promise.all(all.map((p) => p.connect(wsUrl)));
+  // A few hundred connections at once (thousands at once would overflow the listen backlog).
+  await inBatches(all, 200, (p) => p.connect(wsUrl));
   // The abuser takes a country left over in the first game; the judge of the second forces resolutions.
   const spare = map.countries.filter((c) => c.playable !== false)[o.perGame];
   if (o.abuse && !spare) throw new Error(`${MAP} has no country left for the abuser`);
@@ -299,14 +357,15 @@ async function runClients(url: string, o: ClientOptions): Promise<ClientResult> 
     await abuser.connect(wsUrl);
   }
   // Each game: its first participant creates and starts it (a day per turn: the clock stays out of the way).
-  await Promise.all(Array.from({ length: o.games }, async (_, g) => {
+  await inBatches(Array.from({ length: o.games }, (_, g) => g), 50, async (g) => {
     const group = all.slice(g * o.perGame, (g + 1) * o.perGame);
-    const c = await group[0]!.act({ t: 'create', map: MAP, settings: { turnSeconds: 86400, graceSeconds: 86400 } });
+    // A long wait for each setup answer: with many games the setup queues behind itself.
+    const c = await group[0]!.act({ t: 'create', map: MAP, settings: { turnSeconds: 86400, graceSeconds: 86400 } }, SETUP_ACK_MS);
     if (!c.ok || !c.channelId) throw new Error(`create failed: ${c.code} ${c.text}`);
     for (const [i, p] of group.entries()) {
       p.channelId = c.channelId;
       p.country = countries[i]!;
-      const j = await p.act({ t: 'join', channelId: c.channelId, country: map.country.get(p.country)!.name.zh });
+      const j = await p.act({ t: 'join', channelId: c.channelId, country: map.country.get(p.country)!.name.zh }, SETUP_ACK_MS);
       if (!j.ok) throw new Error(`join failed: ${j.code} ${j.text}`);
     }
     if (g === 0 && abuser && spare) {
@@ -316,24 +375,31 @@ async function runClients(url: string, o: ClientOptions): Promise<ClientResult> 
       const j = await abuser.act({ t: 'join', channelId: c.channelId, country: spare.name.zh });
       if (!j.ok) throw new Error(`the abuser could not join: ${j.code} ${j.text}`);
     }
-    const s = await group[0]!.act({ t: 'start', channelId: c.channelId });
+    const s = await group[0]!.act({ t: 'start', channelId: c.channelId }, SETUP_ACK_MS);
     if (!s.ok) throw new Error(`start failed: ${s.code} ${s.text}`);
     for (const p of group) {
-      const opened = p.frame((f) => f.t === 'channel');
+      const opened = p.frame((f) => f.t === 'channel', SETUP_ACK_MS);
       p.ws.send(JSON.stringify({ t: 'open', channelId: c.channelId }));
       await opened;
     }
-  }));
+  });
   const judge = all[o.games > 1 ? o.perGame : 0]!;
-  // The server finishes the start pictures, then says go.
-  process.stdout.write('READY\n');
-  await new Promise<void>((res) => createInterface({ input: process.stdin }).once('line', () => res()));
+  return { all, abuser, judge, map, countries, pairs };
+}
 
+/** One measured window on games already set up; the participants stay connected for the next. */
+async function runWindow(su: ClientSetup, w: WindowOptions): Promise<ClientResult> {
+  const { all, abuser, judge, map, countries, pairs } = su;
+  for (const p of all) p.resetWindow();
+  abuser?.resetWindow();
+  backlog.n = 0;
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const end = t0 + o.seconds * 1000;
-  const period = 1000 / o.rate;
-  const maxPer = Math.ceil(o.seconds * o.rate) + 1;
-  for (const p of all) { p.frames = 0; p.bytes = 0; p.measuring = true; }
+  let end = t0 + w.seconds * 1000;
+  let stoppedEarly = false;
+  const period = 1000 / w.rate;
+  const maxPer = Math.ceil(w.seconds * w.rate) + 1;
+  for (const p of all) p.measuring = true;
   if (abuser) abuser.measuring = true;
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   // As fast as its socket goes: 4 frames every 10 ms, pictures asked many times a message, and plain chat.
@@ -365,6 +431,7 @@ async function runClients(url: string, o: ClientOptions): Promise<ClientResult> 
     const others = countries.filter((c) => c !== p.country);
     let sent = 0;
     const tick = () => {
+      if (w.maxBacklog !== undefined && backlog.n > w.maxBacklog && !stoppedEarly) { stoppedEarly = true; end = performance.now(); }
       if (performance.now() >= end || sent >= maxPer) { res(); return; }
       sent++;
       p.say(p.next(map, pairs.get(p.country)!, others));
@@ -372,15 +439,16 @@ async function runClients(url: string, o: ClientOptions): Promise<ClientResult> 
     };
     setTimeout(tick, p.rng.next() * period); // spread the participants over the period
   }))]);
-  const seconds = (performance.now() - t0) / 1000;
-  // Drain: every command gets up to 5 s more to be answered; then whatever is still open is lost.
-  const drainEnd = performance.now() + 5000;
+  // The window's length: to its end (or the early stop), not to the last participant's tick past it (a period later).
+  const seconds = (Math.min(performance.now(), end) - t0) / 1000;
+  // Drain: every command gets up to drainMs more to be answered; then whatever is still open is lost.
+  const drainEnd = performance.now() + w.drainMs;
   while ([...all, ...(abuser ? [abuser] : [])].some((p) => p.inflight.size) && performance.now() < drainEnd) await new Promise((r) => setTimeout(r, 50));
   await new Promise((r) => setTimeout(r, 300)); // a late second ack of an id would show up here
-  for (const p of [...all, ...(abuser ? [abuser] : [])]) { p.measuring = false; p.ws.close(); }
+  const cpu = process.cpuUsage(cpu0);
   const byCode = abuser ? abuser.answersByCode : {};
   const abuse: AbuseReport | null = abuser ? {
-    sent: abuser.sentIds.length, answered: abuser.latencies.length, byCode,
+    sent: abuser.sentIds.length, answered: abuser.latencies.length, byCode: { ...byCode },
     throttled: (byCode.RATE_LIMITED ?? 0) + (byCode.RENDER_BUSY ?? 0),
     turnPosts, turnPostMisses,
   } : null;
@@ -398,7 +466,28 @@ async function runClients(url: string, o: ClientOptions): Promise<ClientResult> 
     frames: all.reduce((n, p) => n + p.frames, 0),
     bytes: all.reduce((n, p) => n + p.bytes, 0),
     abuse,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    stoppedEarly,
   };
+}
+
+/**
+ * The participants' process: sets up, says READY, then runs one window per `go {rate, seconds, drainMs}` line on
+ * stdin (each answered by `RESULT file`) until `end` or the end of stdin.
+ */
+async function clientsMain(url: string, o: ClientOptions, out: string): Promise<void> {
+  const su = await setUpClients(url, o);
+  process.stdout.write('READY\n');
+  let k = 0;
+  for await (const line of createInterface({ input: process.stdin })) {
+    if (!line.startsWith('go ')) break;
+    const r = await runWindow(su, JSON.parse(line.slice(3)) as WindowOptions);
+    // The result (every sent id) is large: a file, then one short line that says where.
+    const file = `${out}.${++k}`;
+    writeFileSync(file, JSON.stringify(r));
+    process.stdout.write(`RESULT ${file}\n`);
+  }
+  for (const p of [...su.all, ...(su.abuser ? [su.abuser] : [])]) { p.measuring = false; p.ws.close(); }
 }
 
 // ── the server (this process) ───────────────────────────────────────────────────────────────────────
@@ -406,87 +495,263 @@ async function runClients(url: string, o: ClientOptions): Promise<ClientResult> 
 const pct = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]! : NaN);
 const r1 = (x: number) => Math.round(x * 10) / 10;
 
-export async function runLoad(opts: Partial<LoadOptions> = {}): Promise<LoadReport> {
+/** Which store the server runs on: a temporary SQLite file (the default) or a fresh schema of a PostgreSQL database, dropped after. */
+export type StoreChoice = { kind: 'sqlite' } | { kind: 'postgres'; url: string };
+
+/** The store under the load, with the bench's own checks on it in plain SQL of its driver. */
+interface BenchStore {
+  /** For GameService: the synchronous SQLite Store (wrapped by the service) or a PgStore. */
+  store: GameStore | Store;
+  /** 'sqlite' or 'postgres (schema …)'. */
+  label: string;
+  /** Of these message ids, how many the `handled` table lacks. */
+  missingHandled(ids: string[]): Promise<number>;
+  /** Message id + part pairs logged more than once. */
+  doubledInLog(): Promise<number>;
+  /** Snapshots past the opening (turns resolved). */
+  turnsResolved(): Promise<number>;
+  /** CPU (ms) the database's server processes of this store have used so far, by process, or null when not measurable (SQLite: inside the process). */
+  serverCpu(): Promise<Map<number, number> | null>;
+  close(): Promise<void>;
+}
+
+/** utime + stime of a process from /proc, ms (Linux; null when not readable: another host, another OS). */
+function procCpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10; // fields 14 and 15, in clock ticks of 10 ms (USER_HZ 100)
+  } catch {
+    return null;
+  }
+}
+
+async function openBenchStore(choice: StoreChoice, dir: string): Promise<BenchStore> {
+  const { Store, PgStore } = await import('../src/platform/store/index.ts');
+  if (choice.kind === 'sqlite') {
+    const store = new Store(join(dir, 'load.db'));
+    return {
+      store, label: 'sqlite',
+      async missingHandled(ids) {
+        const handled = store.db.prepare('SELECT 1 FROM handled WHERE message_id = ?');
+        return ids.filter((id) => !handled.get(id)).length;
+      },
+      async doubledInLog() {
+        return (store.db.prepare(`SELECT COUNT(*) n FROM (SELECT 1 FROM log WHERE message_id IS NOT NULL
+          GROUP BY game_id, message_id, part HAVING COUNT(*) > 1)`).get() as { n: number }).n;
+      },
+      async turnsResolved() { return (store.db.prepare('SELECT COUNT(*) n FROM snapshots WHERE turn > 1').get() as { n: number }).n; },
+      async serverCpu() { return null; },
+      async close() { store.close(); },
+    };
+  }
+  // A schema of its own, and an application_name to find this store's connections (their server processes) by.
+  const schema = `bench_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const u = new URL(choice.url);
+  u.searchParams.set('application_name', schema);
+  const pg = (await import('pg')).default;
+  const dropSchema = async () => {
+    const c = new pg.Client({ connectionString: choice.url });
+    await c.connect();
+    try { await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`); } finally { await c.end(); }
+  };
+  let store: Awaited<ReturnType<typeof PgStore.open>>;
+  try {
+    store = await PgStore.open(u.toString(), { schema });
+  } catch (e) {
+    await dropSchema().catch(() => undefined);
+    throw e;
+  }
+  const q = async <R,>(sql: string, params: unknown[] = []) => (await store.pool.query(sql, params)).rows as R[];
+  return {
+    store, label: `postgres (schema ${schema})`,
+    async missingHandled(ids) {
+      let found = 0;
+      for (let i = 0; i < ids.length; i += 10_000) {
+        found += (await q<{ n: number }>('SELECT COUNT(*)::int n FROM handled WHERE message_id = ANY($1::text[])', [ids.slice(i, i + 10_000)]))[0]!.n;
+      }
+      return ids.length - found;
+    },
+    async doubledInLog() {
+      return (await q<{ n: number }>(`SELECT COUNT(*)::int n FROM (SELECT 1 FROM log WHERE message_id IS NOT NULL
+        GROUP BY game_id, message_id, part HAVING COUNT(*) > 1) d`))[0]!.n;
+    },
+    async turnsResolved() { return (await q<{ n: number }>('SELECT COUNT(*)::int n FROM snapshots WHERE turn > 1'))[0]!.n; },
+    async serverCpu() {
+      const pids = await q<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [schema]);
+      const out = new Map<number, number>();
+      for (const { pid } of pids) {
+        const ms = procCpuMs(pid);
+        if (ms === null) return null;
+        out.set(pid, ms);
+      }
+      return out;
+    },
+    async close() {
+      try { await store.close(); } finally { await dropSchema(); }
+    },
+  };
+}
+
+/** What one window measured, on both sides. */
+export interface WindowResult {
+  /** The participants' figures (every sent id, every latency). */
+  res: ClientResult;
+  /** This process's CPU (all threads) and wall time over the window and its drain, ms. */
+  cpuMs: number;
+  wallMs: number;
+  /** The database server's processes serving this store (PostgreSQL on this host), CPU ms over the window; null when not measured. */
+  dbCpuMs: number | null;
+  loopDelayP99: number;
+  loopDelayMax: number;
+  /** What the service logged as a problem during the window. */
+  problems: string[];
+}
+
+/** A running server and its participants, for one or more measured windows. */
+export interface LoadSession {
+  participants: number;
+  games: number;
+  storeLabel: string;
+  /** Runs one window (commands per second per participant); the next may follow on the same games. */
+  window(w: { rate: number; seconds: number; drainMs?: number; maxBacklog?: number }): Promise<WindowResult>;
+  /** The store's side after the windows: of these sent commands how many are not handled, how many logged twice, turns resolved. */
+  storeChecks(sent: { userId: string; id: string }[]): Promise<{ lostInStore: number; doubledInLog: number; turnsResolved: number }>;
+  /** Everything the service logged as a problem since the start. */
+  problems: string[];
+  close(): Promise<void>;
+}
+
+/** Starts the server on the chosen store and the participants' process, and sets the games up (not measured). */
+export async function openLoad(opts: Partial<LoadOptions> = {}): Promise<LoadSession> {
   const o: LoadOptions = { seconds: 60, games: 10, perGame: 10, rate: 2, render: true, seed: 20240601, abuse: false, log: (l) => console.error(l), ...opts };
   // The abuser asks for pictures and the judge waits for the turn's: without a renderer there are none.
   if (o.abuse && !o.render) throw new Error('the abuse run needs the renderer (drop --no-render)');
-  const [{ GameService }, { defaultRenderer }, { Store }, { RealClock }, { startLocal }] = await Promise.all([
-    import('../src/games/index.ts'), import('../src/games/neuwar/live/renderer.ts'), import('../src/platform/store/index.ts'), import('../src/platform/clock/index.ts'), import('../src/platform/adapters/local/index.ts'),
+  const [{ GameService }, { defaultRenderer }, { RealClock }, { startLocal }] = await Promise.all([
+    import('../src/games/index.ts'), import('../src/games/neuwar/live/renderer.ts'), import('../src/platform/clock/index.ts'), import('../src/platform/adapters/local/index.ts'),
   ]);
   const dir = mkdtempSync(join(tmpdir(), 'neuwar-load-'));
-  const store = new Store(join(dir, 'load.db'));
-  const clock = new RealClock();
+  let bs: BenchStore | null = null;
+  let handle: Awaited<ReturnType<typeof startLocal>> | null = null;
   let svc: InstanceType<typeof GameService> | null = null;
-  const problems: string[] = [];
-  const handle = await startLocal({
-    port: 0, host: '127.0.0.1', root: ROOT, log: () => undefined,
-    service: async (chat) => {
-      svc = new GameService({ store, clock, chat, root: ROOT, renderer: o.render ? defaultRenderer() : null, logError: (m, e) => problems.push(`${m} ${String(e ?? '')}`) });
-      await svc.startUp();
-      return svc;
-    },
-  });
   let child: ReturnType<typeof spawn> | null = null;
+  const clock = new RealClock();
+  const problems: string[] = [];
+  const close = async () => {
+    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await handle?.close();
+    await (svc as { close(): Promise<void> } | null)?.close();
+    clock.stop();
+    await bs?.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
   try {
-    o.log(`load: ${o.games * o.perGame} participants in ${o.games} games on ${MAP}, ${o.rate} commands/s each for ${o.seconds} s at ${handle.url} (renderer: ${o.render ? 'real, start pictures only' : 'none'})${o.abuse ? ', with one abuser flooding pictures and chat and a judge forcing resolutions' : ''}`);
-    child = spawn(process.execPath, ['--import', 'tsx', HERE, '--role=clients', `--url=${handle.url}`,
-      `--out=${join(dir, 'clients.json')}`, `--opts=${JSON.stringify({ seconds: o.seconds, games: o.games, perGame: o.perGame, rate: o.rate, seed: o.seed, abuse: o.abuse })}`], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
-    const c = child;
-    const hard = setTimeout(() => c.kill('SIGKILL'), (o.seconds + 180) * 1000);
-    let result: ClientResult | null = null;
-    const loop = monitorEventLoopDelay({ resolution: 5 });
-    let cpu0 = process.cpuUsage();
-    let cpu = { user: 0, system: 0 };
-    let wall0 = 0, wall = 0;
-    const lines = createInterface({ input: c.stdout! });
-    lines.on('line', (l) => {
-      if (l === 'READY') {
-        // The measured window opens once the games' start pictures are drawn and posted.
-        void (svc as unknown as { idle(): Promise<void> }).idle().then(() => {
-          cpu0 = process.cpuUsage();
-          wall0 = performance.now();
-          loop.enable();
-          c.stdin!.write('go\n');
-        });
-      } else if (l.startsWith('RESULT ')) {
-        cpu = process.cpuUsage(cpu0);
-        wall = performance.now() - wall0;
-        loop.disable();
-        result = JSON.parse(readFileSync(l.slice(7), 'utf8')) as ClientResult;
-      }
+    bs = await openBenchStore(o.store ?? { kind: 'sqlite' }, dir);
+    const store = bs.store;
+    handle = await startLocal({
+      port: 0, host: '127.0.0.1', root: ROOT, log: () => undefined, ...(o.limits ? { limits: o.limits } : {}),
+      service: async (chat) => {
+        svc = new GameService({ store, clock, chat, root: ROOT, renderer: o.render ? defaultRenderer() : null, logError: (m, e) => problems.push(`${m} ${String(e ?? '')}`) });
+        await svc.startUp();
+        return svc;
+      },
     });
-    const code = await new Promise<number | null>((r) => c.on('exit', (x) => r(x)));
-    clearTimeout(hard);
-    if (!result) throw new Error(`the participants' process ended without a result (exit ${code})`);
-    const res: ClientResult = result;
+    o.log(`load: ${o.games * o.perGame} participants in ${o.games} games on ${MAP} at ${handle.url}, store ${bs.label} (renderer: ${o.render ? 'real, start pictures only' : 'none'})${o.abuse ? ', with one abuser flooding pictures and chat and a judge forcing resolutions' : ''}`);
+    const c = child = spawn(process.execPath, ['--import', 'tsx', HERE, '--role=clients', `--url=${handle.url}`,
+      `--out=${join(dir, 'clients')}`, `--opts=${JSON.stringify({ games: o.games, perGame: o.perGame, seed: o.seed, abuse: o.abuse })}`], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+    // The child's lines, one at a time; its exit ends every wait.
+    const queue: string[] = [];
+    let wake: (() => void) | null = null;
+    let exited: number | null | undefined;
+    createInterface({ input: c.stdout! }).on('line', (l) => { queue.push(l); wake?.(); });
+    c.on('exit', (x) => { exited = x; wake?.(); });
+    const nextLine = async (ms: number): Promise<string> => {
+      const until = performance.now() + ms;
+      while (!queue.length) {
+        if (exited !== undefined) throw new Error(`the participants' process ended (exit ${exited})`);
+        if (performance.now() > until) { c.kill('SIGKILL'); throw new Error(`the participants' process said nothing in ${Math.round(ms / 1000)} s`); }
+        await new Promise<void>((r) => { wake = r; setTimeout(r, 1000); });
+        wake = null;
+      }
+      return queue.shift()!;
+    };
+    const ready = await nextLine(600_000);
+    if (ready !== 'READY') throw new Error(`the participants' process said ${ready}`);
+    const bsr = bs;
+    const loop = monitorEventLoopDelay({ resolution: 5 });
+    return {
+      participants: o.games * o.perGame, games: o.games, storeLabel: bs.label, problems,
+      async window(w) {
+        // A window opens once the background work (the games' start pictures) is done.
+        await (svc as unknown as { idle(): Promise<void> }).idle();
+        const since = problems.length;
+        const db0 = await bsr.serverCpu();
+        const cpu0 = process.cpuUsage();
+        const wall0 = performance.now();
+        loop.reset();
+        loop.enable();
+        const drainMs = w.drainMs ?? 5000;
+        c.stdin!.write(`go ${JSON.stringify({ rate: w.rate, seconds: w.seconds, drainMs, ...(w.maxBacklog !== undefined ? { maxBacklog: w.maxBacklog } : {}) })}\n`);
+        const l = await nextLine((w.seconds + drainMs / 1000 + 120) * 1000);
+        const cpu = process.cpuUsage(cpu0);
+        const wallMs = performance.now() - wall0;
+        loop.disable();
+        if (!l.startsWith('RESULT ')) throw new Error(`the participants' process said ${l}`);
+        const db1 = db0 && await bsr.serverCpu();
+        let dbCpuMs: number | null = null;
+        if (db0 && db1) { dbCpuMs = 0; for (const [pid, ms] of db1) dbCpuMs += ms - (db0.get(pid) ?? 0); }
+        return {
+          res: JSON.parse(readFileSync(l.slice(7), 'utf8')) as ClientResult, cpuMs: (cpu.user + cpu.system) / 1000, wallMs, dbCpuMs,
+          loopDelayP99: loop.percentile(99) / 1e6, loopDelayMax: loop.max / 1e6, problems: problems.slice(since),
+        };
+      },
+      async storeChecks(sent) {
+        return {
+          lostInStore: await bsr.missingHandled(sent.map((s) => `web:${s.userId}:${s.id}`)),
+          doubledInLog: await bsr.doubledInLog(),
+          turnsResolved: await bsr.turnsResolved(),
+        };
+      },
+      async close() {
+        if (exited === undefined) {
+          c.stdin!.end('end\n');
+          const t = setTimeout(() => c.kill('SIGKILL'), 10_000);
+          while (exited === undefined) await new Promise((r) => setTimeout(r, 50));
+          clearTimeout(t);
+        }
+        await close();
+      },
+    };
+  } catch (e) {
+    await close().catch(() => undefined);
+    throw e;
+  }
+}
 
+export async function runLoad(opts: Partial<LoadOptions> = {}): Promise<LoadReport> {
+  const o: LoadOptions = { seconds: 60, games: 10, perGame: 10, rate: 2, render: true, seed: 20240601, abuse: false, log: (l) => console.error(l), ...opts };
+  const s = await openLoad(o);
+  try {
+    const w = await s.window({ rate: o.rate, seconds: o.seconds });
+    const res = w.res;
     // The store's side: every sent command handled once, none logged twice.
-    const handled = store.db.prepare('SELECT 1 FROM handled WHERE message_id = ?');
-    const lostInStore = res.sent.filter((s) => !handled.get(`web:${s.userId}:${s.id}`)).length;
-    const doubledInLog = (store.db.prepare(`SELECT COUNT(*) n FROM (SELECT 1 FROM log WHERE message_id IS NOT NULL
-      GROUP BY game_id, message_id, part HAVING COUNT(*) > 1)`).get() as { n: number }).n;
-    const turnsResolved = (store.db.prepare('SELECT COUNT(*) n FROM snapshots WHERE turn > 1').get() as { n: number }).n;
+    const { lostInStore, doubledInLog, turnsResolved } = await s.storeChecks(res.sent);
     const sorted = [...res.latencies].sort((a, b) => a - b);
     const refused = Object.values(res.refusedByCode).reduce((a, b) => a + b, 0);
-    const errors = [...res.errors, ...problems];
+    const errors = [...res.errors, ...s.problems];
     return {
       seconds: r1(res.seconds), participants: o.games * o.perGame, games: o.games, renderer: o.render ? 'real (start pictures only, before the window)' : 'none',
       sent: res.sent.length, acked: res.acked, refused, refusedByCode: res.refusedByCode, errors: errors.length, errorSamples: errors.slice(0, 5),
       lost: res.lost, lostInStore, doubledAcks: res.doubledAcks, doubledInLog,
       p50: r1(pct(sorted, 0.5)), p99: r1(pct(sorted, 0.99)), max: r1(sorted[sorted.length - 1] ?? NaN),
       perSecond: r1(res.acked / res.seconds), turnsResolved,
-      cpuPerCommandMs: r1((cpu.user + cpu.system) / 1000 / Math.max(1, res.acked)), cpuShare: r1((cpu.user + cpu.system) / 1000 / wall),
-      loopDelayP99: r1(loop.percentile(99) / 1e6), loopDelayMax: r1(loop.max / 1e6),
+      cpuPerCommandMs: r1(w.cpuMs / Math.max(1, res.acked)), cpuShare: r1(w.cpuMs / w.wallMs),
+      loopDelayP99: r1(w.loopDelayP99), loopDelayMax: r1(w.loopDelayMax),
       framesPerCommand: r1(res.frames / Math.max(1, res.sent.length)), kbPerCommand: r1(res.bytes / 1024 / Math.max(1, res.sent.length)),
       abuse: res.abuse,
     };
   } finally {
-    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    await handle.close();
-    (svc as { close(): void } | null)?.close();
-    clock.stop();
-    store.close();
-    rmSync(dir, { recursive: true, force: true });
+    await s.close();
   }
 }
 
@@ -552,11 +817,8 @@ if (isMain) {
   if (argv.includes('--role=clients')) {
     const url = argv.find((a) => a.startsWith('--url='))!.slice(6);
     const o = JSON.parse(argv.find((a) => a.startsWith('--opts='))!.slice(7)) as ClientOptions;
-    const r = await runClients(url, o);
-    // The result (every sent id) is large: a file, then one short line that says where.
-    const out = argv.find((a) => a.startsWith('--out='))!.slice(6);
-    writeFileSync(out, JSON.stringify(r));
-    process.stdout.write(`RESULT ${out}\n`, () => process.exit(0));
+    await clientsMain(url, o, argv.find((a) => a.startsWith('--out='))!.slice(6));
+    process.exit(0);
   } else {
     printReport(await runLoad({ seconds: argSeconds(argv), render: !argv.includes('--no-render'), abuse: argv.includes('--abuse') }));
   }
