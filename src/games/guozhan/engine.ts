@@ -13,8 +13,9 @@ import { general, GENERAL_IDS } from './generals.ts';
 import { seedState, shuffle } from './rng.ts';
 import { judgePhase } from './cards/delayed.ts';
 import { defaultPair, discardStep, freshTurn, playStartStep, playStep, setupStep, turnEndStep, turnStartStep } from './turn.ts';
-import { DEFAULT_SETTINGS, type Cmd, type Pending, type Player, type Reply, type Settings, type State, type Unit, type Which } from './types.ts';
+import { DEFAULT_SETTINGS, type Cmd, type Pending, type Player, type Reply, type Settings, type Stage, type State, type Unit, type Which } from './types.ts';
 import { T } from './texts.ts';
+import { listens, trigger, type PhaseName } from './triggers.ts';
 
 export interface StartEntry {
   type: 'start';
@@ -65,7 +66,7 @@ export function newGame(e: StartEntry): State {
     game: 'guozhan', settings, seed: e.seed, rng: seedState(e.seed), players: e.seats.map(empty), generalPile: [], drawPile: [],
     discardPile: [], processing: [], removed: [], status: 'picking', turn: freshTurn(0, 0), ask: null, pending: null, serial: 0,
     firstReveal: false, aozhan: false, reshuffles: 0, winners: null, end: null, now: e.at, log: [], commands: [], revealAtStart: { ...(e.revealed ?? {}) },
-    extraTurns: [], resumeAfter: null, noReveal: [], imperialOrder: 'unused',
+    extraTurns: [], resumeAfter: null, noReveal: [], imperialOrder: 'unused', skillUses: {},
   };
   // G2.2–G2.3: shuffle the general pile, deal each unfixed seat its set; a set with no same-kingdom pair goes back under the pile.
   const pile = shuffle(s, GENERAL_IDS.filter((g) => !fixedIds.includes(g)));
@@ -92,9 +93,10 @@ export function newGame(e: StartEntry): State {
 }
 
 /** The steps the engine suspends (flow.ts), by name. */
-const STEPS: Record<Unit['k'], (ctx: Ctx) => void> = {
+const STEPS: Record<Unit['k'], (ctx: Ctx, unit: Unit) => void> = {
   setup: setupStep, revealHeader: () => undefined, turnStart: turnStartStep, judge: judgePhase, play: playStep, discard: discardStep,
   playStart: playStartStep, turnEnd: turnEndStep,
+  point: (ctx, u) => { if (u.k === 'point') trigger(ctx, { point: u.point, seat: u.seat, phase: u.phase }); },
 };
 
 /** Runs a step that cannot ask. */
@@ -118,7 +120,7 @@ export function cloneState(s: State): State {
     status: s.status, turn: { ...s.turn, removed: s.turn.removed.slice() }, ask: s.ask ? structuredClone(s.ask) : null, pending: s.pending, serial: s.serial, firstReveal: s.firstReveal,
     aozhan: s.aozhan, reshuffles: s.reshuffles, winners: s.winners ? s.winners.slice() : null, end: s.end ? { ...s.end } : null, now: s.now,
     log: s.log, commands: s.commands, revealAtStart: s.revealAtStart,
-    extraTurns: s.extraTurns.slice(), resumeAfter: s.resumeAfter, noReveal: s.noReveal.slice(), imperialOrder: s.imperialOrder,
+    extraTurns: s.extraTurns.slice(), resumeAfter: s.resumeAfter, noReveal: s.noReveal.slice(), imperialOrder: s.imperialOrder, skillUses: { ...s.skillUses },
   };
 }
 function clonePlayer(p: Player): Player {
@@ -143,7 +145,7 @@ function startStep(s: State, unit: Unit, now: number) {
 function run(s: State, p: Pending): Refuse | null {
   const ctx: Ctx = { s, replies: p.replies, i: 0, now: p.startAt, serial: p.serial };
   try {
-    STEPS[p.unit.k](ctx);
+    STEPS[p.unit.k](ctx, p.unit);
   } catch (e) {
     if (e instanceof Suspend) {
       s.pending = p;
@@ -194,7 +196,7 @@ export function advance(s: State, now: number) {
     if (s.status === 'picking') { startStep(s, { k: 'setup' }, now); continue; }
     const t = s.turn;
     const cur = P(s, t.seat);
-    if (!cur.alive && t.stage !== 'end' && t.stage !== 'over' && t.stage !== 'before') t.stage = 'end';
+    if (!cur.alive && t.stage !== 'end' && t.stage !== 'over' && t.stage !== 'before') { t.stage = 'end'; t.point = null; }
     switch (t.stage) {
       case 'before':
         inline(s, now, (ctx) => {
@@ -208,32 +210,8 @@ export function advance(s: State, now: number) {
         t.stage = 'prepare';
         if (hasHidden(cur)) startStep(s, { k: 'turnStart' }, now);
         break;
-      case 'prepare':
-        t.stage = 'judge';
-        inline(s, now, (ctx) => ev(ctx, 'phase', { seat: t.seat, phase: 'prepare' }));
-        break;
-      case 'judge':
-        t.stage = 'draw';
-        if (cur.judge.length) {
-          inline(s, now, (ctx) => ev(ctx, 'phase', { seat: t.seat, phase: 'judge' }));
-          startStep(s, { k: 'judge' }, now);
-        }
-        break;
-      case 'draw':
-        t.stage = 'play';
-        inline(s, now, (ctx) => {
-          if (t.skipDraw) { ev(ctx, 'skip', { seat: t.seat, phase: 'draw' }); return; }
-          ev(ctx, 'phase', { seat: t.seat, phase: 'draw' });
-          // C-SA-JADE-SEAL: its holder draws 1 more while it has a revealed general.
-          draw(ctx, t.seat, jadeSealHolds(s, t.seat) ? 3 : 2, 'drawPhase');
-        });
-        break;
-      case 'play':
-        inline(s, now, (ctx) => {
-          if (t.skipPlay) { ev(ctx, 'skip', { seat: t.seat, phase: 'play' }); t.stage = 'discard'; return; }
-          ev(ctx, 'phase', { seat: t.seat, phase: 'play' });
-          t.stage = 'playStart';
-        });
+      case 'prepare': case 'judge': case 'draw': case 'play': case 'discard': case 'finish':
+        phase(s, now, t.stage);
         break;
       case 'playStart':
         // C-SA-JADE-SEAL: at the start of the play phase its holder is treated as using 知己知彼.
@@ -241,17 +219,8 @@ export function advance(s: State, now: number) {
         if (jadeSealHolds(s, t.seat)) startStep(s, { k: 'playStart' }, now);
         break;
       case 'playing':
-        if (t.playEnded) t.stage = 'discard';
+        if (t.playEnded) { t.stage = 'play'; t.point = 'end'; }
         else startStep(s, { k: 'play' }, now);
-        break;
-      case 'discard':
-        t.stage = 'finish';
-        inline(s, now, (ctx) => ev(ctx, 'phase', { seat: t.seat, phase: 'discard' }));
-        if (cur.hand.length > handLimit(s, t.seat)) startStep(s, { k: 'discard' }, now);
-        break;
-      case 'finish':
-        t.stage = 'end';
-        inline(s, now, (ctx) => ev(ctx, 'phase', { seat: t.seat, phase: 'finish' }));
         break;
       case 'end':
         // C-SA-THREATEN-EMPEROR's discard for an extra turn, C-SA-IMPERIAL-ORDER's removal clause: at the end of the turn.
@@ -277,6 +246,46 @@ export function advance(s: State, now: number) {
       }
     }
   }
+}
+
+const NEXT: Record<PhaseName, Stage> = { prepare: 'judge', judge: 'draw', draw: 'play', play: 'discard', discard: 'finish', finish: 'end' };
+
+/**
+ * One phase of G4 in three moves: entering it (or skipping it, G4.10: no start or end then), its body, leaving it.
+ * Its start and end are trigger points (triggers.ts); a step is opened for them only when a registered skill listens,
+ * so that a game without skills logs exactly what it did before.
+ */
+function phase(s: State, now: number, stage: Stage) {
+  const t = s.turn;
+  const ph = stage as PhaseName;
+  const point = (which: 'phaseStart' | 'phaseEnd') => { if (listens(s, which)) startStep(s, { k: 'point', point: which, seat: t.seat, phase: ph }, now); };
+  const cur = P(s, t.seat);
+  if (t.point === null) {
+    // Entering: skipped phases end here without events for their start or end.
+    if (ph === 'draw' && t.skipDraw) { inline(s, now, (ctx) => ev(ctx, 'skip', { seat: t.seat, phase: 'draw' })); t.stage = NEXT[ph]; return; }
+    if (ph === 'play' && t.skipPlay) { inline(s, now, (ctx) => ev(ctx, 'skip', { seat: t.seat, phase: 'play' })); t.stage = NEXT[ph]; return; }
+    // G4.4: the judge phase is announced when it has something to judge.
+    if (ph !== 'judge' || cur.judge.length) inline(s, now, (ctx) => ev(ctx, 'phase', { seat: t.seat, phase: ph }));
+    t.point = 'body';
+    point('phaseStart');
+    return;
+  }
+  if (t.point === 'body') {
+    t.point = 'end';
+    switch (ph) {
+      case 'judge': if (cur.judge.length) startStep(s, { k: 'judge' }, now); return;
+      case 'draw':
+        // C-SA-JADE-SEAL: its holder draws 1 more while it has a revealed general.
+        inline(s, now, (ctx) => draw(ctx, t.seat, jadeSealHolds(s, t.seat) ? 3 : 2, 'drawPhase'));
+        return;
+      case 'play': t.stage = 'playStart'; return;
+      case 'discard': if (cur.hand.length > handLimit(s, t.seat)) startStep(s, { k: 'discard' }, now); return;
+      default: return;
+    }
+  }
+  t.point = null;
+  t.stage = NEXT[ph];
+  point('phaseEnd');
 }
 
 /** G17.1: alive ≤ T (3 at 7 or fewer players, 4 above, guozhan D4) and no two alive share a kingdom. */
@@ -322,7 +331,8 @@ export function applyEntry(s: State, e: Exclude<GzEntry, StartEntry>): Outcome {
 function command(s: State, e: Extract<GzEntry, { type: 'cmd' }>): Outcome {
   const after = s.log.length;
   // A pick, a query and a refusal (its reason may name the speaker's cards) are the speaker's own (X1.1).
-  const secret = e.cmd.k === 'query' || e.cmd.k === 'prelight' || s.ask?.kind === 'pick';
+  // A private prompt's answer (a hidden skill's, G21.9) is the speaker's own too.
+  const secret = e.cmd.k === 'query' || e.cmd.k === 'prelight' || s.ask?.kind === 'pick' || !!s.ask?.secret;
   const row = (st: State, ok: boolean, code?: string, message?: string) => {
     st.commands.push({ at: e.at, seat: e.seat, kind: e.cmd.k, ok, after, ...(e.line !== undefined ? { line: e.line } : {}), ...(e.text ? { text: e.text } : {}), ...(code ? { code, message } : {}), ...(secret || !ok ? { to: [e.seat] } : {}) });
   };

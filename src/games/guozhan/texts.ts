@@ -158,4 +158,8 @@ export const T = {
   removedTarget: (who: string) => `${who}已被调虎离山移出游戏，本回合不能成为牌的目标（G18.4）`,
   halberdTargets: '只有装备方天画戟时，【杀】才能指定多名目标，且其中任意两名不能势力相同',
   revealForbidden: '现在不能明置武将（青龙偃月刀）',
+  // ── skills (issue 19 hooks into these) ──
+  skillAsk: (name: string, hidden: boolean) => `是否发动【${name}】？${hidden ? '（需要明置该武将）' : ''}【技能】${name}、【确定】或【不出】`,
+  skillNotAsked: (k: string, name: string) => `现在问的是【${name}】，不是"${k}"`,
+  skillHelp: (name: string, who: string) => `${who}：是否发动【${name}】？请回答【技能】${name}、【确定】或【不出】`,
 };

@@ -15,7 +15,7 @@ import type { Cmd, Turn, Which } from './types.ts';
 import { T } from './texts.ts';
 
 export function freshTurn(seat: number, n: number): Turn {
-  return { seat, n, stage: 'before', skipDraw: false, skipPlay: false, slashes: 0, wineUsed: false, wineBuff: false, limitBonus: 0, playEnded: false, extra: false, removed: [], alliance: false, threaten: false };
+  return { seat, n, stage: 'before', skipDraw: false, skipPlay: false, slashes: 0, wineUsed: false, wineBuff: false, limitBonus: 0, playEnded: false, extra: false, removed: [], alliance: false, threaten: false, point: null };
 }
 
 /** C-SA-JADE-SEAL at the start of the play phase (cards/sa.ts). */

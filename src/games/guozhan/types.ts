@@ -90,6 +90,8 @@ export interface Turn {
   alliance: boolean;
   /** C-SA-THREATEN-EMPEROR took effect: at the end of the turn its user may discard a card for an extra turn. */
   threaten: boolean;
+  /** Where the current phase stands: entered (its start point fired), its body done (its end point next), or neither. */
+  point: null | 'body' | 'end';
 }
 
 export type AskKind = 'pick' | 'turnStart' | 'play' | 'respond' | 'peach' | 'nullify' | 'confirm' | 'option' | 'pickCard' | 'ownCards' | 'target';
@@ -157,7 +159,9 @@ export type Cmd =
 export interface Reply { at: number; seat: number | null; cmd: Cmd | null; picks?: Record<string, [string, string]> }
 
 /** The step that is suspended on an ask (engine.ts): re-run from `base` with `replies`. */
-export type Unit = { k: 'setup' } | { k: 'revealHeader' } | { k: 'turnStart' } | { k: 'judge' } | { k: 'play' } | { k: 'discard' } | { k: 'playStart' } | { k: 'turnEnd' };
+export type Unit = { k: 'setup' } | { k: 'revealHeader' } | { k: 'turnStart' } | { k: 'judge' } | { k: 'play' } | { k: 'discard' } | { k: 'playStart' } | { k: 'turnEnd' }
+  /** Trigger points that registered skills hear (triggers.ts): the start or end of a phase. */
+  | { k: 'point'; point: 'phaseStart' | 'phaseEnd'; seat: number; phase: 'prepare' | 'judge' | 'draw' | 'play' | 'discard' | 'finish' };
 
 export interface Pending {
   unit: Unit;
@@ -235,6 +239,8 @@ export interface State {
   noReveal: number[];
   /** C-SA-IMPERIAL-ORDER's removal clause (once per game): unused, due at the end of this turn, or done. */
   imperialOrder: 'unused' | 'due' | 'done';
+  /** Limited skill uses (triggers.ts): `seat|skill|scope` → times used. */
+  skillUses: Record<string, number>;
 }
 
 /** A card as used or played (G1.6, G6.4): a physical card, a conversion of cards, or virtual (no source). */

@@ -31,6 +31,10 @@ export function named(s: State, row: Record<string, unknown>): Record<string, un
 const visible = (row: { to?: number[] }, viewer: Viewer) => !row.to || viewer === null || (typeof viewer === 'number' && row.to.includes(viewer));
 
 function askView(s: State, a: Ask, viewer: Viewer): Record<string, unknown> {
+  // G21.9 / X2: a private prompt (a hidden skill's) shows others only who is asked and until when.
+  if (a.secret && a.kind !== 'pick' && viewer !== null && !(typeof viewer === 'number' && a.seats.includes(viewer))) {
+    return named(s, { id: a.id, kind: 'private', seats: a.seats, openedAt: a.openedAt, deadline: a.deadline });
+  }
   const { picks, ...rest } = a;
   const out = named(s, rest as unknown as Record<string, unknown>);
   // A pick's choices are each seat's own (X1.1); the judge sees them all.

@@ -1,0 +1,94 @@
+/**
+ * The skill registry (triggers.ts) with test-only skills — what issue 19's generals will hook into: phase starts and
+ * ends as trigger points (G4.3–G4.8), G21.1's order for skills of several characters at one moment (the current
+ * player first, then seat order), an optional trigger asking its owner through a timed ask (X3.2: no by default),
+ * a locked one applying without asking, limits (once per turn, once per game) enforced by the engine, a hidden
+ * owner asked privately and revealed by accepting (G13.2 item 2, G21.9), and nothing at all with skills=off.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { draw, P } from '../../src/games/guozhan/core.ts';
+import { registerSkill, type TriggerEvent } from '../../src/games/guozhan/triggers.ts';
+import { runGuozhanTranscript } from '../../src/games/guozhan/transcript.ts';
+import { stateJson } from '../../src/games/guozhan/view.ts';
+import type { State } from '../../src/games/guozhan/types.ts';
+
+const phaseIs = (e: TriggerEvent, ...ph: string[]) => (e.point === 'phaseStart' || e.point === 'phaseEnd') && ph.includes(e.phase);
+const skillRows = (s: State) => s.log.filter((r) => r.t === 'skill').map((r) => `${s.players[r.seat as number]!.name}:${r.skill}@${turnOf(s, r)}`);
+/** The turn number a log row falls in. */
+const turnOf = (s: State, row: unknown) => { let n = 0; for (const r of s.log) { if (r.t === 'turn') n = r.n as number; if (r === row) return n; } return -1; };
+
+function withSkills<T>(specs: Parameters<typeof registerSkill>[0][], fn: () => T): T {
+  const offs = specs.map(registerSkill);
+  try { return fn(); } finally { offs.forEach((o) => o()); }
+}
+
+const HEAD4 = ['@game guozhan', '@seats 甲 乙 丙 丁', '@generals 甲=曹操+许褚 乙=刘备+关羽 丙=孙权+周泰 丁=吕布+貂蝉', '@revealed 甲=主将 丙=副将'];
+// X: 甲's 曹操, optional, at any character's prepare or finish phase start, once per turn. Y: 丙's 周泰, locked, the same moments.
+const X = { id: 't_x', name: '测甲', general: 'hs__caocao', kind: 'trigger', point: 'phaseStart', limit: 'turn', can: (_c: unknown, _o: number, e: TriggerEvent) => phaseIs(e, 'prepare', 'finish'), effect: (ctx: Parameters<typeof draw>[0], o: number) => draw(ctx, o, 1, '测甲') } as const;
+const Y = { id: 't_y', name: '测丙', general: 'hs__zhoutai', kind: 'locked', point: 'phaseStart', can: (_c: unknown, _o: number, e: TriggerEvent) => phaseIs(e, 'prepare', 'finish'), effect: (ctx: Parameters<typeof draw>[0], o: number) => draw(ctx, o, 1, '测丙') } as const;
+
+test('G21.1: skills at one moment resolve from the current player in seat order; an optional one asks, a locked one does not; once per turn is enforced', () => {
+  const lines = [...HEAD4,
+    '甲: 【不出】',
+    // Turn 1, 甲's prepare phase starts: 甲 (the current player) first — asked —, then 丙's locked skill.
+    '甲: 【技能】测甲',
+    '甲: 【结束】', '@timeout',
+    // 甲's finish phase: 测甲 was used this turn (not asked again); 测丙 fires again.
+    '乙: 【不出】',
+    // Turn 2, 乙's prepare: from 乙 — 丙 (locked) before 甲 (asked, declines).
+    '甲: 【不出】',
+    '乙: 【结束】', '@timeout',
+    // 乙's finish: 丙, then 甲 again (a new turn's allowance; declining did not use it): accepts.
+    '甲: 【确定】',
+  ];
+  withSkills([X, Y], () => {
+    const s = runGuozhanTranscript('order.txt', lines.join('\n')).state;
+    assert.deepEqual(skillRows(s), ['甲:测甲@1', '丙:测丙@1', '丙:测丙@1', '丙:测丙@2', '丙:测丙@2', '甲:测甲@2']);
+    // Every command was accepted (a refusal would mean an ask came in another order).
+    assert.deepEqual(s.commands.filter((c) => !c.ok).map((c) => c.code), []);
+    // The once-per-turn count: one use in turn 1, one in turn 2.
+    assert.deepEqual(Object.entries(s.skillUses).filter(([k]) => k.includes('t_x')).map(([k, v]) => `${k}=${v}`), ['0|t_x|t1=1', '0|t_x|t2=1']);
+    assert.equal(s.turn.seat, 2);
+  });
+});
+
+test('X3.2: an optional skill\'s prompt times out as "no"; the prompt is private to its owner (G21.9)', () => {
+  withSkills([X], () => {
+    const asked = runGuozhanTranscript('t.txt', [...HEAD4, '甲: 【不出】'].join('\n')).state;
+    assert.equal(asked.ask?.kind, 'confirm');
+    assert.match(String(stateJson(asked, 0).ask && (stateJson(asked, 0).ask as { text: string }).text), /测甲/);
+    // Another seat and a spectator see only who is asked and until when.
+    for (const v of [1, 'public'] as const) assert.deepEqual(Object.keys(stateJson(asked, v).ask as object).sort(), ['deadline', 'id', 'kind', 'openedAt', 'seats']);
+    const s = runGuozhanTranscript('t.txt', [...HEAD4, '甲: 【不出】', '@timeout'].join('\n')).state;
+    assert.deepEqual(skillRows(s), []);
+    assert.equal(s.ask?.kind, 'play');
+    // A wrong skill name is refused and changes nothing.
+    const w = runGuozhanTranscript('t.txt', [...HEAD4, '甲: 【不出】', '甲: 【技能】奸雄'].join('\n')).state;
+    assert.deepEqual(w.commands.filter((c) => !c.ok).map((c) => c.code), ['UNKNOWN_SKILL']);
+  });
+});
+
+test('G13.2 item 2: a hidden general\'s skill asks privately; accepting reveals it first (kingdom, first-reveal marker); a limited skill fires once a game', () => {
+  // Z: 甲's deputy 貂蝉 (hidden), at the end of its own draw phase, once per game.
+  const Z = { id: 't_z', name: '测丁', general: 'hs__diaochan', kind: 'trigger', point: 'phaseEnd', limit: 'game', can: (_c: unknown, o: number, e: TriggerEvent) => phaseIs(e, 'draw') && e.point === 'phaseEnd' && e.seat === o, effect: (ctx: Parameters<typeof draw>[0], o: number) => draw(ctx, o, 1, '测丁') } as const;
+  const head = ['@game guozhan', '@seats 甲 乙 丙', '@set aozhan=false', '@generals 甲=吕布+貂蝉 乙=刘备+关羽 丙=孙权+周泰', '甲: 【不出】'];
+  withSkills([Z], () => {
+    const s = runGuozhanTranscript('z.txt', [...head, '甲: 【技能】测丁'].join('\n')).state;
+    const p = P(s, 0);
+    // Revealed 貂蝉 (deputy): Qun, the game's first reveal (先驱), then the draw: 4 dealt + 2 drawn + 1.
+    assert.deepEqual([p.revealed, p.kingdom, p.markers.vanguard, p.hand.length], [[false, true], 'qun', 1, 7]);
+    const rows = s.log.filter((r) => r.t === 'reveal' || r.t === 'skill').map((r) => r.t);
+    assert.deepEqual(rows, ['reveal', 'skill']);
+    // On through turn 4 by timeouts: 甲's play and discard (7 cards, HP 4), 乙's and 丙's turn start, play and discard
+    // (6 cards each), 甲's turn-start reveal — 9. 甲's second draw phase then ends without asking (once per game):
+    // the open ask is its play prompt, not the skill's.
+    let t = runGuozhanTranscript('z.txt', [...head, '甲: 【技能】测丁', '@timeout 9'].join('\n')).state;
+    assert.deepEqual([t.turn.n, t.turn.seat, t.ask?.kind], [4, 0, 'play']);
+    assert.deepEqual(skillRows(t), ['甲:测丁@1']);
+    // With skills=off the same skill never fires: no prompt after the draw phase.
+    t = runGuozhanTranscript('z.txt', [...head.slice(0, 2), '@set aozhan=false skills=off', ...head.slice(3)].join('\n')).state;
+    assert.equal(t.ask?.kind, 'play');
+    assert.deepEqual(skillRows(t), []);
+  });
+});
