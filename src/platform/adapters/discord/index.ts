@@ -109,9 +109,14 @@ export async function startDiscord(opts: StartDiscordOptions = {}): Promise<Disc
   };
   const enrich = (ctx: LogContext): LogContext => {
     const total = client.options.shardCount;
-    if (!cfg.shards || ctx.shard !== undefined || !ctx.channel || typeof total !== 'number') return {};
+    // SHARDS=auto: the count is Discord's, known once logged in (discord.js then lists the shard ids).
+    if (!cfg.shards || ctx.shard !== undefined || !ctx.channel || typeof total !== 'number' || !Array.isArray(client.options.shards)) return {};
     const g = peekGuild(ctx.channel);
-    return g === undefined ? {} : { shard: g ? shardOf(g, total) : 0 };
+    try {
+      return g === undefined ? {} : { shard: g ? shardOf(g, total) : 0 };
+    } catch {
+      return {};
+    }
   };
   const logger = withFields(opts.logger ?? (opts.log ? textLogger(opts.log) : createLogger({ format: logFormat(env) })), enrich);
   const logError = (line: string, err?: unknown) => (err === undefined ? logger.warn(line) : logger.error(line, err));
