@@ -110,19 +110,19 @@ test('ALREADY_IN_DUEL: a person in an unfinished duel takes no seat in another (
   assert.deepEqual([r.ok, !r.ok && r.code], [false, 'ALREADY_IN_DUEL']);
   svc.close();
 });
-test('NO_SUCH_REQUEST: accepting a challenge with nothing open (D10.3): none under that id, one answered already, one lapsed', () => {
+test('NO_SUCH_REQUEST: accepting a challenge with nothing open (D10.3): none under that id, one answered already, one lapsed', async () => {
   const book = new ChallengeBook();
-  const none = book.answer('42', bob.id, T0, 'zh');
+  const none = await book.answer('42', bob.id, T0, 'zh');
   assert.deepEqual([none.ok, !none.ok && none.code], [false, 'NO_SUCH_REQUEST']);
   const open = (id: string) => book.add({ id, channelId: 'c', messageId: 'm', text: '⚔️', challenger: alice, opponent: bob, settings: {}, rated: true, lang: 'zh', expiresAt: T0 + CHALLENGE_SECONDS * 1000 });
-  open('1');
-  const other = book.answer('1', judy.id, T0, 'zh');
+  await open('1');
+  const other = await book.answer('1', judy.id, T0, 'zh');
   assert.deepEqual([other.ok, !other.ok && other.code], [false, 'NOT_ADDRESSED'], 'only the one challenged answers; the challenge stays open');
-  assert.equal(book.answer('1', bob.id, T0, 'zh').ok, true);
-  const twice = book.answer('1', bob.id, T0, 'zh');
+  assert.equal((await book.answer('1', bob.id, T0, 'zh')).ok, true);
+  const twice = await book.answer('1', bob.id, T0, 'zh');
   assert.deepEqual([twice.ok, !twice.ok && twice.code], [false, 'NO_SUCH_REQUEST'], 'answered already');
-  open('2');
-  const late = book.answer('2', bob.id, T0 + CHALLENGE_SECONDS * 1000, 'zh');
+  await open('2');
+  const late = await book.answer('2', bob.id, T0 + CHALLENGE_SECONDS * 1000, 'zh');
   assert.deepEqual([late.ok, !late.ok && late.code], [false, 'NO_SUCH_REQUEST'], 'lapsed at challengeSeconds');
   assert.match(!late.ok ? late.text : '', /过期/);
 });
