@@ -2,6 +2,7 @@
 import { byKind, forGame, type GameNames, type SlashCommand } from '../src/platform/slash/index.ts';
 import { NEUWAR_NAMES } from '../src/games/neuwar/slash/index.ts';
 import { DUEL_NAMES } from '../src/games/duel/slash/index.ts';
+import { arena } from './duel/arena.ts';
 import { duel } from './duel/duel.ts';
 import { helper, rally } from './duel/helper.ts';
 import { order, route, stand } from './duel/order.ts';
@@ -58,7 +59,7 @@ export const COMMANDS: readonly SlashCommand[] = [
   byKind(map, { duel: duelMap }), byKind(scores, { duel: duelScores }), byKind(status, { duel: duelStatus }), byKind(orders, { duel: duelOrders }),
   history, exportGame, help, game, judge, remind, leaderboard, rating,
   // Europe Duel (D10.2); in a New European War channel each is WRONG_GAME.
-  duel, order, stand, route, helper, rally, ready, unready, resign, duelLink,
+  duel, arena, order, stand, route, helper, rally, ready, unready, resign, duelLink,
 ];
 
 export const COMMANDS_BY_NAME: ReadonlyMap<string, SlashCommand> = new Map(COMMANDS.map((c) => [c.data.name, c]));

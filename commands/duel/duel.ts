@@ -10,7 +10,7 @@ const T = (lg: Lang, zh: string, en: string) => (lg === 'en' ? en : zh);
 const range = (k: 'startArmies' | 'turnSeconds' | 'turnLimit') => [DUEL_RANGES[k].min, DUEL_RANGES[k].max] as const;
 
 /** The settings /duel's options ask for, with its setup options (seed; rated:false), as `/game new game:duel` takes them. */
-function asked(ctx: SlashContext): { settings: Record<string, unknown>; rated: boolean | undefined } {
+export function asked(ctx: SlashContext): { settings: Record<string, unknown>; rated: boolean | undefined } {
   const settings: Record<string, unknown> = {};
   const n = (opt: string, key: string) => {
     const v = ctx.integer(opt);

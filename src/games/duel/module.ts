@@ -290,6 +290,15 @@ export class DuelRules implements Rules<Duel> {
     const n = (id: string) => this.map.territory.get(id)?.name[lg] ?? id;
     const colour: Record<Side, [string, string]> = { A: ['红色', 'red'], B: ['蓝色', 'blue'] };
     const who = (x: Side) => players.find((p) => p.seat === x)?.name ?? (game.s.bots[x] ? T(lg, `电脑（${game.s.bots[x]}）`, `computer (${game.s.bots[x]})`) : '—');
+    if (isArenaReplay(game.s)) {
+      // D10.4: two bots resolve every turn at its opening, so the game is over already; its turns are told one by one
+      // after this (the arena's pace), and the map drawn now would show the end: it comes with the result.
+      return [{ text: [
+        T(lg, `🏟️ 竞技场开始！电脑对电脑，每回合在开局时就结算，下面逐回合公布（最多${game.s.settings.turnLimit}回合，不计等级分）。`,
+          `🏟️ The arena begins! Computer against computer: every turn resolves at its opening, and the turns are told one by one below (at most ${game.s.settings.turnLimit} turns, unrated).`),
+        ...(['A', 'B'] as const).map((x) => T(lg, `· ${this.seatName(x, lg)}（${colour[x][0]}）：${who(x)} · 首都 ★${n(game.s.capitals[x])}`, `· ${this.seatName(x, lg)} (${colour[x][1]}): ${who(x)} · capital ★${n(game.s.capitals[x])}`)),
+      ].join('\n') }];
+    }
     return [{ text: [
       T(lg, `⚔️ 欧陆对决开始！第1回合，每回合${game.s.settings.turnSeconds}秒，最多${game.s.settings.turnLimit}回合${game.s.rated ? '（排位赛）' : ''}。`,
         `⚔️ The duel begins! Turn 1, ${game.s.settings.turnSeconds} s a turn, at most ${game.s.settings.turnLimit} turns${game.s.rated ? ' (rated)' : ''}.`),
@@ -318,7 +327,9 @@ export class DuelRules implements Rules<Duel> {
   }
   /** D10.3 step 4: the result (who, how, the scores) and the final map. */
   ended(game: Duel | null, judge: string | null, lg: Lang) {
-    const head = judge ? T(lg, `🏁 裁判${judge}结束了对决。`, `🏁 Judge ${judge} ended the duel.`) : T(lg, '🏁 对决结束！', '🏁 The duel is over!');
+    // A judge who archives a duel that had already ended by itself (the arena's, once its turns are told) did not end it.
+    const byJudge = judge !== null && !game?.s.outcome;
+    const head = byJudge ? T(lg, `🏁 裁判${judge}结束了对决。`, `🏁 Judge ${judge} ended the duel.`) : T(lg, '🏁 对决结束！', '🏁 The duel is over!');
     if (!game) return { text: head };
     const o = game.s.outcome;
     const how = o ? T(lg, `（${howText(o.how, lg)}）`, ` (${howText(o.how, lg)})`) : '';
@@ -341,6 +352,16 @@ export class DuelRules implements Rules<Duel> {
   onePerMessage(_kind: string, lg: Lang): string { return T(lg, '（同一条消息里只发一张地图）', ' (one map per message)'); }
   /** D10.3.2: turn N/150, the deadline, ready ✓/✗, scores, the idle warning (status.ts). */
   status(game: Duel, lg: Lang): string {
+    // D10.4: an arena game between bots is over before its turns are told; its status keeps the end to itself until then.
+    if (isArenaReplay(game.s)) {
+      const bot = (x: Side) => botLabel(game.s.bots[x]!, lg);
+      return T(lg, `🏟️ 竞技场 · ${this.seatName('A', lg)}🤖 ${bot('A')} vs ${this.seatName('B', lg)}🤖 ${bot('B')} · 逐回合公布中…`,
+        `🏟️ Arena · ${this.seatName('A', lg)}🤖 ${bot('A')} vs ${this.seatName('B', lg)}🤖 ${bot('B')} · telling the turns…`);
+    }
+    return duelStatusText(game.s, scores(this.g, game.s), (x) => this.seatName(x, lg), lg);
+  }
+  /** The status message's last text at the archive: the whole status, the arena's end included. */
+  finalStatus(game: Duel, _byJudge: boolean, lg: Lang): string {
     return duelStatusText(game.s, scores(this.g, game.s), (x) => this.seatName(x, lg), lg);
   }
   /** D10.3.2: [准备] [地图] [网页] on the status message while the duel runs. */
@@ -409,6 +430,11 @@ export class DuelRules implements Rules<Duel> {
     return [{ seat: o.winner[0]!, place: 1 }, { seat: o.winner[0] === 'A' ? 'B' : 'A', place: 2 }];
   }
   winner(game: Duel): string[] | null { return game.s.outcome ? game.s.outcome.winner : null; }
+}
+
+/** D10.4: a game between two bots, over within its start entry (the engine resolves every turn at its opening). */
+function isArenaReplay(s: DuelState): boolean {
+  return !!s.bots.A && !!s.bots.B && s.status === 'ended';
 }
 
 /** A computer player's name on the page and in the feed: 贪婪 / 登陆 / 智能体 v1. */

@@ -10,9 +10,14 @@
  */
 import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { applyDuel, newDuel, scores, toBoard, type DuelCommand, type DuelState } from './engine.ts';
+import { applyDuel, newDuel, scores, toBoard, type DuelCommand, type DuelEntry, type DuelState } from './engine.ts';
 import { helperOrders } from './helpers.ts';
-import { routeSteps } from './routes.ts';
+import { createRoute, routeSteps } from './routes.ts';
+import { checkOrder, type Order } from './orders.ts';
+import { policyFor } from './agent.ts';
+import { mapDue, resolutionSummary } from './draw.ts';
+import type { GameMap } from '../europe/map/index.ts';
+import type { Outcome } from './end.ts';
 import { runDuelTranscript, DuelTranscriptError } from './transcript.ts';
 import { policy } from './sim.ts';
 import type { DuelView as PolicyView } from './bots.ts';
@@ -186,4 +191,66 @@ export function duelPlayback(text: string, root: string): { ok: true; data: Play
     if (e instanceof DuelTranscriptError) return { ok: false, text: e.message };
     return { ok: false, text: (e as Error).message };
   }
+}
+
+/** One told turn of an arena game: its summary (D10.3.3) and whether its map was due. */
+export interface ArenaTurn { turn: number; text: string; mapDue: boolean }
+
+/**
+ * D10.4 in chat: a bot-vs-bot game resolves every turn at its opening, so the engine plays it to its end within its
+ * start entry and only the last turn's events are left. This plays the same game again one turn at a time from that
+ * start entry — at each opening each bot decides on the engine's own view (D8.1, as the engine's decideFor: the board,
+ * the turn, the idle counter), its orders and routes checked and set as the engine sets them, then both sides ready —
+ * and tells every turn as the chat summary tells it. `outcome` is the end it came to (the caller compares it with the
+ * game's: the same start entry and pure policies give the same game). A bot that fails ends the telling there.
+ */
+export function arenaTurns(map: GameMap, g: DuelGraph, start: Extract<DuelEntry, { type: 'start' }>, lg: 'zh' | 'en'): { turns: ArenaTurn[]; outcome: Outcome | null } {
+  const bots = { A: start.bots?.A ?? null, B: start.bots?.B ?? null };
+  if (!bots.A || !bots.B) return { turns: [], outcome: null };
+  const { bots: _seated, ...rest } = start;
+  const s = newDuel(map, rest);
+  const turns: ArenaTurn[] = [];
+  while (s.status === 'running' && turns.length <= s.settings.turnLimit) {
+    const at = s.openedAt;
+    for (const side of ['A', 'B'] as const) {
+      const policy = policyFor(bots[side]!);
+      if (!policy) return { turns, outcome: null };
+      const view = {
+        graph: g, board: toBoard(s), side, capitals: s.capitals, routes: s.routes.filter((r) => r.side === side),
+        maxRoutes: s.settings.maxRoutes, defenseFactor: s.settings.defenseFactor, seaLoss: s.settings.seaLoss,
+        turn: s.turn, turnLimit: s.settings.turnLimit, idle: 0, idleTurns: s.settings.idleTurns,
+      };
+      let d;
+      try {
+        d = policy.decide(view);
+      } catch {
+        return { turns, outcome: null };
+      }
+      const orders: Order[] = [];
+      for (const o of d.orders) {
+        const order: Order = o.count === 'stand' || o.from === o.to ? { kind: 'stand', from: o.from } : { kind: 'move', from: o.from, to: o.to, count: o.count };
+        if (checkOrder(g, view.board, side, order)) return { turns, outcome: null };
+        orders.push(order);
+      }
+      let routes = s.routes;
+      let next = s.nextRoute;
+      for (const r of d.routes) {
+        const made = createRoute(g, toBoard(s), side, routes, r.points[0]!, r.points.slice(1), r.count, next, s.settings.maxRoutes);
+        if (typeof made === 'string') return { turns, outcome: null };
+        routes = [...routes, made].sort((x, y) => x.id - y.id);
+        next += 1;
+      }
+      for (const o of orders) s.orders[side][o.from] = o;
+      s.routes = routes;
+      s.nextRoute = next;
+    }
+    const turn = s.turn;
+    applyDuel(g, s, { type: 'command', at, side: 'A', command: { kind: 'ready' } });
+    applyDuel(g, s, { type: 'command', at, side: 'B', command: { kind: 'ready' } });
+    if (s.turn === turn && s.status === 'running') return { turns, outcome: null };
+    // Seated as people here, both sides get D2.8's idle rows; bots never idle, and the summary does not tell them.
+    s.lastEvents = s.lastEvents.filter((e) => e.type !== 'idle');
+    turns.push({ turn, text: resolutionSummary(map, g, s, turn, lg), mapDue: mapDue(s, [turn]) });
+  }
+  return { turns, outcome: s.outcome };
 }

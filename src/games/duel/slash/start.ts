@@ -79,33 +79,61 @@ export interface StartDuel {
   fromMessageId?: string;
   a: UserRef;
   /** B: a person, or a computer player (its policy id and its name). */
-  b: { user: UserRef } | { bot: string; label: string };
+  b: DuelSide;
   settings: Record<string, unknown>;
   lang: Lang;
   /** How it came to be (options.ts `via`; the new game's first message says what that needs): by default a challenge against a person, `bot` against the computer. */
   via?: DuelVia;
 }
 
+/** A side of a new chat duel: a person, or a computer player (its policy name and how it is called). */
+export type DuelSide = { user: UserRef } | { bot: string; label: string };
+
 /**
  * Opens the duel's thread and starts the game in it: the challenger as A, the opponent (or the computer player) as
  * B. Anything refused after the game was created withdraws it, so no half-made duel holds a player (D9.5).
  */
 export async function startDuel(service: GameServiceApi, chat: ChatActions | undefined, o: StartDuel): Promise<Result<{ channelId: string; game: GameInfo }>> {
-  const bName = 'user' in o.b ? o.b.user.name : o.b.label;
-  const title = (id?: number) => `${T(o.lang, '欧陆对决', 'Europe Duel')}${id !== undefined ? ` #${id}` : ''} ${o.a.name} vs ${bName}`;
+  return openDuel(service, chat, {
+    channelId: o.channelId, ...(o.fromMessageId ? { fromMessageId: o.fromMessageId } : {}), host: o.a.name, sides: { A: { user: o.a }, B: o.b },
+    settings: o.settings, lang: o.lang, via: o.via ?? ('user' in o.b ? 'challenge' : 'bot'),
+  });
+}
+
+export interface OpenDuel {
+  channelId: string;
+  fromMessageId?: string;
+  /** Whose duel it is (the host's name on the game: the challenger, the arena's organizer). */
+  host: string;
+  sides: { A: DuelSide; B: DuelSide };
+  settings: Record<string, unknown>;
+  lang: Lang;
+  via: DuelVia;
+  /** The thread's name before its game's id (default 欧陆对决). */
+  title?: { zh: string; en: string };
+}
+
+/**
+ * A chat duel of any two sides (people or computer players): its thread `<title> #<id> 甲 vs 乙` (the channel itself
+ * where no thread can be opened), the game created there by DUEL_HOST_ID with the service's own calls, the sides
+ * seated (a person joins, a computer player is seated by the host), started. Anything refused after the game was
+ * created withdraws it.
+ */
+export async function openDuel(service: GameServiceApi, chat: ChatActions | undefined, o: OpenDuel): Promise<Result<{ channelId: string; game: GameInfo }>> {
+  const name = (x: DuelSide) => ('user' in x ? x.user.name : x.label);
+  const head = o.title ? T(o.lang, o.title.zh, o.title.en) : T(o.lang, '欧陆对决', 'Europe Duel');
+  const title = (id?: number) => `${head}${id !== undefined ? ` #${id}` : ''} ${name(o.sides.A)} vs ${name(o.sides.B)}`;
   const thread = chat ? await chat.openThread(o.channelId, title(), o.fromMessageId) : null;
   const channelId = thread ?? o.channelId;
-  const host: UserRef = { id: DUEL_HOST_ID, name: o.a.name };
-  const via: DuelVia = o.via ?? ('user' in o.b ? 'challenge' : 'bot');
-  const made = await service.createGame(channelId, host, { game: DUEL_KIND, settings: { ...o.settings, via } });
+  const host: UserRef = { id: DUEL_HOST_ID, name: o.host };
+  const made = await service.createGame(channelId, host, { game: DUEL_KIND, settings: { ...o.settings, via: o.via } });
   if (!made.ok) return fail(made.code, made.text);
   if (thread && chat) await chat.rename(thread, title(made.value.id));
-  const b = o.b;
-  const steps: (() => Promise<Result<unknown>>)[] = [
-    () => service.join(channelId, o.a, 'A'),
-    'user' in b ? () => service.join(channelId, b.user, 'B') : () => service.seatBot(channelId, host, 'B', b.bot),
-  ];
-  for (const step of steps) {
+  const seat = (x: 'A' | 'B') => {
+    const side = o.sides[x];
+    return 'user' in side ? () => service.join(channelId, side.user, x) : () => service.seatBot(channelId, host, x, side.bot);
+  };
+  for (const step of [seat('A'), seat('B')] as (() => Promise<Result<unknown>>)[]) {
     const r = await step();
     if (!r.ok) {
       await service.end(channelId, host);
