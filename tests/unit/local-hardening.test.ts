@@ -13,7 +13,9 @@ import sharp from 'sharp';
 import { WebSocket } from 'ws';
 import { Store } from '../../src/platform/store/index.ts';
 import { VirtualClock } from '../../src/platform/clock/index.ts';
-import { GameService } from '../../src/games/index.ts';
+import { GameService, GAMES } from '../../src/games/index.ts';
+import type { GameRegistry } from '../../src/platform/session/index.ts';
+import { newSecret } from '../../src/platform/session/index.ts';
 import type { NeuwarRenderer as Renderer } from '../../src/games/neuwar/module.ts';
 import { startLocal, isLoopback, LocalChat, type LocalHandle, type StartLocalOptions } from '../../src/platform/adapters/local/index.ts';
 import type { ServerMsg } from '../../src/platform/adapters/local/index.ts';
@@ -81,14 +83,14 @@ async function act(c: Client, m: Record<string, unknown>, id = nid()): Promise<F
 }
 
 /** A fresh server on its own in-memory store (each describe gets its own, so patched services stay local). */
-async function server(extra: Partial<StartLocalOptions> = {}, storePath = ':memory:') {
+async function server(extra: Partial<StartLocalOptions> = {}, storePath = ':memory:', games?: GameRegistry) {
   const store = new Store(storePath);
   const clock = new VirtualClock(T0);
   let svc!: GameService;
   const h = await startLocal({
     port: 0, host: '127.0.0.1', log: () => undefined, ...extra,
     service: async (chat) => {
-      svc = new GameService({ store, clock, chat, renderer: pngRenderer(), root: process.cwd(), logError: () => undefined });
+      svc = new GameService({ store, clock, chat, renderer: pngRenderer(), root: process.cwd(), logError: () => undefined, ...(games ? { games } : {}) });
       await svc.startUp();
       return svc;
     },
@@ -205,6 +207,54 @@ describe('item 3: the font route', () => {
     const again = await get(s.h.url, '/fonts/sc-regular.otf', { 'If-None-Match': etag });
     assert.equal(again.status, 304);
     assert.equal(again.body.length, 0);
+  });
+});
+
+describe('item 4: a duel\'s seat or watch link instead of the password (duel.md D10.3.2, D10.6)', () => {
+  test('item 4: a valid link opens that duel alone — no game list, no other channel, no new game; a wrong one counts as a guess', async () => {
+    const s = await server({ password: 'correct horse' }, ':memory:', GAMES);
+    // Acknowledgements read as plain records (their fields depend on the action).
+    const ack = async (c: Client, m: Record<string, unknown>) => (await act(c, m)) as unknown as Record<string, unknown>;
+    try {
+      // The challenger has the password; the friend has only the seat link.
+      const host = await client(s.h.url, { name: '甲', password: 'correct horse' });
+      assert.equal(host.first.t, 'welcome');
+      const made = await ack(host, { t: 'duel', mode: 'friend', identity: { name: '甲', secret: newSecret() } });
+      assert.equal(made.ok, true, String(made.text));
+      const gameId = made.gameId as number;
+      const tokenB = String(made.invite).split('#seat=')[1]!;
+      const other = await ack(host, { t: 'create', game: 'neuwar', map: 'maps/europe.json' });
+      assert.equal(other.ok, true, String(other.text));
+
+      // No password, no link: asked for the password as before.
+      assert.equal((await client(s.h.url, { name: '乙' })).first.code, 'BAD_PASSWORD');
+      // The link's token opens the hello …
+      const friend = await client(s.h.url, { name: '乙', link: { gameId, seat: tokenB } });
+      assert.equal(friend.first.t, 'welcome', JSON.stringify(friend.first));
+      assert.deepEqual((friend.first as unknown as { games: unknown }).games, [], 'no list of the server\'s games');
+      // … and that duel's seat: the game starts.
+      const seat = await ack(friend, { t: 'seat', gameId, token: tokenB, identity: { name: '乙', secret: newSecret() } });
+      assert.equal(seat.ok, true, String(seat.text));
+      assert.equal(seat.seat, 'B');
+      assert.equal((await s.svc.gameOf(seat.channelId as string))?.status, 'running');
+      // Its commands work there …
+      const ready = await ack(friend, { t: 'say', channelId: seat.channelId, text: '【准备】' });
+      assert.equal(ready.ok, true, String(ready.text));
+      // … and nothing else does.
+      assert.equal((await ack(friend, { t: 'create', game: 'neuwar', map: 'maps/europe.json' })).code, 'NEED_PASSWORD');
+      assert.equal((await ack(friend, { t: 'say', channelId: other.channelId as string, text: '【状态】' })).code, 'NEED_PASSWORD');
+      assert.equal((await ack(friend, { t: 'seat', gameId: gameId + 1 })).code, 'NEED_PASSWORD');
+      friend.send({ t: 'open', channelId: other.channelId as string });
+      assert.equal((await friend.wait((m) => m.t === 'error')).code, 'NEED_PASSWORD');
+
+      // A token that opens nothing is refused and counts like a wrong password.
+      const wrong = await client(s.h.url, { name: '丙', link: { gameId, seat: newSecret() } });
+      assert.equal(wrong.first.code, 'BAD_LINK');
+      for (let i = 0; i < 4; i++) await client(s.h.url, { name: '丙', link: { gameId, watch: newSecret() } });
+      assert.equal((await client(s.h.url, { name: '丙', link: { gameId, seat: tokenB } })).first.code, 'TOO_MANY_ATTEMPTS', 'locked out like password guesses');
+    } finally {
+      await s.close();
+    }
   });
 });
 

@@ -8,7 +8,8 @@ export const MAX_CLIENT_ID = 64;
 
 /** What the page sends. Every action carries `id`, the client's message id: a resend is applied once. */
 export type ClientMsg =
-  | { t: 'hello'; token?: string; name?: string; password?: string }
+  /** `link`: the duel page's own seat or watch token (its address's fragment), which opens that duel alone without the password. */
+  | { t: 'hello'; token?: string; name?: string; password?: string; link?: { gameId?: unknown; seat?: unknown; watch?: unknown } }
   | { t: 'name'; id: string; name: string }
   | { t: 'open'; channelId: string }
   /** `game`: the game kind (default: the first the server hosts); `map`: that game's resource, from the list (New European War: required). */

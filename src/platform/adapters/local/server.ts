@@ -100,6 +100,11 @@ interface Client {
    * [网页] link. Only such a channel of another platform is ever shown, and only to the socket that had the token.
    */
   guest: string | null;
+  /**
+   * The only game this socket may see when it came in by a duel's seat or watch link instead of the password
+   * (LOCAL_PASSWORD set): a Discord player's [网页] link, a friend's challenge link. Everything else is refused.
+   */
+  linkOnly: number | null;
 }
 
 interface User { id: string; name: string | null }
@@ -408,7 +413,7 @@ export class LocalServer {
     }
     const c: Client = {
       ws, address: req.socket.remoteAddress ?? '?', key: `s${++this.socketSeq}`, userId: null, channel: null,
-      queue: Promise.resolve(), refused: 0, lastNoIdRefusal: 0, seat: null, guest: null,
+      queue: Promise.resolve(), refused: 0, lastNoIdRefusal: 0, seat: null, guest: null, linkOnly: null,
     };
     this.clients.add(c);
     ws.on('message', (data, isBinary) => {
@@ -496,20 +501,33 @@ export class LocalServer {
         c.ws.close(1008, 'locked');
         return;
       }
-      if (typeof msg.password !== 'string' || !msg.password) {
+      const linked = (typeof msg.password !== 'string' || !msg.password) && msg.link ? await this.linkGame(msg.link) : undefined;
+      if (linked === null) {
+        // A link whose token opens nothing is a guess like a wrong password (the tokens are secrets too).
+        const { lockMs } = this.passwords.fail(c.address, now);
+        this.log(`本地频道：来自 ${c.address} 的对决链接无效 / local channel: an invalid duel link from ${c.address}`);
+        this.send(c, { t: 'error', code: 'BAD_LINK', text: lockMs ? `这个对决链接无效。错误次数太多，请在 ${secondsOf(lockMs)} 秒后再试。` : '这个对决链接无效或已过期（链接里的密钥不对）：请在 Discord 里重新点 [网页]，或请发链接的人再发一次；也可以输入这个本地频道的密码。' });
+        c.ws.close(1008, 'link');
+        return;
+      }
+      if (linked !== undefined) c.linkOnly = linked;
+      else if (typeof msg.password !== 'string' || !msg.password) {
         // A first visit asks for the password: not a guess, so it neither counts nor is logged.
         this.send(c, { t: 'error', code: 'BAD_PASSWORD', text: '这个本地频道需要密码。' });
         c.ws.close(1008, 'password');
         return;
       }
-      if (!this.checkPassword(msg.password)) {
+      else if (!this.checkPassword(msg.password)) {
         const { failures, lockMs } = this.passwords.fail(c.address, now);
         this.log(`本地频道：来自 ${c.address} 的密码错误（连续第 ${failures} 次${lockMs ? `，锁定 ${secondsOf(lockMs)} 秒` : ''}）/ local channel: wrong password from ${c.address} (${failures} in a row${lockMs ? `, locked out for ${secondsOf(lockMs)} s` : ''})`);
         this.send(c, { t: 'error', code: 'BAD_PASSWORD', text: lockMs ? `密码不对。错误次数太多，请在 ${secondsOf(lockMs)} 秒后再试。` : '密码不对，请重新输入。' });
         c.ws.close(1008, 'password');
         return;
       }
-      this.passwords.succeed(c.address);
+      else {
+        this.passwords.succeed(c.address);
+        c.linkOnly = null;
+      }
     }
     const token = typeof msg.token === 'string' && TOKEN_RE.test(msg.token) ? msg.token : randomBytes(24).toString('hex');
     const id = userIdOf(token);
@@ -536,7 +554,8 @@ export class LocalServer {
     c.userId = id;
     let games: GameListItem[] = [];
     let listFailed = false;
-    try { games = await this.gameList(); } catch (e) {
+    // A socket let in by a duel link sees no list of the server's games.
+    if (c.linkOnly === null) try { games = await this.gameList(); } catch (e) {
       console.error('local channel: the game list could not be read:', e);
       listFailed = true;
     }
@@ -569,6 +588,12 @@ export class LocalServer {
     if (msg.t === 'ping') { this.send(c, { t: 'pong', now: this.now() }); return; }
     if (msg.t === 'hello') { await this.hello(c, msg); return; }
     if (!c.userId) { this.send(c, { t: 'error', code: 'NO_HELLO', text: '请先连接' }); return; }
+    if (c.linkOnly !== null && !(await this.linkAllows(c, msg))) {
+      const id = (msg as { id?: unknown }).id;
+      const text = '你是用对决链接进来的：这个网页只能打开那一局对决。要用本地频道的其他功能，请输入密码（刷新页面后从首页进入）。';
+      this.send(c, typeof id === 'string' && id ? { t: 'ack', id, ok: false, code: 'NEED_PASSWORD', text } : { t: 'error', code: 'NEED_PASSWORD', text });
+      return;
+    }
     const tab = this.users.get(c.userId)!;
     if (msg.t === 'open') {
       const ch = String(msg.channelId ?? '');
@@ -635,6 +660,25 @@ export class LocalServer {
     if (!r.ok) return { t: 'ack', id, ok: false, code: r.code, text: r.text };
     this.pushGames();
     return { t: 'ack', id, ok: true, text: r.text, channelId: r.value.channelId, ...(r.duplicate ? { duplicate: true } : {}) };
+  }
+
+  /** The duel a hello's link opens (its game id), null when its token opens nothing, undefined when it names none. */
+  private async linkGame(link: { gameId?: unknown; seat?: unknown; watch?: unknown }): Promise<number | null | undefined> {
+    const gameId = Number(link.gameId);
+    if (!Number.isSafeInteger(gameId) || gameId <= 0 || !this.duels.available()) return undefined;
+    if (!(await this.duels.gameById(gameId))) return null;
+    const token = link.seat ?? link.watch;
+    return (await this.duels.seats.access(gameId, token)) ? gameId : null;
+  }
+
+  /** What a socket let in by a duel link may do: that duel's seat, its channel, a name; nothing else. */
+  private async linkAllows(c: Client, msg: ClientMsg): Promise<boolean> {
+    if (msg.t === 'name') return true;
+    if (msg.t === 'seat') return Number(msg.gameId) === c.linkOnly;
+    const ch = msg.t === 'open' ? String(msg.channelId ?? '') : String((msg as { channelId?: unknown }).channelId ?? '');
+    if (!ch) return false;
+    const g = await this.duels.gameById(c.linkOnly!);
+    return !!g && g.channelId === ch && !['join', 'leave', 'watch', 'start', 'end', 'judge', 'create', 'practice', 'duel', 'withdraw', 'lobby'].includes(msg.t);
   }
 
   /** Who a socket is in the channel it shows: the identity of the seat it holds there, else the tab's person. */
@@ -1079,7 +1123,7 @@ export class LocalServer {
       this.gamesTimer = null;
       this.safely('game list push', async () => {
         const games = await this.gameList();
-        for (const c of this.clients) if (c.userId) this.send(c, { t: 'games', games });
+        for (const c of this.clients) if (c.userId && c.linkOnly === null) this.send(c, { t: 'games', games });
       });
     }, 50);
     this.gamesTimer.unref();

@@ -2,7 +2,7 @@
 // textContent / createTextNode only — never innerHTML — so a player's text can never become markup.
 import { splitIcons, needSeconds, clockText, foldAnswer, tooLongText } from './format.js';
 import { duelInit, duelMessage, duelClose } from './duel.js';
-import { lobbyInit, lobbyMessage, lobbyWelcome, lobbyNamed, lobbyRouted, lobbyLeave, lobbyOpen, lobbyInfo, lobbyRefresh, lobbyLastName } from './lobby.js';
+import { lobbyInit, lobbyMessage, lobbyWelcome, lobbyNamed, lobbyRouted, lobbyLink, lobbyLeave, lobbyOpen, lobbyInfo, lobbyRefresh, lobbyLastName } from './lobby.js';
 import { $, el } from './dom.js';
 
 const MAX_TEXT = 4000;
@@ -63,7 +63,9 @@ function connect() {
   const ws = new WebSocket(`${proto}//${location.host}/ws`);
   S.ws = ws;
   ws.addEventListener('open', () => {
-    ws.send(JSON.stringify({ t: 'hello', token: S.token || undefined, name: S.name || undefined, password: S.password || undefined }));
+    // A duel's seat or watch link opens that duel without the password (the server checks its token).
+    const link = S.password ? null : lobbyLink();
+    ws.send(JSON.stringify({ t: 'hello', token: S.token || undefined, name: S.name || undefined, password: S.password || undefined, ...(link ? { link } : {}) }));
   });
   ws.addEventListener('message', (ev) => {
     let m;
@@ -128,6 +130,8 @@ function onServer(m) {
     }
     case 'error':
       if (m.code === 'BAD_PASSWORD') { S.needPassword = true; S.password = ''; store.removeItem('nw.pw'); askPassword(); }
+      else if (m.code === 'BAD_LINK') { S.needPassword = true; toast(m.text, true); askPassword(); }
+      else if (m.code === 'NEED_PASSWORD') toast(m.text, true);
       else if (m.code === 'NO_GAME' || m.code === 'GAME_BROKEN') {
         S.channel = null;
         store.removeItem('nw.channel');

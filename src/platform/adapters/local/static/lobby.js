@@ -94,6 +94,16 @@ function parseRoute() {
   return { gameId: Number(m[1]), token: t ? t[1] : null, watch: w ? w[1] : null, lost: false, refused: null };
 }
 
+/**
+ * The duel link this page was opened with, for the hello: on a server with a password, a seat or watch link opens
+ * that duel alone without it (a Discord player's [网页] link, a friend's challenge link). null: none.
+ */
+export function lobbyLink() {
+  const r = L.route || parseRoute();
+  if (!r || (!r.token && !r.watch) || r.lost) return null;
+  return { gameId: r.gameId, ...(r.token ? { seat: r.token } : {}), ...(r.watch ? { watch: r.watch } : {}) };
+}
+
 /** Whether this page is a lobby duel's page (its address is not a channel's `#id`). */
 export function lobbyRouted() {
   return !!L.route;
