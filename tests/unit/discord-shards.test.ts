@@ -70,7 +70,7 @@ async function simulatedRun(store: GameStore, via: { shared: GameStore } | { dat
     for (const g of old) assert.equal((await setup.createGame(g.channel, { id: '9', name: 'judy' })).ok, true);
     await setup.close();
 
-    const env = (list: string) => ({ DISCORD_TOKEN: 'test-token', DISCORD_API_URL: d.apiUrl, TOTAL_SHARDS: String(TOTAL), SHARD_LIST: list, ...('databaseUrl' in via ? { DATABASE_URL: via.databaseUrl } : {}) });
+    const env = (list: string) => ({ DISCORD_TOKEN: 'test-token', DISCORD_API_URL: d.apiUrl, TOTAL_SHARDS: String(TOTAL), SHARD_LIST: list, HEALTH_PORT: '0', ...('databaseUrl' in via ? { DATABASE_URL: via.databaseUrl } : {}) });
     // Process 0 starts first: without shard routing it would take every game's lease, shard 1's included.
     for (const list of ['0', '1']) {
       handles.push(await startDiscord({ env: env(list), ...('shared' in via ? { store: via.shared } : {}), games: GAMES, commands: COMMANDS, holder: `host${list}:1:t`, leaseEveryMs: 50, logger: createLogger({ format: 'json', write: (l) => logs.push(l) }) }));
@@ -107,6 +107,16 @@ async function simulatedRun(store: GameStore, via: { shared: GameStore } | { dat
     for (const g of sample) assert.ok(d.dispatchTo(g.id, 'MESSAGE_CREATE', messageCreate(g, '【数】1')));
     await until(() => d.rest.slice(before).filter((r) => r.method === 'PUT' && r.url.includes('/reactions/')).length >= sample.length);
     assert.ok(!logs.some((l) => /lease is lost|GAME_MOVED|taken over/.test(l)), logs.join('\n'));
+    // Each process's /healthz (HEALTH_PORT): its shard ready, the servers it serves, the games it holds.
+    for (const [i, h] of handles.entries()) {
+      const r = await fetch(h.healthUrl!);
+      assert.equal(r.status, 200);
+      const j = await r.json() as { ok: boolean; games: unknown[]; discord: { ready: boolean; totalShards: number; shards: { id: number; status: string }[]; servers: number; ownsShards: number[] } };
+      assert.equal(j.ok, true);
+      assert.deepEqual(j.discord.shards.map((x) => [x.id, x.status]), [[i, 'Ready']]);
+      assert.deepEqual([j.discord.totalShards, j.discord.ownsShards, j.discord.servers], [2, [i], GUILDS.filter((g) => g.shard === i).length]);
+      assert.equal(j.games.length, GUILDS.filter((g) => g.shard === i).length);
+    }
     // Log lines: JSON, and a line about a channel names its shard.
     assert.ok(logs.some((l) => /logged in as .* on \d+ server\(s\) as shard\(s\) 0 of 2/.test(JSON.parse(l).message)), logs.join('\n'));
     for (const g of sample) {
@@ -205,6 +215,7 @@ test('shard settings: SHARDS, TOTAL_SHARDS and SHARD_LIST read, and a bad one re
     [{ TOTAL_SHARDS: '4', SHARD_LIST: '3-1' }, /runs backwards/],
     [{ TOTAL_SHARDS: '4', SHARD_LIST: 'a' }, /SHARD_LIST=a is not a whole number:/],
   ];
+  await assert.rejects(startDiscord({ env: { ...base, HEALTH_PORT: 'x' }, games: GAMES, log: () => undefined }), (e: unknown) => e instanceof ConfigError && /^HEALTH_PORT=x is not a port number/.test((e as Error).message));
   for (const [env, re] of bad) {
     assert.throws(() => readConfig({ ...base, ...env }), (e: unknown) => e instanceof ConfigError && re.test((e as Error).message), JSON.stringify(env));
   }

@@ -85,7 +85,7 @@ test('SIGTERM during a command: it is finished and answered, the lease released,
   }
 });
 
-const blank = (dir: string): Record<string, string> => ({ DISCORD_TOKEN: 'test-token', DISCORD_API_URL: 'http://127.0.0.1:9/api', DATABASE_PATH: join(dir, 'neuwar.db'), DATABASE_URL: '', SHARDS: '', TOTAL_SHARDS: '', SHARD_LIST: '', LOG_FORMAT: '' });
+const blank = (dir: string): Record<string, string> => ({ DISCORD_TOKEN: 'test-token', DISCORD_API_URL: 'http://127.0.0.1:9/api', DATABASE_PATH: join(dir, 'neuwar.db'), DATABASE_URL: '', SHARDS: '', TOTAL_SHARDS: '', SHARD_LIST: '', LOG_FORMAT: '', HEALTH_PORT: '' });
 
 test('npm start with a bad shard setting stops at once: exit 1 and one line naming the variable', async () => {
   for (const [env, want] of [

@@ -12,7 +12,7 @@ import type { GameRegistry } from '../../session/index.ts';
 import type { SlashCommand } from '../../slash/index.ts';
 import { DiscordBot } from './bot.ts';
 import { DiscordChat } from './chat.ts';
-import { loadDotEnv, readConfig, type DiscordConfig } from './config.ts';
+import { ConfigError, loadDotEnv, readConfig, type DiscordConfig } from './config.ts';
 import { guardProcess } from './guard.ts';
 import { modRoleWarning } from './permissions.ts';
 import { serverScope } from '../../ratings/index.ts';
@@ -20,6 +20,7 @@ import type { GameStore } from '../../store/index.ts';
 import { createLogger, logFormat, withFields, type LogContext, type Logger } from '../../log.ts';
 import { shardClientOptions, shardOf, type ShardOwnership } from './shard.ts';
 import { startDiscordService, type DiscordService } from './live.ts';
+import { discordHealth, healthPort, startHealthServer } from './health.ts';
 
 export { DiscordBot, type BotOptions } from './bot.ts';
 export { DiscordChat, type DiscordChatOptions } from './chat.ts';
@@ -30,6 +31,7 @@ export { toParts, buttonRows, fitImage, type MessagePart, type UploadFile } from
 export { loadDotEnv, readConfig, ConfigError, type DiscordConfig } from './config.ts';
 export { shardOf, shardOfChannel, readShardPlan, parseShardList, checkShardStore, shardClientOptions, shardedStore, isPartial, GuildResolver, ShardOwnership, type ShardPlan } from './shard.ts';
 export { startDiscordService, type DiscordService, type DiscordServiceOptions } from './live.ts';
+export { discordHealth, healthPort, type DiscordHealth, type ShardHealth } from './health.ts';
 export { commandsJson, deployCommands, deployMain } from './deploy.ts';
 export type { AutocompleteContext, ButtonContext, ChatActions, Choice, SlashCommand, SlashContext } from '../../slash/index.ts';
 export { DiscordActions, realTimer, type Timer } from './actions.ts';
@@ -80,6 +82,8 @@ export interface DiscordHandle {
   ownership: ShardOwnership | null;
   /** The process's log; a line about a channel carries its shard when the bot is sharded. */
   logger: Logger;
+  /** The /healthz address when HEALTH_PORT is set. */
+  healthUrl: string | null;
   /** Stops taking events, lets the commands in flight finish, then (a default service) releases its leases and closes the store. */
   close(): Promise<void>;
 }
@@ -101,6 +105,12 @@ export async function startDiscord(opts: StartDiscordOptions = {}): Promise<Disc
   if (!opts.env) loadDotEnv(resolve(process.cwd(), '.env'));
   const env = opts.env ?? process.env;
   const cfg = readConfig(env);
+  let port: number | null;
+  try {
+    port = healthPort(env);
+  } catch (e) {
+    throw new ConfigError((e as Error).message);
+  }
   const client = new Client(clientOptions(cfg));
   // The shard a line is about: its channel's server's (discord.js knows the shard count once logged in, also for SHARDS=auto).
   let peekGuild: (channelId: string) => string | null | undefined = (ch) => {
@@ -166,6 +176,15 @@ export async function startDiscord(opts: StartDiscordOptions = {}): Promise<Disc
   const shardIds = client.options.shards;
   const shardText = cfg.shards ? ` as shard(s) ${Array.isArray(shardIds) ? shardIds.join(',') : String(shardIds)} of ${String(client.options.shardCount)}` : '';
   logger.info(`Discord: logged in as ${client.user?.tag ?? '?'} on ${client.guilds.cache.size} server(s)${shardText}.`);
+  let health: { url: string; close: () => Promise<void> } | null = null;
+  if (port !== null) {
+    try {
+      health = await startHealthServer(port, env.HEALTH_HOST?.trim() || '127.0.0.1', () => discordHealth(client, service as { health?: () => Promise<{ ok: boolean }> }, ownership));
+      logger.info(`health: ${health.url}`);
+    } catch (e) {
+      logError(`the health server could not listen on port ${port}`, e);
+    }
+  }
   void (async () => {
     const games = await service.listGames({ status: ['running', 'open'] });
     // A process running part of the shards checks only its own servers' channels.
@@ -179,10 +198,12 @@ export async function startDiscord(opts: StartDiscordOptions = {}): Promise<Disc
     service,
     ownership,
     logger,
+    healthUrl: health?.url ?? null,
     close() {
       // SIGTERM: no new events, the commands in flight answered, then the leases given up (a default service).
       return (closed ??= (async () => {
         await client.destroy();
+        await health?.close();
         await bot.idle();
         await dispose();
         unguard();
