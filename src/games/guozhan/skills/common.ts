@@ -1,0 +1,46 @@
+/**
+ * Small pieces the generals' skill files share (issue 19): reading a trigger event, turning a character over
+ * (G1.8), counting kingdoms. Skills are data for triggers.ts `registerSkill`; the engine orders them (G21.1),
+ * enforces their limits and reveals a hidden owner (G13.2).
+ */
+import { aliveSeats, P } from '../core.ts';
+import { ev, type Ctx } from '../flow.ts';
+import type { DamageData, SkillSpec, TriggerEvent } from '../triggers.ts';
+import type { State } from '../types.ts';
+
+export type { SkillSpec };
+
+/** The damage of a damage-step event, or null. */
+export function damageOf(e: TriggerEvent): DamageData | null {
+  return 'damage' in e ? e.damage : null;
+}
+
+/** "After you take damage" (G8.1 step 5): the owner is the damaged one. */
+export function tookDamage(e: TriggerEvent, owner: number): DamageData | null {
+  return e.point === 'damaged' && e.damage.target === owner ? e.damage : null;
+}
+
+/** A phase of the owner's own turn starts or ends (G4.3–G4.8). */
+export const ownPhase = (e: TriggerEvent, owner: number, point: 'phaseStart' | 'phaseEnd', phase: string) =>
+  e.point === point && e.seat === owner && e.phase === phase;
+
+/** G1.8: 叠置 toggles a character's facing (a face-down one turns face-up). */
+export function turnOver(ctx: Ctx, seat: number) {
+  const p = P(ctx.s, seat);
+  p.faceDown = !p.faceDown;
+  ev(ctx, 'turnOver', { seat, faceDown: p.faceDown });
+}
+
+/**
+ * The number of kingdoms among alive characters (据守): each careerist counts as one kingdom of its own, a
+ * character with no kingdom adds none (G14.4, H-WEI-11).
+ */
+export function kingdomCount(s: State): number {
+  const keys = new Set<string>();
+  for (const i of aliveSeats(s)) {
+    const p = P(s, i);
+    if (p.kingdom === null) continue;
+    keys.add(p.careerist ? `careerist:${i}` : p.kingdom);
+  }
+  return keys.size;
+}
