@@ -95,6 +95,11 @@ export async function startArena(service: GameServiceApi, chat: ChatActions | un
     title: { zh: '竞技场', en: 'Arena' },
   });
   if (!opened.ok) return opened as Result<never>;
+  if (humans.length === 0 && !chat) {
+    // Nowhere to tell the turns: the game is archived at once, its result told.
+    await service.end(opened.value.channelId, { id: DUEL_HOST_ID, name: ask.by.name });
+    return { ok: true, value: { ...opened.value, turns: 0 }, text: opened.text };
+  }
   const turns = humans.length === 0 && chat ? await tell(service, chat, opened.value.channelId, ask.by.name, ask.turnMs ?? ARENA_TURN_MS, lg) : null;
   return { ok: true, value: { ...opened.value, turns }, text: opened.text };
 }
