@@ -13,10 +13,12 @@ import { registerSkill } from '../triggers.ts';
 import type { Settings } from '../types.ts';
 import type { SkillSpec } from './common.ts';
 import caocao from './wei/caocao.ts';
+import simayi from './wei/simayi.ts';
+import xiahoudun from './wei/xiahoudun.ts';
 
 /** G0 `generalPacks` → the skills of that pack's generals, in H order. */
 export const PACK_SKILLS: Readonly<Record<string, readonly SkillSpec[]>> = {
-  standard: [...caocao],
+  standard: [...caocao, ...simayi, ...xiahoudun],
 };
 
 /** The skills of the enabled packs (G0: `standard`; packs not listed here have none). */
@@ -36,4 +38,6 @@ export function registerGeneralSkills(packs: Settings['generalPacks'] | readonly
 /** Per general (H order): its H id, the skills implemented, and those waiting (with the missing engine hook). */
 export const COVERAGE: readonly { h: string; general: string; done: string[]; waiting: Record<string, string> }[] = [
   { h: 'H-WEI-01', general: 'hs__caocao', done: ['奸雄'], waiting: {} },
+  { h: 'H-WEI-02', general: 'hs__simayi', done: ['反馈'], waiting: { 鬼才: 'the retrial point (G21.7) is still being built in the engine (core.ts judge/retrial, uncommitted)' } },
+  { h: 'H-WEI-03', general: 'hs__xiahoudun', done: ['刚烈'], waiting: {} },
 ];
