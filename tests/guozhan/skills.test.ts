@@ -7,7 +7,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { draw, P } from '../../src/games/guozhan/core.ts';
+import { draw, P, retrial } from '../../src/games/guozhan/core.ts';
+import { card } from '../../src/games/guozhan/cards.ts';
+import { hide, reveal } from '../../src/games/guozhan/reveal.ts';
 import { registerSkill, type TriggerEvent } from '../../src/games/guozhan/triggers.ts';
 import { runGuozhanTranscript } from '../../src/games/guozhan/transcript.ts';
 import { stateJson } from '../../src/games/guozhan/view.ts';
@@ -91,4 +93,50 @@ test('G13.2 item 2: a hidden general\'s skill asks privately; accepting reveals 
     assert.equal(t.ask?.kind, 'play');
     assert.deepEqual(skillRows(t), []);
   });
+});
+
+test('G21.7 / G9.1: retrial skills replace a judgement card in seat order from the current player, each once; the last change is final', () => {
+  // R1 (乙's 刘备): a black judgement card may be replaced by a ♥ hand card, the old one discarded (as 鬼才).
+  // R2 (丙's 孙权): a red one may be replaced by a ♠ hand card, the old one taken into hand (as 鬼道).
+  const R1 = { id: 't_r1', name: '测改判红', general: 'hs__liubei', kind: 'trigger', point: 'retrial',
+    can: (ctx: { s: State }, o: number, e: TriggerEvent) => e.point === 'retrial' && card(e.judgement.card).suit !== '♥' && P(ctx.s, o).hand.some((h) => card(h).suit === '♥'),
+    effect: (ctx: Parameters<typeof retrial>[0], o: number, e: TriggerEvent) => { if (e.point === 'retrial') retrial(ctx, e.judgement, o, P(ctx.s, o).hand.find((h) => card(h).suit === '♥')!, 'discard'); } } as const;
+  const R2 = { id: 't_r2', name: '测改判黑', general: 'hs__sunquan', kind: 'trigger', point: 'retrial',
+    can: (ctx: { s: State }, o: number, e: TriggerEvent) => e.point === 'retrial' && card(e.judgement.card).suit === '♥' && P(ctx.s, o).hand.some((h) => card(h).suit === '♠'),
+    effect: (ctx: Parameters<typeof retrial>[0], o: number, e: TriggerEvent) => { if (e.point === 'retrial') retrial(ctx, e.judgement, o, P(ctx.s, o).hand.find((h) => card(h).suit === '♠')!, 'hand'); } } as const;
+  const lines = ['@game guozhan', '@seats 甲 乙 丙', '@set aozhan=false', '@generals 甲=曹操+许褚 乙=刘备+关羽 丙=孙权+周泰', '@revealed 乙=主将 丙=主将',
+    '@hand 甲=S039', '@hand 乙=S030', '@hand 丙=S014', '@deck S041 S043 S010',
+    // 甲 draws S041 S043 and places 乐不思蜀 (♥6) on 乙 (a delayed trick opens no window on use, C3).
+    '甲: 【不出】', '甲: 【乐不思蜀】→乙', '甲: 【结束】',
+    // 乙's turn start, then its judge phase: 乐不思蜀's window passes; the judgement is ♠5 S010 (no 乙 draw yet: the judge phase comes first). From 乙 (the current
+    // player): R1 turns it into ♥2 S030 (S010 discarded); then 丙's R2 turns that into ♠7 S014 (S030 to 丙's hand).
+    '乙: 【不出】', '@timeout', '乙: 【确定】', '丙: 【确定】'];
+  withSkills([R1, R2], () => {
+    const s = runGuozhanTranscript('retrial.txt', lines.join('\n')).state;
+    const rows = s.log.filter((r) => r.t === 'retrial').map((r) => `${s.players[r.seat as number]!.name}:${r.replaced}→${r.card}`);
+    assert.deepEqual(rows, ['乙:S010→S030', '丙:S030→S014']);
+    // Final ♠7: not ♥, so 乙 skips its play phase (C-INDULGENCE); S030 is in 丙's hand, S010 and S014 discarded.
+    assert.ok(s.log.some((r) => r.t === 'effect' && r.result === 'skipPlay'));
+    assert.ok(P(s, 2).hand.includes('S030'));
+    assert.ok(s.discardPile.includes('S010') && s.discardPile.includes('S014'));
+    assert.deepEqual(s.commands.filter((c) => !c.ok).map((c) => c.code), []);
+  });
+  // Without the skills the ♠5 stands and nobody is asked.
+  const plain = runGuozhanTranscript('retrial.txt', lines.slice(0, -2).join('\n')).state;
+  assert.deepEqual(plain.log.filter((r) => r.t === 'retrial'), []);
+});
+
+test('G13.6: a re-hidden general keeps the kingdom; revealing it again grants nothing new', () => {
+  const s = runGuozhanTranscript('hide.txt', ['@game guozhan', '@seats 甲 乙 丙', '@set aozhan=false', '@generals 甲=曹操+许褚 乙=刘备+关羽 丙=孙权+周泰', '@revealed 甲=全部'].join('\n')).state;
+  // 甲 revealed both: the first reveal (先驱) and companions 曹操/许褚 (珠联璧合); 4 + 4 half-fish, no 阴阳鱼.
+  assert.deepEqual(P(s, 0).markers, { vanguard: 1, yinyang: 0, companion: 1 });
+  const ctx = { s, replies: [], i: 0, now: 0, serial: 0 };
+  hide(ctx, 0, 1);
+  assert.deepEqual([P(s, 0).revealed, P(s, 0).kingdom], [[true, false], 'wei']);
+  // Hiding the last revealed general is not a G13.6 move.
+  assert.throws(() => hide(ctx, 0, 0), /G13\.6/);
+  const before = s.log.length;
+  reveal(ctx, 0, 'deputy');
+  assert.deepEqual(P(s, 0).markers, { vanguard: 1, yinyang: 0, companion: 1 });
+  assert.deepEqual(s.log.slice(before).map((r) => r.t), ['reveal']);
 });

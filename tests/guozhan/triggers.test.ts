@@ -13,7 +13,7 @@ const FILE = 'tests/guozhan/scenarios/g10-fire-chain.txt';
 
 test('G6.2/G8.1/G11.1/G12.1: the points fire in the rules\' order around a chained fire 杀 that kills', () => {
   const off = onTrigger((ctx, e) => {
-    const who = 'damage' in e ? e.damage.target : 'target' in e ? e.target : 'seat' in e ? e.seat : e.user;
+    const who = 'damage' in e ? e.damage.target : 'target' in e ? e.target : 'seat' in e ? e.seat : 'user' in e ? e.user : e.judgement.seat;
     ev(ctx, 'trig', { point: e.point, who });
   });
   try {

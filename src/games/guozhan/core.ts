@@ -6,7 +6,8 @@ import { card, colorOf } from './cards.ts';
 import { ev, GameOver, type Ctx } from './flow.ts';
 import { general } from './generals.ts';
 import { shuffle } from './rng.ts';
-import { SLOTS, type Player, type Slot, type State } from './types.ts';
+import { SLOTS, type Judgement, type Player, type Slot, type State } from './types.ts';
+import { trigger } from './triggers.ts';
 
 export const P = (s: State, i: number): Player => s.players[i]!;
 export const N = (s: State) => s.players.length;
@@ -48,8 +49,9 @@ export function nextPresent(s: State, i: number): number | null {
 /** G7.1–G7.2: seat distance over alive characters (removed ones skipped, G18.4), with horses; never below 1 between two characters. */
 export function distance(s: State, a: number, b: number): number {
   if (a === b) return 0;
-  const atTable = aliveSeats(s).filter((i) => !isRemoved(s, i));
-  const alive = atTable.includes(a) && atTable.includes(b) ? atTable : aliveSeats(s);
+  const all = aliveSeats(s);
+  const atTable = s.turn.removed.length ? all.filter((i) => !isRemoved(s, i)) : all;
+  const alive = atTable.includes(a) && atTable.includes(b) ? atTable : all;
   const ia = alive.indexOf(a), ib = alive.indexOf(b);
   let d: number;
   if (ia < 0 || ib < 0) {
@@ -291,16 +293,38 @@ export function draw(ctx: Ctx, seat: number, n: number, why?: string) {
   ev(ctx, 'drawn', { seat, cards: ids, to: [seat] });
 }
 
-/** G9.1: the top card becomes `seat`'s judgement card (public, in the processing area). No retrial skills yet (skills off). */
+/**
+ * G9.1: the top card becomes `seat`'s judgement card (public, in the processing area). Then the retrial windows
+ * (G21.7): the registered retrial skills (triggers.ts, point `retrial`) in seat order from the current player, each
+ * once, may replace it (`retrial` below). Returns the final judgement card.
+ */
 export function judge(ctx: Ctx, seat: number, reason: string): string {
   const [id] = takeTop(ctx, 1);
   ctx.s.processing.push(id!);
   const c = card(id!);
   ev(ctx, 'judge', { seat, card: id, suit: c.suit, rank: c.rank, color: colorOf(c.suit), reason });
-  return id!;
+  const j: Judgement = { seat, card: id!, reason };
+  trigger(ctx, { point: 'retrial', judgement: j });
+  return j.card;
 }
-/** G9.1: after the result has taken effect the judgement card goes to the discard pile (if still in processing). */
-export function judgeDone(ctx: Ctx, id: string) {
+/**
+ * G9.1 / G21.7: `by` replaces the current judgement card with its own card `id` (played face up): the replaced card
+ * goes to the discard pile (鬼才) or to `by`'s hand (鬼道).
+ */
+export function retrial(ctx: Ctx, j: Judgement, by: number, id: string, replaced: 'discard' | 'hand') {
+  const prev = j.card;
+  move(ctx, [id], { zone: 'processing' });
+  const c = card(id);
+  ev(ctx, 'retrial', { seat: by, judge: j.seat, card: id, replaced: prev, suit: c.suit, rank: c.rank, color: colorOf(c.suit) });
+  move(ctx, [prev], replaced === 'hand' ? { zone: 'hand', seat: by } : { zone: 'discard' });
+  j.card = id;
+}
+/**
+ * G9.1: after the result has taken effect ("after final", point `judged`: 天妒, 洛神 may take it) the judgement card
+ * goes to the discard pile if still in processing.
+ */
+export function judgeDone(ctx: Ctx, id: string, seat?: number) {
+  if (seat !== undefined) trigger(ctx, { point: 'judged', seat, card: id });
   if (ctx.s.processing.includes(id)) move(ctx, [id], { zone: 'discard' });
 }
 

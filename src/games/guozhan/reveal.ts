@@ -60,6 +60,19 @@ function revealOne(ctx: Ctx, seat: number, k: 0 | 1, mode: RevealMode) {
 }
 
 /**
+ * G13.6 (倾城): a revealed general, beside another revealed one, turns face down again: its skills switch off (a
+ * hidden general has none, G13.1), the kingdom stays (the other is still revealed). Companion and half-fish
+ * bonuses already granted are not given again, and revealing it again later gives nothing new (`bothOnce`, the
+ * game's first reveal, and the kingdom are all kept).
+ */
+export function hide(ctx: Ctx, seat: number, k: 0 | 1) {
+  const p = P(ctx.s, seat);
+  if (!p.generals || !p.revealed[k] || !p.revealed[k === 0 ? 1 : 0]) throw new Error('G13.6: only one of two revealed generals can be hidden again');
+  p.revealed[k] = false;
+  ev(ctx, 'hide', { seat, which: k === 0 ? 'main' : 'deputy', general: p.generals[k] });
+}
+
+/**
  * G14.2–G14.3: the kingdom of the first revealed general, unless more than half the table (dead included) would
  * then be of it: c = characters already revealed as K and not careerists; c + 1 > N / 2 makes a careerist.
  */

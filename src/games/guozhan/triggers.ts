@@ -19,7 +19,7 @@
  */
 import { orderFrom, P, seatName } from './core.ts';
 import { ask, ev, refuse, type Ctx } from './flow.ts';
-import type { Nature, Stage, State, UsedCard } from './types.ts';
+import type { Judgement, Nature, Stage, State, UsedCard } from './types.ts';
 import { T } from './texts.ts';
 import { reveal } from './reveal.ts';
 import { mayReveal } from './cards/sa.ts';
@@ -38,7 +38,11 @@ export type TriggerEvent =
   | { point: 'death'; seat: number; killer: number | null }
   | { point: 'revealed'; seat: number; which: 0 | 1 }
   /** G4.3–G4.8: a phase that is not skipped starts or ends (`seat`: the current player). */
-  | { point: 'phaseStart' | 'phaseEnd'; seat: number; phase: PhaseName };
+  | { point: 'phaseStart' | 'phaseEnd'; seat: number; phase: PhaseName }
+  /** G9.1 / G21.7: a judgement card waits to become final; a retrial skill may replace it (core.ts retrial). */
+  | { point: 'retrial'; judgement: Judgement }
+  /** G9.1: a judgement took effect ("after final"). */
+  | { point: 'judged'; seat: number; card: string };
 
 export type TriggerPoint = TriggerEvent['point'];
 export type Hook = (ctx: Ctx, e: TriggerEvent) => void;

@@ -243,6 +243,9 @@ export interface State {
   skillUses: Record<string, number>;
 }
 
+/** A judgement in progress (G9.1): whose, its current card (a retrial replaces it, G21.7), and why. */
+export interface Judgement { seat: number; card: string; reason: string }
+
 /** A card as used or played (G1.6, G6.4): a physical card, a conversion of cards, or virtual (no source). */
 export interface UsedCard {
   name: string;

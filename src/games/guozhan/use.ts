@@ -263,7 +263,7 @@ export function askJink(ctx: Ctx, seat: number, a: JinkAsk): boolean {
       ev(ctx, 'equipSkill', { seat, skill: '八卦阵' });
       const j = judge(ctx, seat, '八卦阵');
       const red = card(j).suit === '♥' || card(j).suit === '♦';
-      judgeDone(ctx, j);
+      judgeDone(ctx, j, seat);
       if (red) { ev(ctx, a.mode, { seat, card: '【闪】(八卦阵)', name: '闪', virtual: true }); return true; }
       continue;
     }

@@ -36,7 +36,7 @@ function resolveDelayed(ctx: Ctx, seat: number, id: string) {
   }
   const j = judge(ctx, seat, name);
   const c = card(j);
-  judgeDone(ctx, j);
+  judgeDone(ctx, j, seat);
   if (name === '乐不思蜀') {
     if (c.suit !== '♥') { s.turn.skipPlay = true; ev(ctx, 'effect', { seat, card: id, name, result: 'skipPlay' }); }
     discard(ctx, [id]);

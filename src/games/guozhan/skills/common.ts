@@ -44,3 +44,10 @@ export function kingdomCount(s: State): number {
   }
   return keys.size;
 }
+
+/**
+ * Whether `owner` used skill `id` in this turn: the engine's own count of a skill with a limit (triggers.ts useKey,
+ * `seat|skill|t<turn>` for `limit: 'turn'`). Lets a skill's lasting effect (裸衣's +1 "for the rest of this turn")
+ * read the use the engine counted instead of keeping a flag of its own.
+ */
+export const usedThisTurn = (s: State, owner: number, id: string) => (s.skillUses[`${owner}|${id}|t${s.turn.n}`] ?? 0) >= 1;

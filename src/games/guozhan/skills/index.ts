@@ -15,10 +15,16 @@ import type { SkillSpec } from './common.ts';
 import caocao from './wei/caocao.ts';
 import simayi from './wei/simayi.ts';
 import xiahoudun from './wei/xiahoudun.ts';
+import xuchu from './wei/xuchu.ts';
+import zhenji from './wei/zhenji.ts';
+import caoren from './wei/caoren.ts';
+import xunyu from './wei/xunyu.ts';
+import caopi from './wei/caopi.ts';
+import yuejin from './wei/yuejin.ts';
 
 /** G0 `generalPacks` → the skills of that pack's generals, in H order. */
 export const PACK_SKILLS: Readonly<Record<string, readonly SkillSpec[]>> = {
-  standard: [...caocao, ...simayi, ...xiahoudun],
+  standard: [...caocao, ...simayi, ...xiahoudun, ...xuchu, ...zhenji, ...caoren, ...xunyu, ...caopi, ...yuejin],
 };
 
 /** The skills of the enabled packs (G0: `standard`; packs not listed here have none). */
