@@ -8,6 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { draw, P, retrial } from '../../src/games/guozhan/core.ts';
+import { loseHp } from '../../src/games/guozhan/damage.ts';
 import { card } from '../../src/games/guozhan/cards.ts';
 import { hide, reveal } from '../../src/games/guozhan/reveal.ts';
 import { registerSkill, type TriggerEvent } from '../../src/games/guozhan/triggers.ts';
@@ -139,4 +140,26 @@ test('G13.6: a re-hidden general keeps the kingdom; revealing it again grants no
   reveal(ctx, 0, 'deputy');
   assert.deepEqual(P(s, 0).markers, { vanguard: 1, yinyang: 0, companion: 1 });
   assert.deepEqual(s.log.slice(before).map((r) => r.t), ['reveal']);
+});
+
+test('G4.9: extra turns run before the next seat, a dead owner\'s is lost, and play resumes after the regular turn', () => {
+  // E (甲's 曹操, locked, once a game): at the end of 甲's finish phase, extra turns for 丙 then 乙 are queued and 丙
+  // loses 9 HP (dies: nobody holds a 桃 — the rescue asks time out).
+  const E = { id: 't_e', name: '测额外', general: 'hs__caocao', kind: 'locked', point: 'phaseEnd', limit: 'game',
+    can: (_c: unknown, o: number, e: TriggerEvent) => e.point === 'phaseEnd' && e.phase === 'finish' && e.seat === o,
+    effect: (ctx: Parameters<typeof draw>[0], _o: number) => { ctx.s.extraTurns.push(2, 1); loseHp(ctx, 2, 9); } } as const;
+  const lines = ['@game guozhan', '@seats 甲 乙 丙 丁', '@set aozhan=false', '@generals 甲=曹操+许褚 乙=刘备+关羽 丙=孙权+周泰 丁=吕布+貂蝉',
+    '@revealed 甲=全部', '@hand 甲=S010', '@hand 乙=S014', '@hand 丙=S016', '@hand 丁=S017',
+    // 甲 ends its play phase; the rescue round for 丙 asks 甲, 乙, 丙, 丁 (each holds a card): 4 timeouts.
+    '甲: 【结束】', '@timeout 4'];
+  withSkills([E], () => {
+    const s = runGuozhanTranscript('extra.txt', lines.join('\n')).state;
+    assert.equal(P(s, 2).alive, false);
+    const turns = s.log.filter((r) => r.t === 'turn' || r.t === 'extraTurnLost').map((r) => `${r.t}:${s.players[r.seat as number]!.name}${r.extra ? '+' : ''}`);
+    // Turn 1 甲; 丙's extra turn is lost (dead); 乙's extra turn (turn 2).
+    assert.deepEqual(turns, ['turn:甲', 'extraTurnLost:丙', 'turn:乙+']);
+    // 乙 ends its extra turn: play resumes after 甲's regular turn — 乙 again, a regular turn 3.
+    const t = runGuozhanTranscript('extra.txt', [...lines, '乙: 【不出】', '乙: 【结束】'].join('\n')).state;
+    assert.deepEqual([t.turn.n, t.turn.seat, t.turn.extra], [3, 1, false]);
+  });
 });
