@@ -70,3 +70,23 @@ test('D2/D10.1 a duel on the platform: private orders, ready, the deadline, secr
   assert.equal((await again.gameOf('d1'))?.kind, 'duel');
   again.close();
 });
+
+test('D10.4 computer against computer: a duel over at its start is archived at once, unless /arena tells it first and ends it', async () => {
+  const store = new Store(':memory:');
+  const chat = new FakeChat();
+  const svc = new GameService({ store, clock: new VirtualClock(T0), chat, games: [neuwar, duel], renderer: null, logError: () => undefined });
+  await svc.startUp();
+  for (const [ch, settings] of [['plain', {}], ['arena', { via: 'arena' }]] as const) {
+    assert.equal((await svc.createGame(ch, judy, { game: 'duel', map: TINY, settings: { ...settings } })).ok, true);
+    assert.equal((await svc.fillBots(ch, judy, 2, 'greedy')).ok, true);
+    assert.equal((await svc.start(ch, judy)).ok, true);
+  }
+  // Two greedy bots resolve every turn at its opening: the plain game is over and archived with its result posted.
+  assert.equal((await svc.gameOf('plain'))?.status, 'ended', 'a bot game made with /game new does not stay "running" for ever');
+  assert.match(chat.posts('plain').join('\n'), /胜|平局|结束/);
+  // The arena's game waits for its host (the command tells the turns, then ends it).
+  assert.equal((await svc.gameOf('arena'))?.status, 'running');
+  assert.equal((await svc.end('arena', judy)).ok, true);
+  assert.equal((await svc.gameOf('arena'))?.status, 'ended');
+  await svc.close();
+});

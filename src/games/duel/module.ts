@@ -350,6 +350,10 @@ export class DuelRules implements Rules<Duel> {
   pictureKinds(): string[] { return ['map']; }
   pictureCaption(ask: PictureAsk, lg: Lang): string { return ask.which.includes('map') ? T(lg, '地图', 'Map') : ''; }
   onePerMessage(_kind: string, lg: Lang): string { return T(lg, '（同一条消息里只发一张地图）', ' (one map per message)'); }
+  /** D10.4: a bot game made by /arena is told turn by turn by the command, which then ends it; any other is archived at once. */
+  pacedEnd(game: Duel, settings: unknown): boolean {
+    return isArenaReplay(game.s) && (settings as { via?: unknown } | null)?.via === 'arena';
+  }
   /** D10.3.2: turn N/150, the deadline, ready ✓/✗, scores, the idle warning (status.ts). */
   status(game: Duel, lg: Lang): string {
     // D10.4: an arena game between bots is over before its turns are told; its status keeps the end to itself until then.

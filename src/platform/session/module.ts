@@ -115,6 +115,11 @@ export interface Rules<G = unknown> {
   turn(game: G): number;
   /** running | paused | ended, as the game sees itself. */
   phase(game: G): 'running' | 'paused' | 'ended';
+  /**
+   * A game over at its start (computer against computer) is archived at once — unless this says its host tells it
+   * at its own pace and then ends it (Europe Duel's /arena, D10.4). `settings`: the game's stored settings.
+   */
+  pacedEnd?(game: G, settings: unknown): boolean;
   /** The deadline of the open turn (null: none, e.g. ended). */
   deadline(game: G): number | null;
   /** The settings in force (a judge may change them mid-game). */
@@ -278,6 +283,7 @@ export function withDefaults<G>(rules: Rules<G>): FullRules<G> {
     endEntry: () => null,
     control: () => null,
     vacant: () => false,
+    pacedEnd: () => false,
     restart: () => null,
     finalStatus: (g, _byJudge, lang) => rules.status(g, lang),
     statusButtons: () => [],

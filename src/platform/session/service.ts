@@ -951,6 +951,10 @@ export class GameService implements GameServiceApi {
       this.reschedule(lv);
       // Issue 13: computer players play their first turn at once.
       await this.driveBots(lv);
+      // Computer against computer may be over already: archived now, unless its host tells it first (D10.4).
+      if (lv.game !== null && lv.rules.phase(lv.game) === 'ended' && this.games.has(lv.row.id) && !lv.rules.pacedEnd(lv.game, lv.row.settings)) {
+        await this.archive(lv, null).catch((e: unknown) => this.logError(`archiving game ${lv.row.id} failed`, e, { game: lv.row.id, channel: channelId }));
+      }
       return okr(await this.info(lv), posts.map((p) => p.text).join('\n'));
     });
   }
