@@ -44,6 +44,8 @@ test('D10.6 challenge a friend: both seats made, the creator as A; the second se
   const tB = invite!.split('#seat=')[1]!;
   let g = (await svc.gameOf(ch))!;
   assert.equal(g.status, 'open', 'waiting for the friend');
+  // The lobby seats both players itself: its first message tells nobody to /join or /start.
+  assert.doesNotMatch(chat.posts(ch).join('\n'), /\/join|\/start/);
   assert.deepEqual(g.players.map((p) => [p.country, p.name]), [['A', '甲']]);
   assert.deepEqual((await svc.judgesOf(ch)), [LOBBY.id], 'the lobby organizes: neither player judges (no abort of a rated game)');
   assert.equal(await lobby.managed(gameId), true);

@@ -8,7 +8,7 @@
  */
 import type { GameServiceApi, Lang } from '../../../platform/session/index.ts';
 import type { UserRef } from '../../../platform/chat/index.ts';
-import type { MetaStore } from '../../../platform/session/seats.ts';
+import type { MetaStore } from '../../../platform/session/index.ts';
 
 /** D10.9's server-wide `challengeSeconds`. */
 export const CHALLENGE_SECONDS = 300;

@@ -163,6 +163,9 @@ export async function startDiscord(opts: StartDiscordOptions = {}): Promise<Disc
   }
   const bot = new DiscordBot({ client, service, chat, commands: opts.commands ?? [], log: logError, ...(cfg.modRole ? { modRole: cfg.modRole } : {}), ...(cfg.publicUrl ? { publicUrl: cfg.publicUrl } : {}) }).attach();
   chat.decorate = (channelId, msg) => bot.decorate(channelId, msg);
+  // D10.3.4: a thread is archived an hour after its game's end, unless a new game lives there by then.
+  chat.log = (line, err) => logError(`[discord] ${line}`, err);
+  chat.keepOpen = async (channelId) => { const g = await service.gameOf(channelId); return !!g && g.status !== 'ended'; };
   const ready = new Promise<void>((res) => client.once(Events.ClientReady, () => res()));
   try {
     await client.login(cfg.token);

@@ -137,7 +137,8 @@ export class DuelLobby {
     if (busy) return fail('ALREADY_IN_DUEL', this.inDuelText(id.name, busy));
     await this.withdrawOpen(id.userId);
     const ch = this.newChannel();
-    const made = await this.svc.createGame(ch, LOBBY, { game: DUEL_KIND, settings });
+    // `via`: the first message says the lobby seats the players (no /join, no /start).
+    const made = await this.svc.createGame(ch, LOBBY, { game: DUEL_KIND, settings: { ...settings, via: 'lobby' } });
     if (!made.ok) return fail(made.code, made.text);
     const gameId = made.value.id;
     // The tokens exist before anyone can sit: from here on the game's seats are the lobby's.

@@ -801,6 +801,8 @@ export class LocalServer {
       // D10.6: a rated local player is `local:<name>` proved by the secret the lobby checks; this generic path seats
       // people by the tab's name alone, so a duel made here is unrated (else anyone could play rated as another's name).
       if (kind === DUEL_KIND) settings.rated = false;
+      // How a duel came to be is the host's to say (the lobby, /arena), not a page's.
+      delete settings.via;
       const r = await once(() => svc.createGame(`${CHANNEL_PREFIX}${Date.now().toString(36)}${randomBytes(3).toString('hex')}`, me, { game: kind, ...(map ? { map: map.path } : {}), settings }));
       if (!r.ok) return fail(r.code, r.text);
       this.pushGames();
