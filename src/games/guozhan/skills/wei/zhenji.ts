@@ -1,0 +1,32 @@
+/**
+ * H-WEI-07 甄姬 (`hs__zhenji`) · Wei · 3 half-fish.
+ * 洛神 (trigger): at the start of your start phase you may judge; set aside each black result and you may judge again;
+ * stop at the first red result (discarded) or when you choose; then take all black judgement cards set aside (HEG
+ * `luoshen.lua`). The black cards wait in the processing area (public, X1) until taken; "judge again?" is an optional
+ * choice (X3.2: no).
+ * 倾国 (conversion: a black hand card as 闪): not here yet — see COVERAGE in ../index.ts.
+ */
+import { card, colorOf } from '../../cards.ts';
+import { judge, judgeDone, move } from '../../core.ts';
+import { ev } from '../../flow.ts';
+import { confirm } from '../../asks.ts';
+import { ownPhase, type SkillSpec } from '../common.ts';
+
+export const luoshen: SkillSpec = {
+  id: 'luoshen', name: '洛神', general: 'hs__zhenji', kind: 'trigger', point: 'phaseStart',
+  can: (_ctx, owner, e) => ownPhase(e, owner, 'phaseStart', 'prepare'),
+  effect: (ctx, owner) => {
+    const kept: string[] = [];
+    for (;;) {
+      const j = judge(ctx, owner, '洛神');
+      if (colorOf(card(j).suit) !== 'black') { judgeDone(ctx, j); break; }
+      kept.push(j);
+      if (!confirm(ctx, owner, '洛神：再判定一次？【确定】或【不出】', { skill: '洛神' })) break;
+    }
+    if (!kept.length) return;
+    ev(ctx, 'gain', { seat: owner, cards: kept, why: '洛神' });
+    move(ctx, kept, { zone: 'hand', seat: owner });
+  },
+};
+
+export default [luoshen];
