@@ -25,6 +25,7 @@
  * the abuse run only). `npm run bench -- load` runs both.
  */
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -66,6 +67,8 @@ export interface LoadOptions {
   log: (line: string) => void;
   /** The store under the server (default: a temporary SQLite file). */
   store?: StoreChoice;
+  /** Each game's participants connect for its setup only, and all reconnect once every game is set up (bench/scale.ts at 1,000 games). */
+  reconnect?: boolean;
   /** The local channel's door limits, where the load needs other than its defaults (bench/scale.ts: thousands of sockets from one address). */
   limits?: Partial<Limits>;
 }
@@ -167,7 +170,15 @@ class Participant {
   /** The judge waiting for the turn post of this turn (its map picture's name). */
   turnWait: { name: string; res: () => void } | null = null;
 
-  constructor(readonly index: number, readonly rng: Rng) {}
+  constructor(readonly index: number, readonly rng: Rng, readonly token = createHash('sha256').update(`load-${index}`).digest('hex')) {}
+
+  /** Closes the socket and waits until it is closed. */
+  async disconnect(): Promise<void> {
+    if (this.ws.readyState === WebSocket.CLOSED) return;
+    const closed = new Promise<void>((res) => this.ws.once('close', () => res()));
+    this.ws.close();
+    await closed;
+  }
 
   /** A new measured window: forget the last one's figures (ackCount stays: an id acked twice across windows is doubled). */
   resetWindow(): void {
@@ -202,7 +213,8 @@ class Participant {
       else this.errors.push(`socket closed (${code})`);
     });
     await new Promise<void>((res, rej) => { this.ws.once('open', () => res()); this.ws.once('error', rej); });
-    this.ws.send(JSON.stringify({ t: 'hello', name: `p${this.index}` }));
+    // A token of its own (the same one on a reconnect, so the same person comes back).
+    this.ws.send(JSON.stringify({ t: 'hello', name: `p${this.index}`, token: this.token }));
     const w = await this.frame((f) => f.t === 'welcome' || f.t === 'error');
     if (w.t !== 'welcome') throw new Error(`participant ${this.index}: ${w.text}`);
     this.userId = w.userId!;
@@ -305,7 +317,7 @@ function ownPairs(map: GameMap, countries: CountryId[]): Map<CountryId, { from: 
   return out;
 }
 
-type ClientOptions = { games: number; perGame: number; seed: number; abuse: boolean };
+type ClientOptions = { games: number; perGame: number; seed: number; abuse: boolean; reconnect?: boolean };
 /** One measured window: `rate` commands a second per participant for `seconds`, then up to `drainMs` for the last answers. */
 export interface WindowOptions {
   rate: number;
@@ -346,8 +358,11 @@ async function setUpClients(url: string, o: ClientOptions): Promise<ClientSetup>
   const pairs = ownPairs(map, countries);
   const all: Participant[] = [];
   for (let i = 0; i < o.games * o.perGame; i++) all.push(new Participant(i, makeRng(o.seed + i)));
-  // A few hundred connections at once (thousands at once would overflow the listen backlog).
-  await inBatches(all, 200, (p) => p.connect(wsUrl));
+  // A few hundred connections at once (thousands at once would overflow the listen backlog). With `reconnect`
+  // each game's participants connect for its setup only and all come back at the end: every change of the game
+  // list is pushed whole to every connected page, so thousands of sockets connected through a thousand games'
+  // setup cost sockets × games (docs/scale.md).
+  if (!o.reconnect) await inBatches(all, 200, (p) => p.connect(wsUrl));
   // The abuser takes a country left over in the first game; the judge of the second forces resolutions.
   const spare = map.countries.filter((c) => c.playable !== false)[o.perGame];
   if (o.abuse && !spare) throw new Error(`${MAP} has no country left for the abuser`);
@@ -359,6 +374,7 @@ async function setUpClients(url: string, o: ClientOptions): Promise<ClientSetup>
   // Each game: its first participant creates and starts it (a day per turn: the clock stays out of the way).
   await inBatches(Array.from({ length: o.games }, (_, g) => g), 50, async (g) => {
     const group = all.slice(g * o.perGame, (g + 1) * o.perGame);
+    if (o.reconnect) await Promise.all(group.map((p) => p.connect(wsUrl)));
     // A long wait for each setup answer: with many games the setup queues behind itself.
     const c = await group[0]!.act({ t: 'create', map: MAP, settings: { turnSeconds: 86400, graceSeconds: 86400 } }, SETUP_ACK_MS);
     if (!c.ok || !c.channelId) throw new Error(`create failed: ${c.code} ${c.text}`);
@@ -382,7 +398,16 @@ async function setUpClients(url: string, o: ClientOptions): Promise<ClientSetup>
       p.ws.send(JSON.stringify({ t: 'open', channelId: c.channelId }));
       await opened;
     }
+    if (o.reconnect) await Promise.all(group.map((p) => p.disconnect()));
   });
+  if (o.reconnect) {
+    await inBatches(all, 200, async (p) => {
+      await p.connect(wsUrl);
+      const opened = p.frame((f) => f.t === 'channel', SETUP_ACK_MS);
+      p.ws.send(JSON.stringify({ t: 'open', channelId: p.channelId }));
+      await opened;
+    });
+  }
   const judge = all[o.games > 1 ? o.perGame : 0]!;
   return { all, abuser, judge, map, countries, pairs };
 }
@@ -427,19 +452,28 @@ async function runWindow(su: ClientSetup, w: WindowOptions): Promise<ClientResul
     }
   };
   const extra = abuser ? [flood(abuser), resolveLoop()] : [];
-  await Promise.all([...extra, ...all.map((p) => new Promise<void>((res) => {
+  // The window ends at its time (or at the early stop), whatever ticks are still pending: with fewer commands a
+  // second than participants, a participant's next tick may lie long after the end.
+  const pending = new Set<ReturnType<typeof setTimeout>>();
+  let finish!: () => void;
+  const finished = new Promise<void>((r) => { finish = r; });
+  const endTimer = setTimeout(() => finish(), w.seconds * 1000);
+  const stop = () => { clearTimeout(endTimer); for (const t of pending) clearTimeout(t); pending.clear(); finish(); };
+  const schedule = (fn: () => void, ms: number) => { const t = setTimeout(() => { pending.delete(t); fn(); }, ms); pending.add(t); };
+  for (const p of all) {
     const others = countries.filter((c) => c !== p.country);
     let sent = 0;
     const tick = () => {
-      if (w.maxBacklog !== undefined && backlog.n > w.maxBacklog && !stoppedEarly) { stoppedEarly = true; end = performance.now(); }
-      if (performance.now() >= end || sent >= maxPer) { res(); return; }
+      if (w.maxBacklog !== undefined && backlog.n > w.maxBacklog && !stoppedEarly) { stoppedEarly = true; end = performance.now(); stop(); return; }
+      if (performance.now() >= end || sent >= maxPer) return;
       sent++;
       p.say(p.next(map, pairs.get(p.country)!, others));
-      setTimeout(tick, period);
+      schedule(tick, period);
     };
-    setTimeout(tick, p.rng.next() * period); // spread the participants over the period
-  }))]);
-  // The window's length: to its end (or the early stop), not to the last participant's tick past it (a period later).
+    schedule(tick, p.rng.next() * period); // spread the participants over the period
+  }
+  await Promise.all([...extra, finished]);
+  stop();
   const seconds = (Math.min(performance.now(), end) - t0) / 1000;
   // Drain: every command gets up to drainMs more to be answered; then whatever is still open is lost.
   const drainEnd = performance.now() + w.drainMs;
@@ -658,7 +692,7 @@ export async function openLoad(opts: Partial<LoadOptions> = {}): Promise<LoadSes
     });
     o.log(`load: ${o.games * o.perGame} participants in ${o.games} games on ${MAP} at ${handle.url}, store ${bs.label} (renderer: ${o.render ? 'real, start pictures only' : 'none'})${o.abuse ? ', with one abuser flooding pictures and chat and a judge forcing resolutions' : ''}`);
     const c = child = spawn(process.execPath, ['--import', 'tsx', HERE, '--role=clients', `--url=${handle.url}`,
-      `--out=${join(dir, 'clients')}`, `--opts=${JSON.stringify({ games: o.games, perGame: o.perGame, seed: o.seed, abuse: o.abuse })}`], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+      `--out=${join(dir, 'clients')}`, `--opts=${JSON.stringify({ games: o.games, perGame: o.perGame, seed: o.seed, abuse: o.abuse, reconnect: o.reconnect ?? false })}`], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
     // The child's lines, one at a time; its exit ends every wait.
     const queue: string[] = [];
     let wake: (() => void) | null = null;

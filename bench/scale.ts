@@ -100,7 +100,7 @@ function step(offered: number, w: WindowResult): Step {
     offered, sent: Math.round(r.sent.length / Math.max(0.001, r.seconds)), answered: Math.round(answered), p50: r1(pct(sorted, 0.5)), p99: r1(p99), errors, lost: r.lost, stoppedEarly: r.stoppedEarly,
     cpuPerCommandMs: +(w.cpuMs / Math.max(1, r.acked)).toFixed(2),
     dbCpuPerCommandMs: w.dbCpuMs === null ? null : +(w.dbCpuMs / Math.max(1, r.acked)).toFixed(2),
-    driverShare: r1(r.cpuMs / w.wallMs), loopDelayP99: r1(w.loopDelayP99),
+    driverShare: +(r.cpuMs / w.wallMs).toFixed(2), loopDelayP99: r1(w.loopDelayP99),
     pass: !r.stoppedEarly && errors === 0 && r.lost === 0 && r.acked > 0 && p99 <= P99_TARGET_MS,
     errorSample: [...r.errors, ...w.problems][0] ?? null,
   };
@@ -116,7 +116,7 @@ async function saturate(store: StoreChoice, games: number, o: ScaleOptions): Pro
   const name = store.kind;
   const perGame = o.perGame ?? perGameFor(games);
   const point: ScalePoint = { store: name, games, participants: games * perGame, setupSeconds: 0, steps: [], best: null, firstMiss: null, lostInStore: 0, doubled: 0 };
-  const s = await openLoad({ games, perGame, render: false, store, limits: LIMITS, log: () => undefined });
+  const s = await openLoad({ games, perGame, reconnect: games >= 100, render: false, store, limits: LIMITS, log: () => undefined });
   const sent: { userId: string; id: string }[] = [];
   let doubledAcks = 0; // the participants count an id acked twice over the whole session
   try {
@@ -195,14 +195,18 @@ export function scaleFigures(points: ScalePoint[]): BenchFigure[] {
   const out: BenchFigure[] = [];
   for (const p of points) {
     const b = p.best;
-    const sqlite = points.find((x) => x.store === 'sqlite' && x.games === p.games)?.best?.answered;
-    const target = p.store === 'sqlite' ? SQLITE_TARGET : sqlite !== undefined ? Math.round(sqlite * PG_SHARE) : SQLITE_TARGET * PG_SHARE;
+    const sqlitePoint = points.find((x) => x.store === 'sqlite' && x.games === p.games && !x.error);
+    const sqlite = sqlitePoint?.best?.answered;
+    // PostgreSQL's target is half of SQLite's figure for the same games; when SQLite did not run or found no
+    // passing rate, half of SQLite's target (said so).
+    const target = p.store === 'sqlite' ? SQLITE_TARGET : Math.round((sqlite ?? SQLITE_TARGET) * PG_SHARE);
     const detail = p.error ? `crashed: ${p.error}`
       : b ? `p99 ${b.p99} ms, ${b.cpuPerCommandMs} ms CPU/cmd${b.dbCpuPerCommandMs !== null ? ` + ${b.dbCpuPerCommandMs} ms in PostgreSQL` : ''}${p.firstMiss ? `; missed at ${p.firstMiss.offered} offered (p99 ${p.firstMiss.p99} ms)` : `; no miss up to ${b.offered}`}`
-      : `no window passed (the lowest: ${p.firstMiss?.offered} offered, p99 ${p.firstMiss?.p99} ms)`;
-    const targetNote = p.store === 'sqlite' ? '' : sqlite !== undefined ? ', target half of SQLite\'s' : ', target half of SQLite\'s 1,000 (SQLite not run)';
-    out.push({ name: `scale ${p.store}, ${p.games} games (${p.participants} sockets): saturation at p99 ≤ ${P99_TARGET_MS} ms (${detail}${targetNote})`, value: b?.answered ?? 0, unit: 'cmd/s', target, pass: (b?.answered ?? 0) >= target });
-    if (!p.error) out.push({ name: `scale ${p.store}, ${p.games} games: lost or doubled commands over all windows`, value: p.lostInStore + p.doubled, unit: 'commands', target: 0, pass: p.lostInStore + p.doubled === 0 });
+      : `no window passed; the lowest: ${p.firstMiss?.offered} offered, p99 ${p.firstMiss?.p99} ms`;
+    const targetNote = p.store === 'sqlite' ? '' : sqlite !== undefined ? '; target: half of SQLite\'s'
+      : sqlitePoint ? '; target: half of SQLite\'s 1,000, SQLite having no passing rate' : '; target: half of SQLite\'s 1,000, SQLite not run';
+    out.push({ name: `scale ${p.store} ${p.games} games (${p.participants} sockets) saturation at p99 ≤ ${P99_TARGET_MS} ms, ${detail}${targetNote}`, value: b?.answered ?? 0, unit: 'cmd/s', target, pass: (b?.answered ?? 0) >= target });
+    if (!p.error) out.push({ name: `scale ${p.store} ${p.games} games lost or doubled commands, over all windows`, value: p.lostInStore + p.doubled, unit: 'commands', target: 0, pass: p.lostInStore + p.doubled === 0 });
   }
   return out;
 }
