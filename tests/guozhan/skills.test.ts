@@ -163,3 +163,32 @@ test('G4.9: extra turns run before the next seat, a dead owner\'s is lost, and p
     assert.deepEqual([t.turn.n, t.turn.seat, t.turn.extra], [3, 1, false]);
   });
 });
+
+test('X2 (b) decoyPrompts: a hidden skill\'s prompt is shown as one to every character with a hidden general; only its owner answers', () => {
+  const Z = { id: 't_z2', name: '测丁', general: 'hs__diaochan', kind: 'trigger', point: 'phaseEnd', can: (_c: unknown, o: number, e: TriggerEvent) => phaseIs(e, 'draw') && e.point === 'phaseEnd' && e.seat === o, effect: (ctx: Parameters<typeof draw>[0], o: number) => draw(ctx, o, 1, '测丁') } as const;
+  // 丙 revealed both generals: not eligible for a decoy. 甲 (the owner) and 乙 are hidden.
+  const head = ['@game guozhan', '@seats 甲 乙 丙', '@set aozhan=false decoyPrompts=true', '@generals 甲=吕布+貂蝉 乙=刘备+关羽 丙=孙权+周泰', '@revealed 丙=全部', '甲: 【不出】'];
+  withSkills([Z], () => {
+    const s = runGuozhanTranscript('d.txt', head.join('\n')).state;
+    assert.deepEqual(s.ask?.seats, [0, 1]);
+    // The owner sees the real prompt; 乙 a wait; 丙 and spectators who and until when — the same seats for all.
+    const mine = stateJson(s, 0).ask as { text: string; seats: string[] };
+    const decoy = stateJson(s, 1).ask as { kind: string; text: string; seats: string[] };
+    const pub = stateJson(s, 'public').ask as { kind: string; text?: string; seats: string[] };
+    assert.match(mine.text, /测丁/);
+    assert.deepEqual([decoy.kind, pub.kind, decoy.seats, pub.seats], ['private', 'private', ['甲', '乙'], ['甲', '乙']]);
+    assert.doesNotMatch(decoy.text, /测丁/);
+    assert.equal(pub.text, undefined);
+    // 乙's answer is refused privately (its message does not name the skill); 甲's accept works.
+    const t = runGuozhanTranscript('d.txt', [...head, '乙: 【确定】', '甲: 【确定】'].join('\n')).state;
+    const bad = t.commands.filter((c) => !c.ok);
+    assert.deepEqual(bad.map((c) => [c.code, c.to]), [['NO_PROMPT', [1]]]);
+    assert.doesNotMatch(String(bad[0]!.message), /测丁/);
+    assert.deepEqual(skillRows(t), ['甲:测丁@1']);
+  });
+  // Off (the default): the prompt goes to its owner alone.
+  withSkills([Z], () => {
+    const s = runGuozhanTranscript('d.txt', head.map((l) => l.replace(' decoyPrompts=true', '')).join('\n')).state;
+    assert.deepEqual(s.ask?.seats, [0]);
+  });
+});

@@ -38,7 +38,7 @@ export const isRemoved = (s: State, i: number) => s.turn.removed.includes(i);
 /** G18.4, G22.5: alive and not removed — at the table for distance, seat order and targets. */
 export const present = (s: State, i: number) => P(s, i).alive && !isRemoved(s, i);
 /** Present seats in seat order from `start` (included when present), once around. */
-export const presentFrom = (s: State, start: number, includeStart = true) => orderFrom(s, start, includeStart).filter((i) => !isRemoved(s, i));
+export const presentFrom = (s: State, start: number, includeStart = true) => (s.turn.removed.length ? orderFrom(s, start, includeStart).filter((i) => !isRemoved(s, i)) : orderFrom(s, start, includeStart));
 /** G18.4: the next present character after `i` ("下家" for 火烧连营), or null. */
 export function nextPresent(s: State, i: number): number | null {
   const n = N(s);

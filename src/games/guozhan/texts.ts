@@ -47,7 +47,8 @@ export const T = {
     const a = s.ask;
     if (!a) return '现在没有需要回答的提示';
     const who = a.seats.map((i) => s.players[i]?.name ?? '?');
-    return `现在不是你回答的时候（${s.players[seat]?.name ?? '?'}）：正在等待${list(who)}——${a.text}`;
+    // A private prompt's text is its owner's alone (G21.9).
+    return `现在不是你回答的时候（${s.players[seat]?.name ?? '?'}）：正在等待${list(who)}${a.secret && a.kind !== 'pick' ? '' : `——${a.text}`}`;
   },
   generalPickHelp: '写法：【选择】主将+副将（两张发给你的、势力相同的武将）',
   notDealt: (dealt: string[]) => `只能从发给你的武将中选择：${list(dealt)}`,
@@ -159,6 +160,7 @@ export const T = {
   halberdTargets: '只有装备方天画戟时，【杀】才能指定多名目标，且其中任意两名不能势力相同',
   revealForbidden: '现在不能明置武将（青龙偃月刀）',
   // ── skills (issue 19 hooks into these) ──
+  decoyWait: '其他角色正在考虑一个私密的提示；你无需操作，请稍候（X2）',
   skillAsk: (name: string, hidden: boolean) => `是否发动【${name}】？${hidden ? '（需要明置该武将）' : ''}【技能】${name}、【确定】或【不出】`,
   skillNotAsked: (k: string, name: string) => `现在问的是【${name}】，不是"${k}"`,
   skillHelp: (name: string, who: string) => `${who}：是否发动【${name}】？请回答【技能】${name}、【确定】或【不出】`,

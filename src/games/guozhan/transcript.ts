@@ -35,10 +35,11 @@ export function settingPatch(key: string, value: string): Partial<Settings> | st
     case 'revealLockedInPlay': { const b = bool(value); return b === null ? 'revealLockedInPlay=true|false' : { revealLockedInPlay: b }; }
     case 'reshuffleLimit': { if (value === 'none') return { reshuffleLimit: null }; const n = Number(value); return Number.isInteger(n) && n >= 0 ? { reshuffleLimit: n } : 'reshuffleLimit=none|n'; }
     case 'blindOrder': return value === 'shuffled' || value === 'held' ? { blindOrder: value } : 'blindOrder=shuffled|held';
+    case 'decoyPrompts': { const b = bool(value); return b === null ? 'decoyPrompts=true|false' : { decoyPrompts: b }; }
   }
   const t = /^timeout\.(play|response|nullify|choice|pick)$/.exec(key);
   if (t) { const n = Number(value); return Number.isInteger(n) && n >= 1 ? { timeouts: { [t[1]!]: n } as unknown as Settings['timeouts'] } : `${key}=seconds`; }
-  return `unknown setting ${key} (G0: ruleVersion generalsDealt skills aozhan revealLockedInPlay reshuffleLimit blindOrder strategicAdvantage timeout.play|response|nullify|choice|pick)`;
+  return `unknown setting ${key} (G0: ruleVersion generalsDealt skills aozhan revealLockedInPlay reshuffleLimit blindOrder strategicAdvantage decoyPrompts timeout.play|response|nullify|choice|pick)`;
 }
 
 /** Plays a transcript; throws GuozhanTranscriptError naming the line of a malformed one. */

@@ -17,7 +17,7 @@
  *   first). With `skills=off` registered skills never fire. Skills are registered once, at load time (issue 19's
  *   files); the same registry for every game keeps replay deterministic.
  */
-import { orderFrom, P, seatName } from './core.ts';
+import { hasHidden, orderFrom, P, seatName } from './core.ts';
 import { ask, ev, refuse, type Ctx } from './flow.ts';
 import type { Judgement, Nature, Stage, State, UsedCard } from './types.ts';
 import { T } from './texts.ts';
@@ -142,7 +142,12 @@ function fireSkills(ctx: Ctx, e: TriggerEvent) {
 
 /** X3.2: an optional trigger or a "reveal to use?" prompt defaults to no. `【技能】NAME` or `【确定】` accepts. */
 function askSkill(ctx: Ctx, seat: number, spec: SkillSpec, hidden: boolean): boolean {
-  const r = ask(ctx, { kind: 'confirm', seats: [seat], text: T.skillAsk(spec.name, hidden), secret: true, about: { skill: spec.name } }, 'choice');
+  const s = ctx.s;
+  // X2 (b), `decoyPrompts`: a hidden skill's prompt is addressed, as others see it, to every alive character with a
+  // hidden general, and lasts as long for all of them; only its owner (`on`) can answer.
+  const seats = hidden && s.settings.decoyPrompts ? orderFrom(s, s.turn.seat).filter((i) => i === seat || hasHidden(P(s, i))) : [seat];
+  const r = ask(ctx, { kind: 'confirm', seats, on: seat, text: T.skillAsk(spec.name, hidden), secret: true, about: { skill: spec.name } }, 'choice');
+  if (r.seat !== null && r.seat !== seat) return refuse('NO_PROMPT', T.decoyWait);
   const c = r.cmd;
   if (!c || c.k === 'pass') return false;
   if (c.k === 'ok' || (c.k === 'skill' && c.skill === spec.name)) return true;

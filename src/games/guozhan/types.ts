@@ -25,12 +25,14 @@ export interface Settings {
   reshuffleLimit: number | null;
   timeouts: { play: number; response: number; nullify: number; choice: number; pick: number };
   blindOrder: 'shuffled' | 'held';
+  /** X2 (b): a hidden skill's private prompt is shown as one to every alive character with a hidden general. */
+  decoyPrompts: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
   ruleVersion: 'new', generalsDealt: 4, skills: 'on', generalPacks: 'standard', strategicAdvantage: false, includeWoodenOx: false,
   aozhan: true, revealLockedInPlay: true, reshuffleLimit: null,
-  timeouts: { play: 90, response: 20, nullify: 12, choice: 30, pick: 90 }, blindOrder: 'shuffled',
+  timeouts: { play: 90, response: 20, nullify: 12, choice: 30, pick: 90 }, blindOrder: 'shuffled', decoyPrompts: false,
 };
 
 export interface Markers { vanguard: number; yinyang: number; companion: number }

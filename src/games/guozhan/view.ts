@@ -9,6 +9,7 @@
 import { bigKingdoms, P } from './core.ts';
 import { GENERALS } from './generals.ts';
 import type { Ask, CommandRow, LogRow, State } from './types.ts';
+import { T } from './texts.ts';
 
 export type Viewer = number | null | 'public';
 
@@ -31,9 +32,11 @@ export function named(s: State, row: Record<string, unknown>): Record<string, un
 const visible = (row: { to?: number[] }, viewer: Viewer) => !row.to || viewer === null || (typeof viewer === 'number' && row.to.includes(viewer));
 
 function askView(s: State, a: Ask, viewer: Viewer): Record<string, unknown> {
-  // G21.9 / X2: a private prompt (a hidden skill's) shows others only who is asked and until when.
-  if (a.secret && a.kind !== 'pick' && viewer !== null && !(typeof viewer === 'number' && a.seats.includes(viewer))) {
-    return named(s, { id: a.id, kind: 'private', seats: a.seats, openedAt: a.openedAt, deadline: a.deadline });
+  // G21.9 / X2: a private prompt (a hidden skill's) shows others only who is asked and until when; with decoy
+  // prompts its other seats are told they only wait. Its owner is `on` (or its only seat).
+  const owner = a.on ?? a.seats[0];
+  if (a.secret && a.kind !== 'pick' && viewer !== null && viewer !== owner) {
+    return named(s, { id: a.id, kind: 'private', seats: a.seats, openedAt: a.openedAt, deadline: a.deadline, ...(typeof viewer === 'number' && a.seats.includes(viewer) ? { text: T.decoyWait } : {}) });
   }
   const { picks, ...rest } = a;
   const out = named(s, rest as unknown as Record<string, unknown>);
