@@ -14,6 +14,7 @@ import { hide, reveal } from '../../src/games/guozhan/reveal.ts';
 import { registerSkill, type TriggerEvent } from '../../src/games/guozhan/triggers.ts';
 import { runGuozhanTranscript } from '../../src/games/guozhan/transcript.ts';
 import { stateJson } from '../../src/games/guozhan/view.ts';
+import { askText } from '../../src/games/guozhan/describe.ts';
 import type { State } from '../../src/games/guozhan/types.ts';
 
 const phaseIs = (e: TriggerEvent, ...ph: string[]) => (e.point === 'phaseStart' || e.point === 'phaseEnd') && ph.includes(e.phase);
@@ -63,6 +64,8 @@ test('X3.2: an optional skill\'s prompt times out as "no"; the prompt is private
     assert.match(String(stateJson(asked, 0).ask && (stateJson(asked, 0).ask as { text: string }).text), /测甲/);
     // Another seat and a spectator see only who is asked and until when.
     for (const v of [1, 'public'] as const) assert.deepEqual(Object.keys(stateJson(asked, v).ask as object).sort(), ['deadline', 'id', 'kind', 'openedAt', 'seats']);
+    // The channel's line for the open prompt names who waits, not the question.
+    assert.equal(askText(asked), '⏳ 等待甲（30秒）：私密提示');
     const s = runGuozhanTranscript('t.txt', [...HEAD4, '甲: 【不出】', '@timeout'].join('\n')).state;
     assert.deepEqual(skillRows(s), []);
     assert.equal(s.ask?.kind, 'play');

@@ -59,8 +59,22 @@ export function rowText(s: State, r: LogRow): string | null {
     case 'look': return `你看到${n(r.target)}的${r.which === 'main' ? '主将' : '副将'}：${GENERALS[r.general as string]?.zh ?? r.general}`;
     case 'seen': return `你看到（${r.what}）：${ids(r.cards)}`;
     case 'equipSkill': return `${who} 发动${r.skill}`;
-    case 'prevented': return `${n(r.source)}的寒冰剑防止了对${who}的伤害`;
-    case 'armor': return r.effect === 'cap' ? `${who} 的白银狮子将伤害减至1点` : null;
+    case 'prevented': return r.why === '护心镜' ? `${who} 的护心镜防止了此伤害` : `${n(r.source)}的寒冰剑防止了对${who}的伤害`;
+    case 'armor': return r.effect === 'cap' ? `${who} 的白银狮子将伤害减至1点` : r.effect === 'noChain' ? `${who} 的明光铠：小势力角色不能横置` : null;
+    // 势备篇 (G18, C-SA).
+    case 'alliance': return `${who} 连横：交给${n(r.receiver)}${r.n}张牌`;
+    case 'given': return `（${who}交给${n(r.receiver)}的是 ${ids(r.cards)}）`;
+    case 'removedFromTable': return `${who} 被调虎离山移出游戏，直到回合结束`;
+    case 'removedFromGame': return `${cardText(r.card as string)} 被移出游戏（敕令）`;
+    case 'cancelled': return `${who} 的${r.armor}：取消成为${r.card}的目标`;
+    case 'extraTurn': return `${who} 将获得一个额外回合（${r.why}）`;
+    case 'extraTurnLost': return `${who} 已阵亡，额外回合作废`;
+    case 'imperialOrder': return '敕令：没有势力的角色依次执行敕令的效果';
+    case 'imperialChoice': return `${who} 选择：${r.option}`;
+    // Skills (triggers.ts) and the engine moves they use.
+    case 'skill': return `${who} 发动【${r.skill}】`;
+    case 'retrial': return `${who} 改判：${n(r.judge)}的判定牌改为 ${cardText(r.card as string)}`;
+    case 'hide': return `${who} 暗置了${r.which === 'main' ? '主将' : '副将'}`;
     case 'wine': return `${who} 的【酒】使此【杀】伤害+1`;
     case 'reward': return `${who} 击杀奖励：摸${r.n}张牌`;
     case 'penalty': return `${who} 击杀同势力角色：弃置所有手牌和装备`;
@@ -84,7 +98,9 @@ export function askText(s: State): string | null {
   if (!a) return null;
   const who = a.seats.map((i) => s.players[i]!.name).join('、');
   const secs = Math.max(0, Math.round((a.deadline - a.openedAt) / 1000));
-  return a.kind === 'nullify' ? `⏳ 无懈可击时机（${secs}秒）：${a.text}` : `⏳ 等待${who}（${secs}秒）：${a.text}`;
+  if (a.kind === 'nullify') return `⏳ 无懈可击时机（${secs}秒）：${a.text}`;
+  // G21.9 / X2: a private prompt's question is its owner's alone.
+  return `⏳ 等待${who}（${secs}秒）：${a.secret && a.kind !== 'pick' ? '私密提示' : a.text}`;
 }
 
 export const slotText = (x: Slot) => SLOT_ZH[x];

@@ -4,7 +4,7 @@
  * 闪电 moves on when nullified or not hit (C-LIGHTNING, G22.7).
  */
 import { card } from '../cards.ts';
-import { discard, judge, judgeDone, move, N, P } from '../core.ts';
+import { discard, isRemoved, judge, judgeDone, move, N, P } from '../core.ts';
 import { ev, type Ctx } from '../flow.ts';
 import { damage } from '../damage.ts';
 import { physical } from '../resolve.ts';
@@ -58,7 +58,8 @@ function moveLightning(ctx: Ctx, holder: number, id: string) {
   for (let k = 1; k < N(s); k++) {
     const i = (holder + k) % N(s);
     const p = P(s, i);
-    if (!p.alive || p.judge.some((x) => card(x).name === '闪电')) continue;
+    // C-LIGHTNING: not one removed by 调虎离山 (G18.4).
+    if (!p.alive || isRemoved(s, i) || p.judge.some((x) => card(x).name === '闪电')) continue;
     move(ctx, [id], { zone: 'judge', seat: i });
     ev(ctx, 'lightningMoves', { from: holder, seat: i, card: id });
     return;

@@ -16,6 +16,7 @@ import caocao from './wei/caocao.ts';
 import simayi from './wei/simayi.ts';
 import xiahoudun from './wei/xiahoudun.ts';
 import xuchu from './wei/xuchu.ts';
+import guojia from './wei/guojia.ts';
 import zhenji from './wei/zhenji.ts';
 import caoren from './wei/caoren.ts';
 import xunyu from './wei/xunyu.ts';
@@ -24,7 +25,7 @@ import yuejin from './wei/yuejin.ts';
 
 /** G0 `generalPacks` → the skills of that pack's generals, in H order. */
 export const PACK_SKILLS: Readonly<Record<string, readonly SkillSpec[]>> = {
-  standard: [...caocao, ...simayi, ...xiahoudun, ...xuchu, ...zhenji, ...caoren, ...xunyu, ...caopi, ...yuejin],
+  standard: [...caocao, ...simayi, ...xiahoudun, ...xuchu, ...guojia, ...zhenji, ...caoren, ...xunyu, ...caopi, ...yuejin],
 };
 
 /** The skills of the enabled packs (G0: `standard`; packs not listed here have none). */
@@ -44,11 +45,11 @@ export function registerGeneralSkills(packs: Settings['generalPacks'] | readonly
 /** Per general (H order): its H id, the skills implemented, and those waiting (with the missing engine hook). */
 export const COVERAGE: readonly { h: string; general: string; done: string[]; waiting: Record<string, string> }[] = [
   { h: 'H-WEI-01', general: 'hs__caocao', done: ['奸雄'], waiting: {} },
-  { h: 'H-WEI-02', general: 'hs__simayi', done: ['反馈'], waiting: { 鬼才: 'the retrial point (G21.7) is still being built in the engine (core.ts judge/retrial, uncommitted)' } },
+  { h: 'H-WEI-02', general: 'hs__simayi', done: ['反馈', '鬼才'], waiting: {} },
   { h: 'H-WEI-03', general: 'hs__xiahoudun', done: ['刚烈'], waiting: {} },
   { h: 'H-WEI-04', general: 'hs__zhangliao', done: [], waiting: { 突袭: 'a draw-phase hook that lets a skill lower the number of cards drawn (engine.ts draws 2 inline)' } },
   { h: 'H-WEI-05', general: 'hs__xuchu', done: ['裸衣'], waiting: {} },
-  { h: 'H-WEI-06', general: 'hs__guojia', done: [], waiting: { 遗计: 'the 【给出】 distribution command (parse.ts refuses it) and a distribution ask', 天妒: 'the "judged" point (G9.1 after final) is still being built in the engine (uncommitted)' } },
+  { h: 'H-WEI-06', general: 'hs__guojia', done: ['天妒'], waiting: { 遗计: 'the 【给出】 distribution command (parse.ts refuses it) and a distribution ask' } },
   { h: 'H-WEI-07', general: 'hs__zhenji', done: ['洛神'], waiting: { 倾国: 'skill conversions (resolve.ts knows only 丈八蛇矛 and 鏖战)' } },
   { h: 'H-WEI-08', general: 'hs__xiahouyuan', done: [], waiting: { 神速: 'a point before each phase that may skip it (judge, draw, play, discard)' } },
   { h: 'H-WEI-09', general: 'hs__zhanghe', done: [], waiting: { 巧变: 'a point before each phase that may skip it' } },

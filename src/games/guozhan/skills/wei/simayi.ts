@@ -4,9 +4,13 @@
  * it has any (FK `fankui.lua`: a source that is yourself offers only your equipment; a dead source is no source,
  * G8.6). The pick is G21.8's (hand by blind position, equipment by slot or name; X3.2 default: its first hand
  * position, else equipment in slot order).
- * 鬼才 (trigger, retrial G9.1/G21.7): not here yet — see COVERAGE in ../index.ts.
+ * 鬼才 (trigger): when any judgement card is about to take effect (retrial window, G9.1/G21.7), you may *play* one
+ * of your cards (hand or equipment) to replace it; the old card is discarded (EX `ex__guicai`). The engine's retrial
+ * point asks each retrial skill once per judgement, in seat order from the current player. Accepting, then the card
+ * (`【选择】C`; a mandatory pick once accepted — X3.2: the lowest hand card, G19.1, then equipment in slot order).
  */
-import { cardCount, move, P, seatName } from '../../core.ts';
+import { cardCount, move, P, retrial, seatName } from '../../core.ts';
+import { chooseOwn } from '../../asks.ts';
 import { ev, type Ctx } from '../../flow.ts';
 import { pickOther } from '../../asks.ts';
 import { tookDamage, type SkillSpec } from '../common.ts';
@@ -36,4 +40,14 @@ export const fankui: SkillSpec = {
   },
 };
 
-export default [fankui];
+export const guicai: SkillSpec = {
+  id: 'guicai', name: '鬼才', general: 'hs__simayi', kind: 'trigger', point: 'retrial',
+  can: (ctx, owner, e) => e.point === 'retrial' && cardCount(P(ctx.s, owner)) > 0,
+  effect: (ctx, owner, e) => {
+    if (e.point !== 'retrial') return;
+    const [id] = chooseOwn(ctx, owner, { count: 1, equip: true, text: `鬼才：打出一张牌代替${seatName(ctx.s, e.judgement.seat)}的判定牌（【选择】牌）`, about: { skill: '鬼才' } })!;
+    retrial(ctx, e.judgement, owner, id!, 'discard');
+  },
+};
+
+export default [fankui, guicai];

@@ -22,7 +22,8 @@ export const ganglie: SkillSpec = {
     const src = tookDamage(e, owner)!.source!;
     const j = judge(ctx, owner, '刚烈');
     const red = colorOf(card(j).suit) === 'red';
-    judgeDone(ctx, j);
+    // G9.1: the result is final; the 'judged' point (天妒 for 夏侯惇's own deputy, if any) before the discard.
+    judgeDone(ctx, j, owner);
     if (!P(s, src).alive) return;
     if (red) {
       damage(ctx, { source: owner, target: src, n: 1, nature: 'normal', card: null, byCard: false });

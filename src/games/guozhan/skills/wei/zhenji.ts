@@ -8,6 +8,7 @@
  */
 import { card, colorOf } from '../../cards.ts';
 import { judge, judgeDone, move } from '../../core.ts';
+import { trigger } from '../../triggers.ts';
 import { ev } from '../../flow.ts';
 import { confirm } from '../../asks.ts';
 import { ownPhase, type SkillSpec } from '../common.ts';
@@ -19,8 +20,10 @@ export const luoshen: SkillSpec = {
     const kept: string[] = [];
     for (;;) {
       const j = judge(ctx, owner, '洛神');
-      if (colorOf(card(j).suit) !== 'black') { judgeDone(ctx, j); break; }
-      kept.push(j);
+      if (colorOf(card(j).suit) !== 'black') { judgeDone(ctx, j, owner); break; }
+      // G9.1 "after final" for a black one too (天妒 may take it first); if still in processing it is set aside.
+      trigger(ctx, { point: 'judged', seat: owner, card: j });
+      if (ctx.s.processing.includes(j)) kept.push(j);
       if (!confirm(ctx, owner, '洛神：再判定一次？【确定】或【不出】', { skill: '洛神' })) break;
     }
     if (!kept.length) return;
