@@ -69,7 +69,11 @@ export function liveSuite(h: Harness): void {
       await clock2.advance(660_000 - 60_000 - 1);
       assert.equal((await svc2.stateOf('ch1'))!.turn, 1);
       await clock2.advance(1);
+      // The timer's resolution commits through the store: on a server that takes a few round trips, so wait for it.
+      for (let i = 0; i < 200 && (await svc2.stateOf('ch1'))!.turn === 1; i++) await new Promise((r) => setTimeout(r, 25));
+      await svc2.idle();
       assert.equal((await svc2.stateOf('ch1'))!.turn, 2, 'the rescheduled hard close resolved the turn');
+      for (let i = 0; i < 200 && !/乙国 -10分（超时罚分）/.test(chat2.posts('ch1').join('\n')); i++) await new Promise((r) => setTimeout(r, 25));
       assert.match(chat2.posts('ch1').join('\n'), /乙国 -10分（超时罚分）/);
       // Every entry is in the log once, in order, with no gap.
       const seqs = (await s2.entries(id)).map((e) => e.seq);
