@@ -51,16 +51,20 @@ test('反馈 per damage instance: 南蛮入侵 then 决斗 — asked each time; 
   assert.deepEqual(skillRows(s), ['乙:反馈']);
 });
 
-/** 甲 (刘备+关羽) puts 乐不思蜀 S039 ♥6 on 乙 and ends; 乙's judge phase: a nullify window, then the judgement S014 ♠7. */
+/**
+ * 甲 (刘备+关羽) puts 乐不思蜀 S039 ♥6 on 乙 and ends; 乙's judge phase: a nullify window, then the judgement S014 ♠7.
+ * 乙 = 司马懿+荀彧 (not 郭嘉, whose 天妒 would then ask too — see H-WEI-06).
+ */
 const LE = (b: string, revealed = '') => ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
   `@generals 甲=刘备+关羽 乙=${b} 丙=孙权+周泰 丁=吕布+貂蝉`, ...(revealed ? [`@revealed ${revealed}`] : []),
   '@hand 甲=S039 S001', '@hand 乙=S084 S053', '@hand 丙=S094', '@hand 丁=S095', '@deck S041 S043 S014 S046 S050',
   '甲: 【不出】', '甲: 【乐不思蜀】→乙', '甲: 【结束】', '乙: 【不出】', '@timeout'];
 
 test('鬼才 hidden (reveals 司马懿): ♠7 under 乐不思蜀 replaced by the ♥K 闪 played from hand — the play phase is not skipped', () => {
-  const s = play([...LE('司马懿+郭嘉'), '乙: 【技能】鬼才', '乙: 【选择】S053']);
+  const s = play([...LE('司马懿+荀彧'), '乙: 【技能】鬼才', '乙: 【选择】S053']);
   noRefusals(s);
   assert.deepEqual(pl(s, '乙').revealed, [true, false]);
+  // One retrial by 鬼才 for this judgement (the engine asks each retrial skill once per judgement, G9.1): one row.
   assert.deepEqual(rows(s, 'retrial').map((r) => `${r.card}<-${r.replaced}`), ['S053<-S014']);
   // ♥ → 乐不思蜀 fails; both judgement cards and the trick are in the discard pile; 乙 draws S046 S050 and plays.
   for (const id of ['S014', 'S053', 'S039']) assert.ok(s.discardPile.includes(id), id);
@@ -68,14 +72,14 @@ test('鬼才 hidden (reveals 司马懿): ♠7 under 乐不思蜀 replaced by the
 });
 
 test('鬼才 declined (timeout, X3.2): the ♠7 stands and 乙 skips its play phase; accepted, the card pick\'s timeout plays the lowest card', () => {
-  let s = play([...LE('司马懿+郭嘉', '乙=主将'), '@timeout']);
+  let s = play([...LE('司马懿+荀彧', '乙=主将'), '@timeout']);
   noRefusals(s);
   assert.deepEqual(rows(s, 'retrial'), []);
   assert.ok(rows(s, 'skip').some((r) => r.phase === 'play'));
-  // Lowest of S084 ♦2 闪 and S053 ♥K 闪 (G19.1): ♦2 — red, so the play phase stays.
-  s = play([...LE('司马懿+郭嘉', '乙=主将'), '乙: 【确定】', '@timeout']);
+  // Lowest of S084 ♦2 闪 and S053 ♥K 闪 (G19.1): ♦2 — red but not ♥, so 乐不思蜀 still skips the play phase (C-INDULGENCE).
+  s = play([...LE('司马懿+荀彧', '乙=主将'), '乙: 【确定】', '@timeout']);
   assert.deepEqual(rows(s, 'retrial').map((r) => r.card), ['S084']);
-  assert.equal(s.ask?.kind, 'play');
+  assert.ok(rows(s, 'skip').some((r) => r.phase === 'play' && r.seat === 1));
 });
 
 test('鬼才 on another\'s judgement (G21.7, from the current player): 司马懿 turns 甄姬\'s black 洛神 result red and ends it', () => {

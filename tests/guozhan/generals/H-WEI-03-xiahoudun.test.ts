@@ -45,7 +45,8 @@ test('G21.1: 曹操 (main) + 夏侯惇 (deputy) — 奸雄 is asked before 刚�
 
 test('刚烈 → 反馈: 刚烈\'s red damage makes 司马懿 (the source) take a card back from 夏侯惇', () => {
   const s = play([...head('S046', '夏侯惇+夏侯渊', '司马懿+郭嘉'), '@revealed 甲=主将 乙=主将',
-    '甲: 【不出】', '甲: 【杀】S014→乙', '乙: 【不出】', '乙: 【确定】', // 刚烈: red, 甲 3 → 2
+    '甲: 【不出】', '甲: 【杀】S014→乙', '乙: 【不出】', '乙: 【确定】', // 刚烈 judges S046
+    '甲: 【不出】',                                    // G21.7: 甲 (司马懿, the current player) may 鬼才 乙's judgement — no; red: 甲 3 → 2
     '甲: 【确定】', '甲: 【选择】手牌1']);              // 反馈 on 乙, who holds S084 only
   noRefusals(s);
   assert.deepEqual([pl(s, '甲').hp, pl(s, '乙').hp], [2, 3]);
