@@ -36,6 +36,8 @@ function resolveDelayed(ctx: Ctx, seat: number, id: string) {
   }
   const j = judge(ctx, seat, name);
   const c = card(j);
+  // G9.1: the result is final; "after final" (天妒 …) and the card's discard come before the trick acts on it
+  // (FreeKill's judge event finishes before the card's effect reads the result).
   judgeDone(ctx, j, seat);
   if (name === '乐不思蜀') {
     if (c.suit !== '♥') { s.turn.skipPlay = true; ev(ctx, 'effect', { seat, card: id, name, result: 'skipPlay' }); }
