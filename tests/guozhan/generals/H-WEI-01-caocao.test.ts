@@ -75,3 +75,17 @@ test('奸雄 on a chained damage (G10.2): the 火杀 is still in the processing 
   assert.ok(!s.discardPile.includes('S088'));
   assert.deepEqual(rows(s, 'gain').map((r) => r.cards), [['S088']]);
 });
+
+test('奸雄 is not offered for a damage without a card: 三尖两刃刀\'s extra damage (C-TRIBLADE) on 曹操', () => {
+  const s = play(['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
+    '@generals 甲=刘备+关羽 乙=曹操+许褚 丙=孙权+周泰 丁=吕布+貂蝉', '@revealed 乙=主将',
+    '@hand 甲=S106 S014 S001', '@hand 乙=S084', '@hand 丙=S094', '@hand 丁=S095', '@deck S041 S043',
+    '甲: 【不出】', '甲: 【三尖两刃刀】',
+    '甲: 【杀】S014→丙', '丙: 【不出】',           // 丙 at distance 2 ≤ range 3: 4 → 3
+    '甲: 【技能】三尖两刃刀 S001→乙']);           // 乙 at distance 1 from 丙: 1 damage with no card
+  noRefusals(s);
+  assert.deepEqual([pl(s, '乙').hp, pl(s, '丙').hp], [3, 3]);
+  // No 奸雄 prompt: the next ask is 甲's play prompt, and no skill row.
+  assert.deepEqual([s.ask?.kind, s.ask?.seats], ['play', [0]]);
+  assert.deepEqual(skillRows(s), []);
+});
