@@ -215,7 +215,7 @@ class Participant {
     await new Promise<void>((res, rej) => { this.ws.once('open', () => res()); this.ws.once('error', rej); });
     // A token of its own (the same one on a reconnect, so the same person comes back).
     this.ws.send(JSON.stringify({ t: 'hello', name: `p${this.index}`, token: this.token }));
-    const w = await this.frame((f) => f.t === 'welcome' || f.t === 'error');
+    const w = await this.frame((f) => f.t === 'welcome' || f.t === 'error', SETUP_ACK_MS);
     if (w.t !== 'welcome') throw new Error(`participant ${this.index}: ${w.text}`);
     this.userId = w.userId!;
   }
