@@ -7,11 +7,10 @@
  */
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
 import { neuwar } from '../../src/games/neuwar/module.ts';
 import { duel } from '../../src/games/duel/module.ts';
 import { SeatBook } from '../../src/platform/session/index.ts';
-import { startPageHarness, type PageHarness } from '../helpers/page.ts';
+import { screenOf, startPageHarness, until, type PageHarness } from '../helpers/page.ts';
 
 let harness: PageHarness;
 before(async () => { harness = await startPageHarness({ games: [neuwar, duel] }); });
@@ -24,21 +23,6 @@ const MOD = { id: '100000000000000009', name: 'mod' };
 
 interface View { status: string; turn: number; capitals: { A: string; B: string }; sides: Record<'A' | 'B', { ready: boolean }>; orders: Record<'A' | 'B', { from: string; to: string; count: string }[]> }
 
-async function until<T>(what: string, get: () => T | Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
-  const t0 = Date.now();
-  for (;;) {
-    const v = await get();
-    if (ok(v)) return v;
-    if (Date.now() - t0 > ms) assert.fail(`timed out waiting for: ${what} (${JSON.stringify(v)?.slice(0, 400)})`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-async function screenOf(page: Page, id: string): Promise<{ x: number; y: number }> {
-  const p = await page.evaluate((x) => (window as unknown as { __duel: { screenOf(id: string): { x: number; y: number } | null } }).__duel.screenOf(x), id);
-  assert.ok(p, `${id} is on the map`);
-  return p;
-}
 
 test('D10.3.2 in Chromium: a Discord duel\'s seat link plays by clicks and Enter as its player, a watch link only watches, the bare address shows nothing', async () => {
   const svc = harness.svc;

@@ -13,7 +13,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { neuwar } from '../../src/games/neuwar/module.ts';
 import { duel } from '../../src/games/duel/module.ts';
-import { startPageHarness, type PageHarness } from '../helpers/page.ts';
+import { screenOf, startPageHarness, until, type PageHarness } from '../helpers/page.ts';
 
 const SHOTS = '/tmp/duel-lobby';
 mkdirSync(SHOTS, { recursive: true });
@@ -62,21 +62,6 @@ const pub = async (ch: string) => (await harness.svc.seatView(ch, null)) as View
 const userOf = async (ch: string, seat: 'A' | 'B') => (await harness.svc.gameOf(ch))!.players.find((p) => p.country === seat)!.userId;
 const rating = async (name: string) => (await harness.svc.ratingCard!('duel', 'local-x', { id: '', name })).ok ? ((await harness.svc.ratingCard!('duel', 'local-x', { id: '', name })) as { ok: true; value: { card: { rating: number; games: number } } }).value.card : null;
 
-async function until<T>(what: string, get: () => T | Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
-  const t0 = Date.now();
-  for (;;) {
-    const v = await get();
-    if (ok(v)) return v;
-    if (Date.now() - t0 > ms) assert.fail(`timed out waiting for: ${what} (${JSON.stringify(v)?.slice(0, 400)})`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-async function screenOf(page: Page, id: string): Promise<{ x: number; y: number }> {
-  const p = await page.evaluate((x) => (window as unknown as { __duel: { screenOf(id: string): { x: number; y: number } | null } }).__duel.screenOf(x), id);
-  assert.ok(p, `${id} is on the map`);
-  return p;
-}
 
 const gameIdOf = (url: string) => Number(/\/duel\/(\d+)/.exec(url)![1]);
 const tokenOf = (url: string) => /#seat=([A-Za-z0-9_-]{22})/.exec(url)![1]!;

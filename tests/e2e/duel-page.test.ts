@@ -14,7 +14,7 @@ import { neuwar } from '../../src/games/neuwar/module.ts';
 import { duel } from '../../src/games/duel/module.ts';
 import { duelTranscript } from '../../src/games/duel/sim.ts';
 import { userIdOf } from '../../src/platform/adapters/local/server.ts';
-import { startPageHarness, type PageHarness } from '../helpers/page.ts';
+import { screenOf, startPageHarness, type PageHarness } from '../helpers/page.ts';
 
 const SHOTS = '/tmp/duel-page';
 mkdirSync(SHOTS, { recursive: true });
@@ -62,11 +62,7 @@ async function duelTab(opts: { touch?: boolean; turnSeconds?: number; start?: bo
 
 const viewOf = async (ch: string, userId: string) => (await harness.svc.seatView(ch, userId)) as View;
 const geoOf = (page: Page) => page.evaluate(() => (window as unknown as { __duel: { geo(): Geo } }).__duel.geo());
-async function at(page: Page, id: string): Promise<{ x: number; y: number }> {
-  const p = await page.evaluate((x) => (window as unknown as { __duel: { screenOf(id: string): { x: number; y: number } | null } }).__duel.screenOf(x), id);
-  assert.ok(p, `${id} is on the map`);
-  return p;
-}
+const at = screenOf;
 async function click(page: Page, id: string, button: 'left' | 'right' = 'left'): Promise<void> {
   const p = await at(page, id);
   await page.mouse.click(p.x, p.y, { button });

@@ -3,7 +3,8 @@
  * in-memory store, and headless Chromium (Debian's, or CHROMIUM_PATH).
  */
 import { mkdirSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import assert from 'node:assert/strict';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { Store } from '../../src/platform/store/index.ts';
 import { RealClock } from '../../src/platform/clock/index.ts';
 import { GameService } from '../../src/games/index.ts';
@@ -50,4 +51,22 @@ export async function startPageHarness(opts: { renderer?: Renderer; games?: Game
       store.close();
     },
   };
+}
+
+/** Polls `get` every 50 ms until `ok` holds (what the page or the service shows changes asynchronously). */
+export async function until<T>(what: string, get: () => T | Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
+  const t0 = Date.now();
+  for (;;) {
+    const v = await get();
+    if (ok(v)) return v;
+    if (Date.now() - t0 > ms) assert.fail(`timed out waiting for: ${what} (${JSON.stringify(v)?.slice(0, 400)})`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Where a territory of the duel page's map is on the screen (the page's own test hook, window.__duel). */
+export async function screenOf(page: Page, id: string): Promise<{ x: number; y: number }> {
+  const p = await page.evaluate((x) => (window as unknown as { __duel: { screenOf(id: string): { x: number; y: number } | null } }).__duel.screenOf(x), id);
+  assert.ok(p, `${id} is on the map`);
+  return p;
 }
