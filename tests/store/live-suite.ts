@@ -22,6 +22,14 @@ function service(store: OpenedStore, clock: VirtualClock, chat: FakeChat, holder
   return new GameService({ store, clock, chat, games, renderer: null, holder, logError: () => undefined, ...extra });
 }
 
+/** Judy creates a game in `ch`, Alice takes A and Bob B, Judy starts it. */
+async function twoSeated(svc: GameService, ch: string, create: Parameters<GameService['createGame']>[2]): Promise<void> {
+  assert.ok((await svc.createGame(ch, judy, create)).ok);
+  assert.ok((await svc.join(ch, alice, 'A')).ok);
+  assert.ok((await svc.join(ch, bob, 'B')).ok);
+  assert.ok((await svc.start(ch, judy)).ok);
+}
+
 const say = (svc: GameService, ch: string, u: User, text: string, messageId: string) =>
   svc.handleMessage({ channelId: ch, userId: u.id, userName: u.name, text, messageId });
 
@@ -40,10 +48,7 @@ export function liveSuite(h: Harness): void {
       const chat = new FakeChat();
       const svc = service(s1, clock, chat, 'host-1:1:a');
       await svc.startUp();
-      assert.ok((await svc.createGame('ch1', judy, { map: TINY })).ok);
-      assert.ok((await svc.join('ch1', alice, 'A')).ok);
-      assert.ok((await svc.join('ch1', bob, 'B')).ok);
-      assert.ok((await svc.start('ch1', judy)).ok);
+      await twoSeated(svc, 'ch1', { map: TINY });
       const id = (await s1.liveGameIn('ch1'))!.id;
 
       const first = await say(svc, 'ch1', alice, '【宣战】甲国向乙国宣战；【调兵】甲乡→中原 5', 'm-1');
@@ -85,10 +90,7 @@ export function liveSuite(h: Harness): void {
       const s = await db.open();
       const svc = service(s, new VirtualClock(T0), new FakeChat(), 'host-1:1:c', [rated21 as GameModule<unknown>], { ratingScope: () => 'discord:g1' });
       await svc.startUp();
-      assert.ok((await svc.createGame('g1-room', judy, { game: 'count21' })).ok);
-      assert.ok((await svc.join('g1-room', alice, 'A')).ok);
-      assert.ok((await svc.join('g1-room', bob, 'B')).ok);
-      assert.ok((await svc.start('g1-room', judy)).ok);
+      await twoSeated(svc, 'g1-room', { game: 'count21' });
       // 3 each, A first: A's 4th count (the 7th) makes 21.
       for (let i = 0; i < 7; i++) assert.equal((await say(svc, 'g1-room', i % 2 === 0 ? alice : bob, '【数】3', `c-${i}`)).ok, true);
       assert.equal((await svc.gameOf('g1-room'))?.status, 'ended');
@@ -104,10 +106,7 @@ export function liveSuite(h: Harness): void {
       const chat = new FakeChat();
       const svc = service(s, new VirtualClock(T0), chat, 'host-1:1:d');
       await svc.startUp();
-      assert.ok((await svc.createGame('ch2', judy, { map: TINY })).ok);
-      assert.ok((await svc.join('ch2', alice, 'A')).ok);
-      assert.ok((await svc.join('ch2', bob, 'B')).ok);
-      assert.ok((await svc.start('ch2', judy)).ok);
+      await twoSeated(svc, 'ch2', { map: TINY });
       const id = (await s.liveGameIn('ch2'))!.id;
       assert.deepEqual((await svc.health()).games.map((g) => g.id), [id]);
       assert.equal((await svc.end('ch2', judy)).ok, true);
