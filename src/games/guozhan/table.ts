@@ -6,7 +6,7 @@
  */
 import { FONT_STACK } from '../../platform/render/fonts.ts';
 import { svgToPng } from '../../platform/render/png.ts';
-import { card, rankText, SLOT_ZH } from './cards.ts';
+import { card, isRed, rankText, SLOT_ZH } from './cards.ts';
 import type { Slot, State } from './types.ts';
 import { SLOTS } from './types.ts';
 import { stateJson } from './view.ts';
@@ -47,7 +47,6 @@ export const PHASE_ZH: Record<string, string> = {
 const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 /** A card as the table shows it: ♠7 杀. */
 const cardShort = (id: string) => { const c = card(id); return `${c.suit ?? ''}${rankText(c.rank)} ${c.name}`; };
-const redSuit = (id: string) => { const s = card(id).suit; return s === '♥' || s === '♦'; };
 
 const COLS = 5;
 const CARD_W = 232;
@@ -88,7 +87,7 @@ function seatBox(v: SeatView, index: number, x: number, y: number, acting: strin
     const id = v.equip[slot];
     const yy = 128 + i * 19;
     out.push(`<text x="10" y="${yy}" class="g s">${SLOT_ZH[slot]}</text>`);
-    if (id) out.push(`<text x="58" y="${yy}" class="s${redSuit(id) ? ' red' : ''}">${esc(cardShort(id))}</text>`);
+    if (id) out.push(`<text x="58" y="${yy}" class="s${isRed(card(id).suit) ? ' red' : ''}">${esc(cardShort(id))}</text>`);
   });
   const judge = v.judge.map((id) => card(id).name);
   out.push(`<text x="10" y="${128 + 5 * 19 + 4}" class="g s">判定区 <tspan class="${judge.length ? 'jd' : ''}">${esc(judge.length ? judge.join('、') : '—')}</tspan></text>`);

@@ -104,7 +104,7 @@ interface Client {
    * The only game this socket may see when it came in by a duel's seat or watch link instead of the password
    * (LOCAL_PASSWORD set): a Discord player's [网页] link, a friend's challenge link. Everything else is refused.
    */
-  linkOnly: number | null;
+  linkOnly: { gameId: number; channelId: string } | null;
 }
 
 interface User { id: string; name: string | null }
@@ -588,7 +588,7 @@ export class LocalServer {
     if (msg.t === 'ping') { this.send(c, { t: 'pong', now: this.now() }); return; }
     if (msg.t === 'hello') { await this.hello(c, msg); return; }
     if (!c.userId) { this.send(c, { t: 'error', code: 'NO_HELLO', text: '请先连接' }); return; }
-    if (c.linkOnly !== null && !(await this.linkAllows(c, msg))) {
+    if (c.linkOnly !== null && !this.linkAllows(c.linkOnly, msg)) {
       const id = (msg as { id?: unknown }).id;
       const text = '你是用对决链接进来的：这个网页只能打开那一局对决。要用本地频道的其他功能，请输入密码（刷新页面后从首页进入）。';
       this.send(c, typeof id === 'string' && id ? { t: 'ack', id, ok: false, code: 'NEED_PASSWORD', text } : { t: 'error', code: 'NEED_PASSWORD', text });
@@ -662,23 +662,22 @@ export class LocalServer {
     return { t: 'ack', id, ok: true, text: r.text, channelId: r.value.channelId, ...(r.duplicate ? { duplicate: true } : {}) };
   }
 
-  /** The duel a hello's link opens (its game id), null when its token opens nothing, undefined when it names none. */
-  private async linkGame(link: { gameId?: unknown; seat?: unknown; watch?: unknown }): Promise<number | null | undefined> {
+  /** The duel a hello's link opens, null when its token opens nothing, undefined when it names none. */
+  private async linkGame(link: { gameId?: unknown; seat?: unknown; watch?: unknown }): Promise<{ gameId: number; channelId: string } | null | undefined> {
     const gameId = Number(link.gameId);
     if (!Number.isSafeInteger(gameId) || gameId <= 0 || !this.duels.available()) return undefined;
-    if (!(await this.duels.gameById(gameId))) return null;
+    const g = await this.duels.gameById(gameId);
+    if (!g) return null;
     const token = link.seat ?? link.watch;
-    return (await this.duels.seats.access(gameId, token)) ? gameId : null;
+    return (await this.duels.seats.access(gameId, token)) ? { gameId, channelId: g.channelId } : null;
   }
 
   /** What a socket let in by a duel link may do: that duel's seat, its channel, a name; nothing else. */
-  private async linkAllows(c: Client, msg: ClientMsg): Promise<boolean> {
+  private linkAllows(link: { gameId: number; channelId: string }, msg: ClientMsg): boolean {
     if (msg.t === 'name') return true;
-    if (msg.t === 'seat') return Number(msg.gameId) === c.linkOnly;
-    const ch = msg.t === 'open' ? String(msg.channelId ?? '') : String((msg as { channelId?: unknown }).channelId ?? '');
-    if (!ch) return false;
-    const g = await this.duels.gameById(c.linkOnly!);
-    return !!g && g.channelId === ch && !['join', 'leave', 'watch', 'start', 'end', 'judge', 'create', 'practice', 'duel', 'withdraw', 'lobby'].includes(msg.t);
+    if (msg.t === 'seat') return Number(msg.gameId) === link.gameId;
+    const ch = String((msg as { channelId?: unknown }).channelId ?? '');
+    return ch === link.channelId && !['join', 'leave', 'watch', 'start', 'end', 'judge', 'create', 'practice', 'duel', 'withdraw', 'lobby'].includes(msg.t);
   }
 
   /** Who a socket is in the channel it shows: the identity of the seat it holds there, else the tab's person. */
