@@ -10,6 +10,9 @@ import type { State } from '../types.ts';
 
 export type { SkillSpec };
 
+/** One general's line in a kingdom's COVERAGE (H order): its H id, the skills done, and those waiting with the missing engine hook. */
+export interface Coverage { h: string; general: string; done: string[]; waiting: Record<string, string> }
+
 /** The damage of a damage-step event, or null. */
 export function damageOf(e: TriggerEvent): DamageData | null {
   return 'damage' in e ? e.damage : null;

@@ -2,7 +2,7 @@
  * H-WEI-06 郭嘉 (`hs__guojia`) · Wei · 3 half-fish.
  * 天妒 (trigger): after one of your judgement cards takes effect, you may take it (FK `tiandu.lua`; G9.1's "after
  * final" point, before the card would go to the discard pile).
- * 遗计 (trigger, distribute the top 2 cards): not here yet — see COVERAGE in ../index.ts.
+ * 遗计 (trigger, distribute the top 2 cards): not here yet — see COVERAGE in ./index.ts.
  */
 import { move } from '../../core.ts';
 import { ev } from '../../flow.ts';

@@ -3,7 +3,7 @@
  * 节命 (trigger): after you take damage, you may choose a character: it draws until it holds as many hand cards as
  * its max HP (at most 5). Once per damage instance (G8.2; HEG `jieming.lua`). The choice after accepting is a
  * mandatory pick of a character (X3.2: the first legal one in seat order from the chooser — 荀彧 itself).
- * 驱虎 (active, point fight): not here yet — see COVERAGE in ../index.ts.
+ * 驱虎 (active, point fight): not here yet — see COVERAGE in ./index.ts.
  */
 import { aliveSeats, draw, P } from '../../core.ts';
 import { ev } from '../../flow.ts';

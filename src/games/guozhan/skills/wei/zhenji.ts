@@ -4,7 +4,7 @@
  * stop at the first red result (discarded) or when you choose; then take all black judgement cards set aside (HEG
  * `luoshen.lua`). The black cards wait in the processing area (public, X1) until taken; "judge again?" is an optional
  * choice (X3.2: no).
- * 倾国 (conversion: a black hand card as 闪): not here yet — see COVERAGE in ../index.ts.
+ * 倾国 (conversion: a black hand card as 闪): not here yet — see COVERAGE in ./index.ts.
  */
 import { card, colorOf } from '../../cards.ts';
 import { judge, judgeDone, move } from '../../core.ts';
