@@ -22,6 +22,14 @@ export function victoryHolds(s: State): boolean {
   return count <= s.players.length / 2;
 }
 
+/** Whether seat i's death is at G12.1 step 4: its last death row is not yet followed by step 5's discard. */
+function inDeathTriggers(s: State, i: number): boolean {
+  let k = s.log.length - 1;
+  while (k >= 0 && !(s.log[k]!.t === 'death' && s.log[k]!.seat === i)) k--;
+  if (k < 0) return false;
+  return !s.log.slice(k + 1).some((r) => r.t === 'discard' && r.seat === i && r.why === 'death');
+}
+
 export function checkInvariants(s: State, where = ''): void {
   const seen = new Map<string, number>();
   const add = (id: string) => seen.set(id, (seen.get(id) ?? 0) + 1);
@@ -44,7 +52,11 @@ export function checkInvariants(s: State, where = ''): void {
       assert.ok(p.hp <= p.maxHp, `${w}: hp ${p.hp} ≤ max ${p.maxHp}`);
       if (p.hp <= 0) assert.ok(s.ask?.kind === 'peach' && s.ask.on === i, `${w}: HP ${p.hp} only while its rescue is asked`);
     } else {
-      assert.equal(p.hand.length + p.judge.length + Object.values(p.equip).filter(Boolean).length, 0, `${w}: the dead hold no cards`);
+      // G12.1: the dead's cards go to the discard pile at step 5, after the death triggers of step 4 (行殇 takes them
+      // there). So a dead character holds cards only while the game waits on an ask inside its death's step 4: its
+      // death row is logged and step 5's discard row is not yet.
+      const held = p.hand.length + p.judge.length + Object.values(p.equip).filter(Boolean).length;
+      if (held) assert.ok(s.ask && inDeathTriggers(s, i), `${w}: the dead hold no cards (G12.1 step 5)`);
       assert.ok(p.revealed[0] && p.revealed[1], `${w}: the dead are revealed (G12.1)`);
     }
     const fish = GENERALS[p.generals![0]]!.fish + GENERALS[p.generals![1]]!.fish;

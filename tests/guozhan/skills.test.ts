@@ -16,6 +16,12 @@ import { runGuozhanTranscript } from '../../src/games/guozhan/transcript.ts';
 import { stateJson } from '../../src/games/guozhan/view.ts';
 import { askText } from '../../src/games/guozhan/describe.ts';
 import type { State } from '../../src/games/guozhan/types.ts';
+import { registerGeneralSkills } from '../../src/games/guozhan/skills/index.ts';
+
+// The engine registers the standard generals' real skills when it loads (issue 19). These tests check the registry's
+// mechanics with test-only skills put on real generals (曹操, 周泰, 貂蝉, …), so the real skills are taken out for this
+// file's process (each test file runs in its own): only the test skills hear the points, and the counts below are theirs.
+registerGeneralSkills()();
 
 const phaseIs = (e: TriggerEvent, ...ph: string[]) => (e.point === 'phaseStart' || e.point === 'phaseEnd') && ph.includes(e.phase);
 const skillRows = (s: State) => s.log.filter((r) => r.t === 'skill').map((r) => `${s.players[r.seat as number]!.name}:${r.skill}@${turnOf(s, r)}`);

@@ -16,6 +16,11 @@ import { defaultPair, discardStep, freshTurn, playStartStep, playStep, setupStep
 import { DEFAULT_SETTINGS, type Cmd, type Pending, type Player, type Reply, type Settings, type Stage, type State, type Unit, type Which } from './types.ts';
 import { T } from './texts.ts';
 import { listens, trigger, type PhaseName } from './triggers.ts';
+import { registerGeneralSkills } from './skills/index.ts';
+
+// issue 19: the standard generals' skills are registered once, when the engine loads, for every game; a game with
+// `skills=off` never fires them (triggers.ts), and the registry is the same for every game, so replay stays deterministic.
+registerGeneralSkills();
 
 export interface StartEntry {
   type: 'start';
