@@ -5,7 +5,9 @@
  * transcript runner for `replay`. Not offered to players yet (skills, the chat/web table and bots come with their
  * own issues): it is registered for the tools only (src/games/index.ts TOOL_GAMES).
  */
-import type { Entry, GameModule, Lang, Post, Rules, Speaker, StepResult } from '../../platform/session/index.ts';
+import type { OutImage } from '../../platform/chat/index.ts';
+import { withTimeout } from '../../platform/session/index.ts';
+import type { Entry, GameModule, Lang, PictureAsk, Post, Rules, Speaker, StepResult } from '../../platform/session/index.ts';
 import { cardText } from './cards.ts';
 import { applyEntry, mergeSettings, newGame, type GzEntry, type StartEntry } from './engine.ts';
 import { askText, rowText } from './describe.ts';
@@ -14,6 +16,7 @@ import { parseCommands } from './parse.ts';
 import { shuffle } from './rng.ts';
 import { runGuozhanTranscript, settingPatch } from './transcript.ts';
 import { stateJson, view } from './view.ts';
+import { guozhanRenderer, tableView, type GuozhanRenderer } from './table.ts';
 import type { Settings, State } from './types.ts';
 
 /** A game in memory: its state (plain JSON). */
@@ -23,6 +26,10 @@ export interface Guozhan { s: State }
 export const SEAT_IDS = ['甲', '乙', '丙', '丁', '戊', '己', '庚', '辛', '壬', '癸'];
 
 const T = (lg: Lang, zh: string, en: string) => (lg === 'en' ? en : zh);
+/** The one picture (issue 20): the table, drawn from the public view. */
+const tableAsk = (): PictureAsk => ({ which: ['table'] });
+/** 【桌面】 (also 【牌桌】): the table picture on request — any speaker, spectators too; answered to the asker. */
+const TABLE_RE = /^[【\[〖]\s*(桌面|牌桌)\s*[】\]〗]$/;
 
 export class GuozhanRules implements Rules<Guozhan> {
   readonly resourceId = 'guozhan';
@@ -63,6 +70,8 @@ export class GuozhanRules implements Rules<Guozhan> {
     const e = entry as unknown as GzEntry;
     if (e.type === 'start') return { game: { s: newGame(e) }, step: null };
     if (!game) return { game, step: null };
+    // 【桌面】: changes nothing; the platform draws the picture (step.picture) and answers the asker.
+    if ((entry.type as string) === 'table') return { game, step: { answer: { ok: true, text: '桌面', private: true }, picture: tableAsk(), resolved: [] } };
     const from = game.s.log.length;
     const turn = game.s.turn.n;
     const r = applyEntry(game.s, e);
@@ -85,7 +94,7 @@ export class GuozhanRules implements Rules<Guozhan> {
     if (what === 'hand') { const p = s.players[seat]!; return `你的手牌：${p.hand.map(cardText).join('、') || '无'}`; }
     return this.status({ s }, 'zh');
   }
-  isGameEntry(e: Entry): boolean { return e.type === 'cmd' || e.type === 'timeout' || e.type === 'abort' || e.type === 'refused'; }
+  isGameEntry(e: Entry): boolean { return e.type === 'table' || e.type === 'cmd' || e.type === 'timeout' || e.type === 'abort' || e.type === 'refused'; }
   snapshot(game: Guozhan): string { return JSON.stringify(game.s); }
   restore(json: string): Guozhan { return { s: JSON.parse(json) as State }; }
   turn(game: Guozhan): number { return game.s.turn.n; }
@@ -99,6 +108,14 @@ export class GuozhanRules implements Rules<Guozhan> {
     const seat = speaker.kind === 'seat' && game ? game.s.players.findIndex((p) => p.name === speaker.seat) : -1;
     const out: Entry[] = [];
     const refuse = (code: string, message: string, raw: string, kind: string) => out.push({ type: 'refused', at, seat: seat < 0 ? null : seat, code, message, text: raw, kind } as unknown as Entry);
+    // 【桌面】 is the platform's picture query, not a transcript command: taken out before the grammar reads the rest.
+    const rest: string[] = [];
+    for (const part of text.split(/[；;\n]/)) {
+      if (TABLE_RE.test(part.trim())) out.push({ type: 'table', at } as Entry);
+      else rest.push(part);
+    }
+    if (out.length && !rest.some((x) => x.trim())) return out;
+    if (out.length) text = rest.join('\n');
     for (const p of parseCommands(text)) {
       if (!p.ok) { refuse(p.code, p.message, p.raw, p.kind); continue; }
       if ('judge' in p) {
@@ -111,7 +128,8 @@ export class GuozhanRules implements Rules<Guozhan> {
     }
     return out;
   }
-  classify(e: Entry): { help?: boolean; private?: boolean } {
+  classify(e: Entry): { help?: boolean; private?: boolean; picture?: PictureAsk } {
+    if (e.type === 'table') return { picture: tableAsk(), private: true };
     const c = (e as { cmd?: { k: string; what?: string; pair?: unknown } }).cmd;
     if (!c) return {};
     if (c.k === 'query') return { private: true, ...(c.what === 'help' ? { help: true } : {}) };
@@ -138,14 +156,22 @@ export class GuozhanRules implements Rules<Guozhan> {
   present(game: Guozhan, steps: StepResult[]): Post[] {
     const s = game.s;
     const lines: string[] = [];
+    let turnStarted = false;
     for (const st of steps) {
       const d = st.detail as { from: number; to: number } | undefined;
       if (!d) continue;
-      for (const row of s.log.slice(d.from, d.to)) { if (row.to) continue; const t = rowText(s, row); if (t) lines.push(t); }
+      for (const row of s.log.slice(d.from, d.to)) {
+        if (row.t === 'turn') turnStarted = true;
+        if (row.to) continue;
+        const t = rowText(s, row);
+        if (t) lines.push(t);
+      }
     }
     const ask = askText(s);
     if (ask && steps.some((st) => st.answer?.ok || st.answer === null)) lines.push(ask);
-    return lines.length ? [{ text: lines.join('\n').slice(0, 1900) }] : [];
+    // Issue 20: the table picture at each turn start (drawn from the game as it stands when the post goes out).
+    const pictures = turnStarted && s.status !== 'ended' ? { pictures: tableAsk() } : {};
+    return lines.length ? [{ text: fold(lines), ...pictures }] : [];
   }
   created(by: string): string { return `🆕 ${by}创建了一局国战。3–10人：用 /join 加入，裁判用 /start 开始。`; }
   started(game: Guozhan, players: { seat: string; name: string }[]): Post[] {
@@ -168,6 +194,15 @@ export class GuozhanRules implements Rules<Guozhan> {
     });
     return [`国战 · 第${s.turn.n}回合 · ${s.players[s.turn.seat]!.name}的回合 · 牌堆${s.drawPile.length}${s.aozhan ? ' · 鏖战' : ''}`, ...seats].join('\n');
   }
+  /** The table PNG (issue 20) with the renderer the platform gives (table.ts: the render worker, this thread as fallback). */
+  async draw(renderer: unknown, game: Guozhan, ask: PictureAsk, _lg: Lang, timeoutMs: number): Promise<OutImage[]> {
+    if (!ask.which.includes('table')) return [];
+    const png = await withTimeout((renderer as GuozhanRenderer).tablePng(tableView(game.s)), timeoutMs);
+    return png ? [{ name: `guozhan-table-turn${game.s.turn.n}.png`, png }] : [];
+  }
+  pictureKinds(): string[] { return ['table']; }
+  pictureCaption(ask: PictureAsk, lg: Lang): string { return ask.which.includes('table') ? T(lg, '桌面', 'Table') : ''; }
+  onePerMessage(_kind: string, lg: Lang): string { return T(lg, '（同一条消息里只发一张桌面图）', ' (one table picture per message)'); }
   view(game: Guozhan, seat: string | null | 'public'): unknown {
     if (seat === null || seat === 'public') return view(game.s, seat);
     const i = game.s.players.findIndex((p) => p.name === seat);
@@ -184,6 +219,18 @@ export class GuozhanRules implements Rules<Guozhan> {
   }
 }
 
+/**
+ * A post's lines within Discord's 2,000 characters: a long batch (bots answering one after another) keeps its last
+ * lines — the newest state and the open prompt — and says how many earlier ones were folded.
+ */
+function fold(lines: string[], limit = 1900): string {
+  let text = lines.join('\n');
+  if (text.length <= limit) return text;
+  let k = 0;
+  while (k < lines.length - 1 && (text = `…（前${k + 1}行略）\n${lines.slice(k + 1).join('\n')}`).length > limit) k++;
+  return text.slice(-limit);
+}
+
 /** Whether `replay` was asked for every hand (`--reveal`, issue 18); the CLI leaves its flags in argv. */
 const revealHands = () => process.argv.includes('--reveal');
 
@@ -192,6 +239,8 @@ export const guozhan: GameModule<Guozhan> = {
   title: { zh: '国战', en: 'Sanguosha Hegemony' },
   defaultResource: () => 'guozhan',
   open: () => new GuozhanRules(),
+  // Issue 20: the table PNG, drawn in the platform's render worker (table.ts).
+  renderer: () => guozhanRenderer(),
   transcript(file: string, text: string) {
     const r = runGuozhanTranscript(file, text);
     return { game: { s: r.state }, rules: new GuozhanRules() as unknown as Rules<unknown>, state: stateJson(r.state, null, { hands: revealHands() }) };
