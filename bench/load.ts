@@ -546,6 +546,8 @@ interface BenchStore {
   turnsResolved(): Promise<number>;
   /** CPU (ms) the database's server processes of this store have used so far, by process, or null when not measurable (SQLite: inside the process). */
   serverCpu(): Promise<Map<number, number> | null>;
+  /** Statements sent to the database server so far (PostgreSQL: each a round trip); null for SQLite (in the process). */
+  roundTrips(): number | null;
   close(): Promise<void>;
 }
 
@@ -576,6 +578,7 @@ async function openBenchStore(choice: StoreChoice, dir: string): Promise<BenchSt
       },
       async turnsResolved() { return (store.db.prepare('SELECT COUNT(*) n FROM snapshots WHERE turn > 1').get() as { n: number }).n; },
       async serverCpu() { return null; },
+      roundTrips: () => null,
       async close() { store.close(); },
     };
   }
@@ -621,6 +624,7 @@ async function openBenchStore(choice: StoreChoice, dir: string): Promise<BenchSt
       }
       return out;
     },
+    roundTrips: () => store.roundTrips,
     async close() {
       try { await store.close(); } finally { await dropSchema(); }
     },
@@ -636,6 +640,9 @@ export interface WindowResult {
   wallMs: number;
   /** The database server's processes serving this store (PostgreSQL on this host), CPU ms over the window; null when not measured. */
   dbCpuMs: number | null;
+  /** Calls the service made of its store over the window (every method), and PostgreSQL statements sent (null on SQLite). */
+  storeCalls: number;
+  roundTrips: number | null;
   loopDelayP99: number;
   loopDelayMax: number;
   /** What the service logged as a problem during the window. */
@@ -681,7 +688,11 @@ export async function openLoad(opts: Partial<LoadOptions> = {}): Promise<LoadSes
   };
   try {
     bs = await openBenchStore(o.store ?? { kind: 'sqlite' }, dir);
-    const store = bs.store;
+    const { SqliteStore, Store } = await import('../src/platform/store/index.ts');
+    const { countingStore } = await import('../src/platform/store/counting.ts');
+    // Every call the service makes of its store is counted (a PostgreSQL call is a round trip): store calls per command.
+    const counted = countingStore(bs.store instanceof Store ? new SqliteStore(bs.store) : bs.store);
+    const store = counted.store;
     handle = await startLocal({
       port: 0, host: '127.0.0.1', root: ROOT, log: () => undefined, ...(o.limits ? { limits: o.limits } : {}),
       service: async (chat) => {
@@ -720,6 +731,8 @@ export async function openLoad(opts: Partial<LoadOptions> = {}): Promise<LoadSes
         await (svc as unknown as { idle(): Promise<void> }).idle();
         const since = problems.length;
         const db0 = await bsr.serverCpu();
+        const calls0 = counted.counts.total();
+        const trips0 = bsr.roundTrips();
         const cpu0 = process.cpuUsage();
         const wall0 = performance.now();
         loop.reset();
@@ -729,6 +742,8 @@ export async function openLoad(opts: Partial<LoadOptions> = {}): Promise<LoadSes
         const l = await nextLine((w.seconds + drainMs / 1000 + 120) * 1000);
         const cpu = process.cpuUsage(cpu0);
         const wallMs = performance.now() - wall0;
+        const storeCalls = counted.counts.total() - calls0;
+        const trips1 = bsr.roundTrips();
         loop.disable();
         if (!l.startsWith('RESULT ')) throw new Error(`the participants' process said ${l}`);
         const db1 = db0 && await bsr.serverCpu();
@@ -736,6 +751,7 @@ export async function openLoad(opts: Partial<LoadOptions> = {}): Promise<LoadSes
         if (db0 && db1) { dbCpuMs = 0; for (const [pid, ms] of db1) dbCpuMs += ms - (db0.get(pid) ?? 0); }
         return {
           res: JSON.parse(readFileSync(l.slice(7), 'utf8')) as ClientResult, cpuMs: (cpu.user + cpu.system) / 1000, wallMs, dbCpuMs,
+          storeCalls, roundTrips: trips0 === null || trips1 === null ? null : trips1 - trips0,
           loopDelayP99: loop.percentile(99) / 1e6, loopDelayMax: loop.max / 1e6, problems: problems.slice(since),
         };
       },

@@ -65,6 +65,9 @@ export interface Step {
   stoppedEarly: boolean;
   cpuPerCommandMs: number;
   dbCpuPerCommandMs: number | null;
+  /** Calls of the store a command (all methods), and PostgreSQL statements (round trips) a command; null on SQLite. */
+  storeCallsPerCommand: number;
+  roundTripsPerCommand: number | null;
   driverShare: number;
   loopDelayP99: number;
   pass: boolean;
@@ -100,6 +103,8 @@ function step(offered: number, w: WindowResult): Step {
     offered, sent: Math.round(r.sent.length / Math.max(0.001, r.seconds)), answered: Math.round(answered), p50: r1(pct(sorted, 0.5)), p99: r1(p99), errors, lost: r.lost, stoppedEarly: r.stoppedEarly,
     cpuPerCommandMs: +(w.cpuMs / Math.max(1, r.acked)).toFixed(2),
     dbCpuPerCommandMs: w.dbCpuMs === null ? null : +(w.dbCpuMs / Math.max(1, r.acked)).toFixed(2),
+    storeCallsPerCommand: r1(w.storeCalls / Math.max(1, r.acked)),
+    roundTripsPerCommand: w.roundTrips === null ? null : r1(w.roundTrips / Math.max(1, r.acked)),
     driverShare: +(r.cpuMs / w.wallMs).toFixed(2), loopDelayP99: r1(w.loopDelayP99),
     pass: !r.stoppedEarly && errors === 0 && r.lost === 0 && r.acked > 0 && p99 <= P99_TARGET_MS,
     errorSample: [...r.errors, ...w.problems][0] ?? null,
@@ -107,7 +112,8 @@ function step(offered: number, w: WindowResult): Step {
 }
 
 const stepLine = (s: Step) => `${s.offered} offered (${s.sent} sent) → ${s.answered} cmd/s answered, p50 ${s.p50} ms, p99 ${s.p99} ms, ${s.cpuPerCommandMs} ms CPU/cmd`
-  + `${s.dbCpuPerCommandMs !== null ? ` + ${s.dbCpuPerCommandMs} in PostgreSQL` : ''}, loop delay p99 ${s.loopDelayP99} ms, driver ${Math.round(s.driverShare * 100)}% of a core`
+  + `${s.dbCpuPerCommandMs !== null ? ` + ${s.dbCpuPerCommandMs} in PostgreSQL` : ''}, ${s.storeCallsPerCommand} store calls/cmd`
+  + `${s.roundTripsPerCommand !== null ? ` (${s.roundTripsPerCommand} round trips)` : ''}, loop delay p99 ${s.loopDelayP99} ms, driver ${Math.round(s.driverShare * 100)}% of a core`
   + `${s.stoppedEarly ? ', stopped early (a second of backlog)' : ''}${s.errors ? `, ${s.errors} errors (${s.errorSample})` : ''}${s.lost ? `, ${s.lost} unanswered` : ''}: ${s.pass ? 'pass' : 'miss'}`;
 
 /** Finds one saturation point: the games set up once, then windows doubling the rate, then bisecting. */
@@ -201,7 +207,7 @@ export function scaleFigures(points: ScalePoint[]): BenchFigure[] {
     // passing rate, half of SQLite's target (said so).
     const target = p.store === 'sqlite' ? SQLITE_TARGET : Math.round((sqlite ?? SQLITE_TARGET) * PG_SHARE);
     const detail = p.error ? `crashed: ${p.error}`
-      : b ? `p99 ${b.p99} ms, ${b.cpuPerCommandMs} ms CPU/cmd${b.dbCpuPerCommandMs !== null ? ` + ${b.dbCpuPerCommandMs} ms in PostgreSQL` : ''}${p.firstMiss ? `; missed at ${p.firstMiss.offered} offered (p99 ${p.firstMiss.p99} ms)` : `; no miss up to ${b.offered}`}`
+      : b ? `p99 ${b.p99} ms, ${b.cpuPerCommandMs} ms CPU/cmd${b.dbCpuPerCommandMs !== null ? ` + ${b.dbCpuPerCommandMs} ms in PostgreSQL` : ''}, ${b.storeCallsPerCommand} store calls/cmd${b.roundTripsPerCommand !== null ? ` (${b.roundTripsPerCommand} round trips)` : ''}${p.firstMiss ? `; missed at ${p.firstMiss.offered} offered (p99 ${p.firstMiss.p99} ms)` : `; no miss up to ${b.offered}`}`
       : `no window passed; the lowest: ${p.firstMiss?.offered} offered, p99 ${p.firstMiss?.p99} ms`;
     const targetNote = p.store === 'sqlite' ? '' : sqlite !== undefined ? '; target: half of SQLite\'s'
       : sqlitePoint ? '; target: half of SQLite\'s 1,000, SQLite having no passing rate' : '; target: half of SQLite\'s 1,000, SQLite not run';

@@ -80,8 +80,15 @@ export class PgStore implements GameStore, TableIO {
   private seqByGame = new Map<number, number>();
   private playersByGame = new Memo<number, PlayerRow[]>();
   private openPostsByGame = new Memo<number, RequestPostRow[]>();
+  /** Statements sent to the server so far, each one round trip (BEGIN and COMMIT included): for the scale bench and tests. */
+  roundTrips = 0;
 
-  private constructor(readonly pool: pg.Pool, readonly location: string, readonly schema: string | null) {}
+  private constructor(readonly pool: pg.Pool, readonly location: string, readonly schema: string | null) {
+    pool.on('connect', (c) => {
+      const send = c.query.bind(c) as (...a: unknown[]) => unknown;
+      (c as unknown as { query: (...a: unknown[]) => unknown }).query = (...a: unknown[]) => { this.roundTrips++; return send(...a); };
+    });
+  }
 
   /**
    * Connects, migrates (one process at a time: an advisory lock) and checks that a write succeeds. A server that
