@@ -12,8 +12,9 @@ import { VirtualClock } from '../../src/platform/clock/index.ts';
 import { GameService } from '../../src/games/host.ts';
 import type { GameModule, GameServiceOptions } from '../../src/platform/session/index.ts';
 import type { OpenedStore } from '../../src/platform/store/index.ts';
+import { countingStore } from '../../src/platform/store/counting.ts';
 import { rated21 } from '../games/count21/rated.ts';
-import { FakeChat, T0, TINY, alice, bob, judy, tinyMap } from '../helpers/live.ts';
+import { FakeChat, T0, TINY, alice, bob, carol, judy, tinyMap } from '../helpers/live.ts';
 import type { Db, Harness } from './harness.ts';
 
 type User = { id: string; name: string };
@@ -99,6 +100,120 @@ export function liveSuite(h: Harness): void {
       assert.equal((await s.rating('count21', 'discord:u-bob'))?.rating, 1032);
       assert.deepEqual((await s.ratingBoard('count21', 'discord:g1')).map((r) => r.id), ['discord:u-bob', 'discord:u-alice']);
       await svc.close();
+    });
+
+    // docs/scale.md: what a command costs in store calls (each a round trip on PostgreSQL), and that the memory
+    // which saves them follows every change of what it remembers.
+    it('the status panel of a held game reads no channel row: viewOf, rulesOf, pageOf, judgesOf and seatOf answer from memory', async (db) => {
+      const { store: s, counts } = countingStore(await db.open());
+      const svc = service(s, new VirtualClock(T0), new FakeChat(), 'host-1:1:e');
+      await svc.startUp();
+      await twoSeated(svc, 'ch3', { map: TINY });
+      counts.reset();
+      // What LocalServer.pushStatus asks for one channel with ten viewers.
+      const view = await svc.viewOf('ch3', null);
+      assert.equal((await svc.rulesOf('ch3'))?.resourceId, view?.info.mapId);
+      assert.ok(await svc.pageOf('ch3'));
+      assert.deepEqual(await svc.judgesOf('ch3'), [judy.id]);
+      for (let i = 0; i < 10; i++) assert.equal(await svc.seatOf('ch3', i % 2 ? alice.id : bob.id), i % 2 ? 'A' : 'B');
+      assert.equal(view?.info.status, 'running');
+      assert.equal(counts.of('liveGameIn'), 0, `channel rows read: ${JSON.stringify([...counts.calls])}`);
+      // A command: one read of `handled` (under the game's lock), one commit, no channel row.
+      counts.reset();
+      assert.equal((await say(svc, 'ch3', alice, '【调兵】甲乡→中原 5', 'n-1')).ok, true);
+      assert.equal(counts.of('handled'), 1);
+      assert.equal(counts.of('liveGameIn'), 0);
+      assert.equal(counts.of('commit'), 1);
+      // Its repeat is still a duplicate, answered the same.
+      assert.equal((await say(svc, 'ch3', alice, '【调兵】甲乡→中原 5', 'n-1')).duplicate, true);
+      await svc.close();
+    });
+
+    it('what liveIn remembers follows judges, seats, the end, a new game in the channel, and a lease that ran out', async (db) => {
+      const s = await db.open();
+      const clock = new VirtualClock(T0);
+      const svc = service(s, clock, new FakeChat(), 'host-1:1:f');
+      await svc.startUp();
+      await twoSeated(svc, 'ch4', { map: TINY });
+      const first = (await s.liveGameIn('ch4'))!.id;
+      // Judges: granted and removed.
+      assert.equal((await svc.addJudge('ch4', judy, carol.id)).ok, true);
+      assert.deepEqual(await svc.judgesOf('ch4'), [judy.id, carol.id]);
+      assert.equal((await svc.viewOf('ch4', carol.id))?.judge, true);
+      assert.equal((await svc.removeJudge('ch4', judy, carol.id)).ok, true);
+      assert.deepEqual(await svc.judgesOf('ch4'), [judy.id]);
+      assert.equal((await svc.viewOf('ch4', carol.id))?.judge, false);
+      // Seats: Bob's country goes to Carol.
+      assert.equal((await svc.replacePlayer('ch4', judy, 'B', carol)).ok, true);
+      assert.equal(await svc.seatOf('ch4', carol.id), 'B');
+      assert.equal(await svc.seatOf('ch4', bob.id), null);
+      // The end: the channel's game is the archived one; then a new game there is the channel's.
+      assert.equal((await svc.end('ch4', judy)).ok, true);
+      assert.equal((await svc.viewOf('ch4', null))?.info.status, 'ended');
+      assert.equal((await say(svc, 'ch4', alice, '【完成】', 'o-1')).ok, false);
+      assert.equal((await svc.createGame('ch4', judy, { map: TINY })).ok, true);
+      const second = (await svc.viewOf('ch4', null))!.info;
+      assert.notEqual(second.id, first);
+      assert.equal(second.status, 'open');
+      assert.equal((await svc.join('ch4', alice, 'A')).ok, true);
+      assert.equal(await svc.seatOf('ch4', alice.id), 'A');
+      assert.equal((await svc.join('ch4', bob, 'B')).ok, true);
+      assert.equal((await svc.start('ch4', judy)).ok, true);
+      assert.equal((await svc.viewOf('ch4', null))?.info.status, 'running');
+      // A lease past its end by this process's clock is not trusted: the store is read again, and once another
+      // process holds the game a command is refused as moved, not written.
+      const { store: counted, counts } = countingStore(s);
+      const svc2 = service(counted, clock, new FakeChat(), 'host-1:1:f');
+      (svc2 as unknown as { games: unknown }).games = (svc as unknown as { games: unknown }).games;
+      (svc2 as unknown as { leaseUntil: unknown }).leaseUntil = (svc as unknown as { leaseUntil: unknown }).leaseUntil;
+      await svc2.viewOf('ch4', null);
+      assert.equal(counts.of('liveGameIn'), 0, 'a fresh lease: from memory');
+      await clock.advance(s.leaseMs + 1);
+      await svc2.viewOf('ch4', null);
+      assert.ok(counts.of('liveGameIn') > 0, 'a lease past its end: read again');
+      const other = await db.open();
+      assert.ok(await other.takeLease(second.id, 'host-2:2:g', { now: clock.now() }), 'another process takes the game over');
+      const moved = await say(svc, 'ch4', alice, '【调兵】甲乡→中原 5', 'o-2');
+      assert.equal(moved.code, 'GAME_MOVED', moved.text);
+      assert.equal((await s.entries(second.id)).some((e) => e.messageId === 'o-2'), false, 'nothing written by the process that lost the lease');
+      await svc.close();
+    });
+
+    it('a commit carries the timers only when they changed, and the stored timers stay those of the game', async (db) => {
+      const { store: s, counts } = countingStore(await db.open(), true);
+      const clock = new VirtualClock(T0);
+      const svc = service(s, clock, new FakeChat(), 'host-1:1:h');
+      await svc.startUp();
+      await twoSeated(svc, 'ch5', { map: TINY });
+      const id = (await s.liveGameIn('ch5'))!.id;
+      const opening = await s.timers(id);
+      assert.ok(opening.length > 0);
+      counts.reset();
+      assert.equal((await say(svc, 'ch5', alice, '【调兵】甲乡→中原 5', 'p-1')).ok, true);
+      assert.equal((await say(svc, 'ch5', bob, '【调兵】乙乡→中原 3', 'p-2')).ok, true);
+      assert.equal((await say(svc, 'ch5', alice, '【状态】', 'p-3')).ok, true);
+      assert.deepEqual(counts.batches.map((b) => 'timers' in b), [false, false, false], 'orders and queries move no deadline');
+      assert.deepEqual(await s.timers(id), opening);
+      // Both done: the turn resolves and its deadlines move; the commit that moves them writes them.
+      assert.equal((await say(svc, 'ch5', alice, '【完成】', 'p-4')).ok, true);
+      assert.equal((await say(svc, 'ch5', bob, '【完成】', 'p-5')).ok, true);
+      await svc.idle();
+      assert.equal((await svc.stateOf('ch5'))!.turn, 2);
+      const next = await s.timers(id);
+      assert.ok(counts.batches.some((b) => b.timers !== undefined), 'the resolution wrote the new timers');
+      assert.notDeepEqual(next, opening);
+      assert.ok(next.every((t) => t.turn === 2), JSON.stringify(next));
+      // A restarted process writes them on its first commit (it cannot know what is stored), then no more.
+      await svc.close();
+      counts.reset();
+      const svc2 = service(s, clock, new FakeChat(), 'host-1:1:h2');
+      await svc2.startUp();
+      assert.equal((await say(svc2, 'ch5', alice, '【状态】', 'p-6')).ok, true);
+      assert.equal((await say(svc2, 'ch5', bob, '【状态】', 'p-7')).ok, true);
+      const cmds = counts.batches.filter((b) => b.handled?.messageId.startsWith('p-'));
+      assert.deepEqual(cmds.map((b) => 'timers' in b), [true, false]);
+      assert.deepEqual(await s.timers(id), next);
+      await svc2.close();
     });
 
     it('a judge\'s end archives the game (read-only after) and gives up its lease', async (db) => {

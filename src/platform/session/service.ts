@@ -68,6 +68,11 @@ interface Live {
   live: LiveSettings;
   game: unknown | null;
   timers: TimerId[];
+  /**
+   * The timer rows this process last committed for the game (JSON), or undefined when unknown (just loaded): a
+   * commit carries the game's timers only when they differ, instead of rewriting them every time (docs/scale.md).
+   */
+  timersWritten?: string;
   /** The status message's text (and buttons) as last posted or edited. */
   statusText?: string;
   /** Computer players' decisions already sent in this process (BotMessage keys), and whether they are being sent now. */
@@ -103,6 +108,36 @@ function brokenReason(e: unknown): string {
 /** Text that is meant as a command even when no game is at hand to parse it (a broken game's channel). */
 const LOOKS_LIKE_COMMAND = /[【〖［〔]|^\s*[[/]/;
 
+/**
+ * How long before a lease's end this process stops trusting its memory of the game's row and reads the store
+ * again (liveIn): the lease timer renews at a third of the lease, so a healthy process never gets near it.
+ */
+const LEASE_MARGIN_MS = 1000;
+
+/** The games this process holds, by id, with an index by channel (one open or running game a channel) kept with every change. */
+class HeldGames extends Map<number, Live> {
+  private readonly byChannel = new Map<string, number>();
+  override set(id: number, lv: Live): this {
+    super.set(id, lv);
+    this.byChannel?.set(lv.row.channelId, id);
+    return this;
+  }
+  override delete(id: number): boolean {
+    const lv = super.get(id);
+    if (lv && this.byChannel.get(lv.row.channelId) === id) this.byChannel.delete(lv.row.channelId);
+    return super.delete(id);
+  }
+  override clear(): void {
+    this.byChannel.clear();
+    super.clear();
+  }
+  /** The held game of a channel, if any. */
+  inChannel(channelId: string): Live | undefined {
+    const id = this.byChannel.get(channelId);
+    return id === undefined ? undefined : super.get(id);
+  }
+}
+
 /** Two picture asks as one: what either wants drawn. */
 function mergeAsk(a: PictureAsk | null, b: PictureAsk): PictureAsk {
   if (!a) return { which: [...b.which], ...(b.region ? { region: b.region } : {}) };
@@ -128,7 +163,13 @@ export class GameService implements GameServiceApi {
   private readonly pictureWaits = new WeakMap<Reply, Promise<OutImage[]>>();
   private readonly root: string;
   private readonly logError: (msg: string, err?: unknown, ctx?: { game?: number; channel?: string }) => void;
-  private readonly games = new Map<number, Live>();
+  private readonly games = new HeldGames();
+  /**
+   * Until when (this process's clock, ms) each held game's lease is known to be this process's: taken or renewed at
+   * that lease's start. While it runs no other process can have written the game (docs/scale.md), so the
+   * channel's game is answered from memory (liveIn) rather than read again from the store.
+   */
+  private readonly leaseUntil = new Map<number, number>();
   /**
    * Games whose stored data cannot be loaded (damaged pages or JSON, a missing resource), by id, with the reason:
    * listed as broken and answered GAME_BROKEN, never loaded again in this process; every other game plays on.
@@ -261,8 +302,13 @@ export class GameService implements GameServiceApi {
         lease = await this.store.takeLease(gameId, this.holder, { now: at, ttlMs: now + this.store.leaseMs - at });
       }
     }
-    if (lease) this.elsewhere.delete(gameId);
-    else this.elsewhere.add(gameId);
+    if (lease) {
+      this.elsewhere.delete(gameId);
+      this.leaseUntil.set(gameId, lease.expiresAt);
+    } else {
+      this.elsewhere.add(gameId);
+      this.leaseUntil.delete(gameId);
+    }
     return lease !== null;
   }
 
@@ -273,7 +319,8 @@ export class GameService implements GameServiceApi {
       const now = this.clock.now();
       for (const id of [...this.games.keys()]) {
         try {
-          if (!(await this.store.renewLease(id, this.holder, { now }))) this.lose(id);
+          if (await this.store.renewLease(id, this.holder, { now })) this.leaseUntil.set(id, now + this.store.leaseMs);
+          else this.lose(id);
         } catch (e) {
           this.logError(`renewing the lease of game ${id} failed`, e, { game: id });
         }
@@ -297,6 +344,7 @@ export class GameService implements GameServiceApi {
     const lv = this.games.get(gameId);
     if (lv) for (const t of lv.timers) this.clock.cancel(t);
     this.games.delete(gameId);
+    this.leaseUntil.delete(gameId);
     this.elsewhere.add(gameId);
     this.logError(`game ${gameId}: the lease is lost to another process; dropped here`, undefined, { game: gameId });
   }
@@ -343,6 +391,7 @@ export class GameService implements GameServiceApi {
     for (const lv of this.games.values()) for (const t of lv.timers) this.clock.cancel(t);
     const ids = [...this.games.keys()];
     this.games.clear();
+    this.leaseUntil.clear();
     await Promise.allSettled([...this.locks.values()]);
     if (this.leaseRound) await this.leaseRound;
     for (const id of ids) await this.store.releaseLease(id, this.holder).catch((e: unknown) => this.logError(`releasing the lease of game ${id} failed`, e, { game: id }));
@@ -425,8 +474,18 @@ export class GameService implements GameServiceApi {
     return (await this.store.players(row.id)).find((p) => p.userId === userId)?.seat ?? null;
   }
 
-  /** The channel's open or running game, loaded; null when there is none or it is broken (see brokenIn). */
+  /**
+   * The channel's open or running game, loaded; null when there is none or it is broken (see brokenIn).
+   *
+   * A game this process holds, under a lease that has not run out by this process's clock, is answered from memory:
+   * only the lease's holder writes a game's row, and every write of this process keeps `lv.row` as stored (start,
+   * archive and judge actions read it back; the status message id is set in memory). The index follows `games`
+   * (HeldGames: load, create, archive, broken, lost lease, close) and the lease (leaseUntil: taken, renewed, lost).
+   * Anything else — no game held here, a lease near its end — reads the store as before.
+   */
   private async liveIn(channelId: string): Promise<Live | null> {
+    const held = this.games.inChannel(channelId);
+    if (held && held.row.status !== 'ended' && this.clock.now() < (this.leaseUntil.get(held.row.id) ?? -Infinity) - LEASE_MARGIN_MS) return held;
     const row = await this.store.liveGameIn(channelId);
     if (!row || this.broken.has(row.id)) return null;
     // A game not held here yet is loaded only with its lease (another process may be playing it).
@@ -451,6 +510,7 @@ export class GameService implements GameServiceApi {
       for (const t of lv.timers) this.clock.cancel(t);
       this.games.delete(row.id);
     }
+    this.leaseUntil.delete(row.id);
     return reason;
   }
 
@@ -928,17 +988,19 @@ export class GameService implements GameServiceApi {
       const g = lv.rules.apply(null, startEntry).game;
       if (g === null) return fail<GameInfo>('INTERNAL_ERROR', T(lg, '内部错误：游戏没有开始', 'internal error: the game did not start'));
       const seq = await this.store.lastSeq(lv.row.id) + 1;
+      const timers = this.timerRows(lv, g);
       try {
         await this.commit({
           gameId: lv.row.id,
           entries: [{ at, entry: startEntry, userId: by.id, turn: lv.rules.turn(g) }],
           snapshots: [{ seq, turn: lv.rules.turn(g), at, game: lv.rules.snapshot(g) }],
-          timers: this.timerRows(lv, g),
+          timers,
           game: { status: 'running', startedAt: at },
         });
       } catch (e) {
         return this.writeFailure<GameInfo>(e, lg, `starting game ${lv.row.id}`, ['游戏没有开始', 'the game has not started']);
       }
+      lv.timersWritten = JSON.stringify(timers);
       lv.game = g;
       lv.row = (await this.store.game(lv.row.id))!;
       const glg = this.lang(lv);
@@ -1029,6 +1091,7 @@ export class GameService implements GameServiceApi {
     lv.timers = [];
     lv.row = (await this.store.game(lv.row.id))!;
     this.games.delete(lv.row.id);
+    this.leaseUntil.delete(lv.row.id);
     // An ended game is read-only: nobody needs its lease any more.
     await this.store.releaseLease(lv.row.id, this.holder).catch((e: unknown) => this.logError(`releasing the lease of game ${lv.row.id} failed`, e, { game: lv.row.id, channel: lv.row.channelId }));
     await this.settleRequests(lv, []);
@@ -1170,10 +1233,12 @@ export class GameService implements GameServiceApi {
   }
 
   private async handleMessageIn(inc: Incoming): Promise<Reply> {
-    const seen = await this.store.handled(inc.messageId) as Reply | null;
-    if (seen) return { ...seen, duplicate: true };
     const lv = await this.gameFor(inc);
     if (!lv) {
+      // A message already answered is answered the same again, whatever became of the game since. (With a game at
+      // hand handleIn asks this under the game's lock, where it counts: one read of `handled` a command, not two.)
+      const seen = await this.store.handled(inc.messageId) as Reply | null;
+      if (seen) return { ...seen, duplicate: true };
       const broken = inc.private ? null : await this.brokenIn(inc.channelId);
       if (broken) return LOOKS_LIKE_COMMAND.test(inc.text) ? this.answerBroken(inc, broken) : { handled: false, ok: true, text: '', private: false, items: [] };
       if (this.elsewhere.size && !inc.private) {
@@ -1480,14 +1545,19 @@ export class GameService implements GameServiceApi {
       ...(items.find((x) => !x.ok)?.code ? { code: items.find((x) => !x.ok)!.code! } : {}),
       ...(anyPrivate && src.public && src.messageId ? { deleteOriginal: true } : {}),
     };
+    // The timers are written only when they changed (most commands move no deadline): two statements fewer a commit.
+    const timers = this.timerRows(lv, g);
+    const timersKey = JSON.stringify(timers);
+    const timersChanged = timersKey !== lv.timersWritten;
     try {
       await this.commit({
         gameId: lv.row.id, entries: batchEntries, snapshots,
         ...(undoneFrom !== undefined ? { undoneFromTurn: undoneFrom, undoneBeforeSeq: undoSeq! } : {}),
         ...(src.messageId ? { handled: { messageId: src.messageId, at: this.clock.now(), reply } } : {}),
         ...(rating ? { rating } : {}),
-        timers: this.timerRows(lv, g),
+        ...(timersChanged ? { timers } : {}),
       });
+      lv.timersWritten = timersKey;
     } catch (e) {
       // Memory must not run ahead of the disk: the game goes back to what the store holds.
       const r = this.writeFailure<null>(e, lg, `the write for game ${lv.row.id}`, ['命令没有记录', 'the command was not recorded']);
