@@ -109,6 +109,9 @@ export function liveSuite(h: Harness): void {
       const svc = service(s, new VirtualClock(T0), new FakeChat(), 'host-1:1:e');
       await svc.startUp();
       await twoSeated(svc, 'ch3', { map: TINY });
+      // On PostgreSQL, the statements sent (each a round trip): none for the panel, two for a command.
+      const trips = () => (s.driver === 'postgres' ? (s as unknown as { roundTrips: number }).roundTrips : 0);
+      const trips0 = trips();
       counts.reset();
       // What LocalServer.pushStatus asks for one channel with ten viewers.
       const view = await svc.viewOf('ch3', null);
@@ -118,12 +121,17 @@ export function liveSuite(h: Harness): void {
       for (let i = 0; i < 10; i++) assert.equal(await svc.seatOf('ch3', i % 2 ? alice.id : bob.id), i % 2 ? 'A' : 'B');
       assert.equal(view?.info.status, 'running');
       assert.equal(counts.of('liveGameIn'), 0, `channel rows read: ${JSON.stringify([...counts.calls])}`);
+      assert.equal(trips() - trips0, 0, 'the panel of a held game: no round trip (players are remembered under the lease)');
       // A command: one read of `handled` (under the game's lock), one commit, no channel row.
       counts.reset();
       assert.equal((await say(svc, 'ch3', alice, '【调兵】甲乡→中原 5', 'n-1')).ok, true);
       assert.equal(counts.of('handled'), 1);
       assert.equal(counts.of('liveGameIn'), 0);
       assert.equal(counts.of('commit'), 1);
+      // The next one (the game's open request posts now remembered too): two round trips on PostgreSQL.
+      const trips1 = trips();
+      assert.equal((await say(svc, 'ch3', bob, '【调兵】乙乡→中原 2', 'n-2')).ok, true);
+      if (s.driver === 'postgres') assert.equal(trips() - trips1, 2, 'a command: its handled read and one statement for the commit');
       // Its repeat is still a duplicate, answered the same.
       assert.equal((await say(svc, 'ch3', alice, '【调兵】甲乡→中原 5', 'n-1')).duplicate, true);
       await svc.close();
