@@ -169,6 +169,8 @@ export const cardCount = (p: Player) => p.hand.length + SLOTS.filter((x) => p.eq
 export const areaCount = (p: Player) => cardCount(p) + p.judge.length;
 export const equipped = (p: Player, name: string) => SLOTS.some((x) => p.equip[x] !== null && card(p.equip[x]!).name === name);
 export const wounded = (p: Player) => p.hp < p.maxHp;
+/** The name a judgement-area card counts as: a converted delayed trick's (G6.4, 断粮), else its own. */
+export const judgeName = (s: State, id: string) => s.judgeAs?.[id] ?? card(id).name;
 
 // ── where cards are (G1.5) ──
 
@@ -240,6 +242,8 @@ export function move(ctx: Ctx, ids: string[], dest: Dest, opts: { usedAs?: strin
     }
   }
   from.forEach((at, k) => {
+    // A converted delayed trick is that trick only while it lies in a judgement area.
+    if (at.zone === 'judge' && dest.zone !== 'judge' && s.judgeAs?.[ids[k]!]) delete s.judgeAs[ids[k]!];
     if (at.zone === 'equip' && card(ids[k]!).name === '白银狮子' && !(dest.zone === 'equip' && dest.seat === at.seat)) {
       const p = P(s, at.seat);
       if (p.alive && p.hp < p.maxHp) recover(ctx, at.seat, 1, '白银狮子');

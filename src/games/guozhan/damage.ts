@@ -11,7 +11,7 @@ import { checkVictory, reveal } from './reveal.ts';
 import { SLOTS, type Nature, type UsedCard } from './types.ts';
 import { resolveCardCmd, usedText } from './resolve.ts';
 import { T } from './texts.ts';
-import { trigger, type DamageData } from './triggers.ts';
+import { trigger, usedConverted, type DamageData } from './triggers.ts';
 
 export interface DamageSpec {
   source: number | null;
@@ -208,6 +208,7 @@ function rescueWith(ctx: Ctx, i: number, v: number, cmd: import('./types.ts').Cm
   const uc = resolveCardCmd(s, i, cmd, wanted);
   if (uc.name === '桃' && s.aozhan) return refuse('ILLEGAL_CARD', T.aozhanNoPeach);
   if (cmd.targets.length && seatOf(s, cmd.targets[0]!, i) !== v) return refuse('ILLEGAL_TARGET', T.rescueTarget(seatName(s, v)));
+  usedConverted(ctx, i, uc, [v]);
   move(ctx, uc.ids, { zone: 'processing' });
   ev(ctx, 'use', { seat: i, card: usedText(uc), name: uc.name, targets: [v], cards: uc.ids });
   recover(ctx, v, 1, uc.name);

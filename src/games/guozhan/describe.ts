@@ -48,6 +48,9 @@ export function rowText(s: State, r: LogRow): string | null {
     case 'discardOther': return `${who} 弃置了${n(r.target)}的${cardText(r.card as string)}`;
     case 'take': return `${who} 获得了${n(r.from)}的${r.card ? cardText(r.card as string) : '一张手牌'}`;
     case 'taken': return `（${who}从${n(r.from)}处获得的是 ${cardText(r.card as string)}）`;
+    case 'pindian': return `${who} 与${n(r.target)}拼点（${r.skill}）：${cardText((r.cards as string[])[0]!)} 对 ${cardText((r.cards as string[])[1]!)}，${r.win ? '赢' : '没赢'}`;
+    case 'gift': return `${who} 将${r.n}张牌交给${n(r.receiver)}（${r.why}）`;
+    case 'given': return `（${who}交给${n(r.receiver)}的是 ${ids(r.cards)}）`;
     case 'give': return `${who} 将${cardText(r.card as string)}交给${n(r.receiver)}（${r.why}）`;
     case 'gain': return `${who} 获得 ${cardText(r.card as string)}（${r.why}）`;
     case 'reveal5': return `五谷丰登亮出：${ids(r.cards)}`;

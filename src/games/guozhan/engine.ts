@@ -15,7 +15,7 @@ import { judgePhase } from './cards/delayed.ts';
 import { defaultPair, discardStep, freshTurn, playStartStep, playStep, setupStep, turnEndStep, turnStartStep } from './turn.ts';
 import { DEFAULT_SETTINGS, type Cmd, type Pending, type Player, type Reply, type Settings, type Stage, type State, type Unit, type Which } from './types.ts';
 import { T } from './texts.ts';
-import { listens, trigger, type PhaseName } from './triggers.ts';
+import { isSkipped, listens, trigger, type PhaseName } from './triggers.ts';
 import { registerGeneralSkills } from './skills/index.ts';
 
 // issue 19: the standard generals' skills are registered once, when the engine loads, for every game; a game with
@@ -102,7 +102,22 @@ const STEPS: Record<Unit['k'], (ctx: Ctx, unit: Unit) => void> = {
   setup: setupStep, revealHeader: () => undefined, turnStart: turnStartStep, judge: judgePhase, play: playStep, discard: discardStep,
   playStart: playStartStep, turnEnd: turnEndStep,
   point: (ctx, u) => { if (u.k === 'point') trigger(ctx, { point: u.point, seat: u.seat, phase: u.phase }); },
+  drawPhase: (ctx) => drawPhaseDraw(ctx),
 };
+
+/**
+ * G4.5: the draw phase's draw — 2 cards; the skills at `drawPhase` may change the number or replace the draw
+ * (triggers.ts), then C-SA-JADE-SEAL's +1 for its holder while it has a revealed general (equipment after general
+ * skills, G21.1).
+ */
+function drawPhaseDraw(ctx: Ctx) {
+  const s = ctx.s;
+  const seat = s.turn.seat;
+  const d = { n: 2 };
+  trigger(ctx, { point: 'drawPhase', seat, draw: d });
+  if (jadeSealHolds(s, seat)) d.n += 1;
+  draw(ctx, seat, d.n, 'drawPhase');
+}
 
 /** Runs a step that cannot ask. */
 function inline(s: State, now: number, fn: (ctx: Ctx) => void) {
@@ -122,10 +137,11 @@ export function cloneState(s: State): State {
   return {
     game: s.game, settings: s.settings, seed: s.seed, rng: s.rng, players: s.players.map(clonePlayer),
     generalPile: s.generalPile.slice(), drawPile: s.drawPile.slice(), discardPile: s.discardPile.slice(), processing: s.processing.slice(), removed: s.removed.slice(),
-    status: s.status, turn: { ...s.turn, removed: s.turn.removed.slice() }, ask: s.ask ? structuredClone(s.ask) : null, pending: s.pending, serial: s.serial, firstReveal: s.firstReveal,
+    status: s.status, turn: { ...s.turn, removed: s.turn.removed.slice(), skip: (s.turn.skip ?? []).slice() }, ask: s.ask ? structuredClone(s.ask) : null, pending: s.pending, serial: s.serial, firstReveal: s.firstReveal,
     aozhan: s.aozhan, reshuffles: s.reshuffles, winners: s.winners ? s.winners.slice() : null, end: s.end ? { ...s.end } : null, now: s.now,
     log: s.log, commands: s.commands, revealAtStart: s.revealAtStart,
     extraTurns: s.extraTurns.slice(), resumeAfter: s.resumeAfter, noReveal: s.noReveal.slice(), imperialOrder: s.imperialOrder, skillUses: { ...s.skillUses },
+    ...(s.judgeAs ? { judgeAs: { ...s.judgeAs } } : {}),
   };
 }
 function clonePlayer(p: Player): Player {
@@ -263,12 +279,18 @@ const NEXT: Record<PhaseName, Stage> = { prepare: 'judge', judge: 'draw', draw: 
 function phase(s: State, now: number, stage: Stage) {
   const t = s.turn;
   const ph = stage as PhaseName;
-  const point = (which: 'phaseStart' | 'phaseEnd') => { if (listens(s, which)) startStep(s, { k: 'point', point: which, seat: t.seat, phase: ph }, now); };
+  const point = (which: 'phaseBefore' | 'phaseStart' | 'phaseEnd') => { if (listens(s, which)) startStep(s, { k: 'point', point: which, seat: t.seat, phase: ph }, now); };
   const cur = P(s, t.seat);
-  if (t.point === null) {
-    // Entering: skipped phases end here without events for their start or end.
-    if (ph === 'draw' && t.skipDraw) { inline(s, now, (ctx) => ev(ctx, 'skip', { seat: t.seat, phase: 'draw' })); t.stage = NEXT[ph]; return; }
-    if (ph === 'play' && t.skipPlay) { inline(s, now, (ctx) => ev(ctx, 'skip', { seat: t.seat, phase: 'play' })); t.stage = NEXT[ph]; return; }
+  if (t.point === null || t.point === 'before') {
+    // Entering: skipped phases end here without events for their start or end (G4.10). A phase not skipped is first
+    // offered to the skills heard just before it (神速, 巧变), which may skip it.
+    if (isSkipped(s, ph)) {
+      inline(s, now, (ctx) => ev(ctx, 'skip', { seat: t.seat, phase: ph }));
+      t.point = null;
+      t.stage = NEXT[ph];
+      return;
+    }
+    if (t.point === null && listens(s, 'phaseBefore')) { t.point = 'before'; point('phaseBefore'); return; }
     // G4.4: the judge phase is announced when it has something to judge.
     if (ph !== 'judge' || cur.judge.length) inline(s, now, (ctx) => ev(ctx, 'phase', { seat: t.seat, phase: ph }));
     t.point = 'body';
@@ -280,8 +302,9 @@ function phase(s: State, now: number, stage: Stage) {
     switch (ph) {
       case 'judge': if (cur.judge.length) startStep(s, { k: 'judge' }, now); return;
       case 'draw':
-        // C-SA-JADE-SEAL: its holder draws 1 more while it has a revealed general.
-        inline(s, now, (ctx) => draw(ctx, t.seat, jadeSealHolds(s, t.seat) ? 3 : 2, 'drawPhase'));
+        // G4.5 with the skills at `drawPhase` (a step of its own only when one listens), and 玉玺's +1.
+        if (listens(s, 'drawPhase')) startStep(s, { k: 'drawPhase' }, now);
+        else inline(s, now, drawPhaseDraw);
         return;
       case 'play': t.stage = 'playStart'; return;
       case 'discard': if (cur.hand.length > handLimit(s, t.seat)) startStep(s, { k: 'discard' }, now); return;

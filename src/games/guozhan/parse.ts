@@ -139,7 +139,29 @@ function parseOne(name: string, body: string, raw: string): Parsed {
       if (!cards.length || !right?.trim() || more.length || list(right).length !== 1) return bad('alliance', raw, '写法：【连横】牌、…→角色（一至三张有连横标记的手牌）');
       return ok({ k: 'alliance', cards, target: right.trim() });
     }
-    case '给出': case '排列': case '拼点': return bad('skill', raw, `【${name}】只用于武将技能，本局武将没有技能`, 'NOT_ALLOWED');
+    case '给出': {
+      // X6.2 `【给出】C、…→P`: one gift of a distribution (遗计 …).
+      const [left, right, ...more] = body.split('→');
+      const { cards } = cardsAndSkill(left ?? '');
+      if (cards === null) return bad('give', raw, unknownCard(left ?? ''), 'UNKNOWN_CARD');
+      if (!cards.length || !right?.trim() || more.length || list(right).length !== 1) return bad('give', raw, '写法：【给出】牌、牌…→角色（一次交给一名角色；【不出】结束分配）');
+      return ok({ k: 'give', cards, target: right.trim() });
+    }
+    case '拼点': {
+      // X6.2 `【拼点】C`: the point-fight card.
+      const { cards } = cardsAndSkill(body);
+      if (cards === null) return bad('pindian', raw, unknownCard(body), 'UNKNOWN_CARD');
+      if (cards.length !== 1) return bad('pindian', raw, '写法：【拼点】牌（一张手牌，如【拼点】♠7 或【拼点】S014）');
+      return ok({ k: 'pindian', card: cards[0]! });
+    }
+    case '排列': {
+      // X6.2 `【排列】上 C、…[ 下 C、…]` (观星): each list top to bottom.
+      const mm = /^(?:上\s*([^下]*))?\s*(?:下\s*(.*))?$/.exec(body.trim());
+      const top = cardsAndSkill(mm?.[1] ?? '').cards, bottom = cardsAndSkill(mm?.[2] ?? '').cards;
+      if (top === null || bottom === null) return bad('arrange', raw, unknownCard(top === null ? mm?.[1] ?? '' : mm?.[2] ?? ''), 'UNKNOWN_CARD');
+      if (!mm || !body.trim()) return bad('arrange', raw, '写法：【排列】上 牌、牌… 下 牌、牌…（每组从上到下）');
+      return ok({ k: 'arrange', top, bottom });
+    }
   }
   if (namesFor(name)) return parseCard(name, body, raw);
   return bad('unknown', raw, `没有【${name}】这个命令；用【帮助】查看命令`, 'UNKNOWN_COMMAND');

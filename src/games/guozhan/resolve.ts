@@ -1,10 +1,14 @@
 /**
  * What card a player's `【N】[C、…][（K）]` means (X6.1–X6.2): a physical card named N, or a conversion of the listed
- * cards into N by a skill, equipment or rule. With skills off the converters are 丈八蛇矛 (two hand cards as 杀,
- * C-SPEAR) and 鏖战 (a 桃 card as 杀 or 闪, G17.2). A converted card's suit and colour follow G1.6.
+ * cards into N by a skill, equipment or rule. The converters are 丈八蛇矛 (two hand cards as 杀, C-SPEAR), 鏖战 (a
+ * 桃 card as 杀 or 闪, G17.2) and, with skills on, the registered conversion skills of the speaker's generals
+ * (triggers.ts `kind: 'convert'`; a hidden one may be named too and is revealed when the card is used, G13.4). A
+ * converted card's suit and colour follow G1.6.
  */
 import { card, cardText, colorOf, namesFor, rankText, SLASHES } from './cards.ts';
 import { equipped, P } from './core.ts';
+import { converters } from './triggers.ts';
+import { SLOTS } from './types.ts';
 import { refuse } from './flow.ts';
 import { fits, refText } from './asks.ts';
 import type { CardRef, State, UsedCard } from './types.ts';
@@ -28,7 +32,7 @@ export function converted(name: string, ids: string[], skill: string): UsedCard 
 /** The echo of a used card (X6.3): ♠7【杀】(S014), or ♥4【杀】(S035，鏖战). */
 export function usedText(u: UsedCard): string {
   if (u.ids.length === 1 && !u.skill) return cardText(u.ids[0]!);
-  if (!u.ids.length) return `【${u.name}】`;
+  if (!u.ids.length) return `【${u.name}】${u.skill ? `(${u.skill})` : ''}`;
   return `${u.suit ?? ''}${rankText(u.rank)}【${u.name}】(${u.ids.join('、')}${u.skill ? `，${u.skill}` : ''})`;
 }
 
@@ -42,9 +46,11 @@ export function resolveCardCmd(s: State, seat: number, cmd: { name: string; card
   const ok = wanted ? names.filter((n) => wanted.includes(n)) : names;
   if (!ok.length) return refuse('ILLEGAL_CARD', T.wanted(cmd.name, wanted!));
   const p = P(s, seat);
-  if (cmd.skill && !CONVERTERS.includes(cmd.skill)) {
+  const skillConv = converters(s, seat);
+  const known = [...CONVERTERS, ...skillConv.map((k) => k.name)];
+  if (cmd.skill && !known.includes(cmd.skill)) {
     if (cmd.skill === '八卦阵') return refuse('ILLEGAL_CARD', T.eightDiagramHere);
-    return refuse('UNKNOWN_SKILL', T.unknownSkill(cmd.skill));
+    return refuse('UNKNOWN_SKILL', T.unknownSkill(cmd.skill, known));
   }
   if (cmd.cards.length === 0) {
     if (cmd.skill) return refuse('BAD_SYNTAX', T.convertNeedsCards(cmd.skill));
@@ -58,15 +64,21 @@ export function resolveCardCmd(s: State, seat: number, cmd: { name: string; card
     const direct = p.hand.find((h) => ok.includes(card(h).name) && fits(h, ref));
     if (direct) return physical(direct);
   }
-  // A conversion of the listed hand cards.
+  // A conversion of the listed cards: hand cards, and equipment when a conversion of this character takes it (断粮).
+  const withEquip = skillConv.some((k) => k.equip && (!cmd.skill || k.name === cmd.skill));
+  const own = [...p.hand, ...(withEquip ? SLOTS.flatMap((x) => (p.equip[x] ? [p.equip[x]!] : [])) : [])];
   const ids: string[] = [];
   for (const ref of cmd.cards) {
-    const id = p.hand.find((h) => !ids.includes(h) && fits(h, ref));
-    if (!id) return refuse('UNKNOWN_CARD', T.notYourHandCard(refText(ref)));
+    const id = own.find((h) => !ids.includes(h) && fits(h, ref));
+    if (!id) return refuse('UNKNOWN_CARD', withEquip ? T.notYourCard(refText(ref)) : T.notYourHandCard(refText(ref)));
     ids.push(id);
   }
   const target = SLASHES.has(ok[0]!) ? '杀' : ok[0]!;
-  const can = CONVERTERS.filter((k) => canConvert(s, seat, k, target, ids));
+  const inHand = ids.every((id) => p.hand.includes(id));
+  const can = [
+    ...CONVERTERS.filter((k) => inHand && canConvert(s, seat, k, target, ids)),
+    ...skillConv.filter((k) => k.makes.includes(target) && (k.equip || inHand) && k.can(s, seat, ids, target)).map((k) => k.name),
+  ];
   const by = cmd.skill ?? (can.length === 1 ? can[0]! : null);
   if (!by) {
     if (can.length > 1) return refuse('BAD_SYNTAX', T.whichConverter(can));

@@ -146,6 +146,13 @@ export function propose(s: State, seat: number, rng: Rng, tries: number): Cmd {
       if (about?.skill === '三尖两刃刀') return { k: 'skill', skill: '三尖两刃刀', cards: pick.slice(0, 1).map((id) => ({ id })), targets: [s.players[rng.pick(about.victims!)]!.name] };
       return { k: 'discard', cards: pick.map((id) => ({ id })) };
     }
+    case 'pindian': return hand.length ? { k: 'pindian', card: { id: rng.pick(hand) } } : { k: 'pass' };
+    case 'give': {
+      const left = (a.about as { cards: string[] }).cards;
+      const others = s.players.flatMap((q, i) => (q.alive && i !== seat ? [q.name] : []));
+      if (giveUp || !others.length || rng.chance(0.4)) return { k: 'pass' };
+      return { k: 'give', cards: rng.shuffle(left).slice(0, rng.int(1, left.length)).map((id) => ({ id })), target: rng.pick(others) };
+    }
     case 'target': {
       const legal = (a.about as { legal: number[] }).legal;
       const who = s.players[rng.pick(legal)]!.name;

@@ -16,10 +16,25 @@
  *   reveal of a hidden owner (G13.2 item 2: the owner is asked privately, G21.9, and accepting reveals the general
  *   first). With `skills=off` registered skills never fire. Skills are registered once, at load time (issue 19's
  *   files); the same registry for every game keeps replay deterministic.
+ *
+ * Besides the trigger kinds, two more kinds of skill are data here (issue 19's engine hooks):
+ * - `kind: 'active'` (G4.6): a play-phase action `【技能】NAME[ C、…][→P、…]`. The engine finds the skill among the
+ *   current player's generals, enforces its limit, reveals a hidden owner (G13.2 item 2) and calls `use` with the
+ *   command; `use` checks the command (refusing with Chinese text naming what is wrong and what would work) BEFORE
+ *   its first ask — a refusal after an ask would be an earlier answer refused on re-run.
+ * - `kind: 'convert'` (G6.4): using or playing cards as another card (`【闪】♠5（倾国）`, the `（K）` may be left out
+ *   when one converter fits, X6.2). resolve.ts asks `can`; when the converted card is used or played, `usedConverted()`
+ *   below reveals a hidden owner (G13.4), logs the activation and runs `onUse`.
+ * And trigger points for the turn's shape:
+ * - `phaseBefore` (just before a phase, before its start; not fired for a phase already skipped): a skill may skip
+ *   that phase or others of this turn with `skipPhase` (神速, 巧变). A skipped phase has no start or end (G4.10).
+ * - `drawPhase` (the draw phase's body, before the cards are drawn): `e.draw.n` is the number to draw (2); a skill
+ *   may lower it (突袭), raise it (英姿, 好施) or set it to 0 and do something else instead (再起). Equipment (玉玺's
+ *   +1) applies after the general skills (G21.1).
  */
 import { hasHidden, orderFrom, P, seatName } from './core.ts';
 import { ask, ev, refuse, type Ctx } from './flow.ts';
-import type { Judgement, Nature, Stage, State, UsedCard } from './types.ts';
+import type { Cmd, Judgement, Nature, Stage, State, UsedCard } from './types.ts';
 import { T } from './texts.ts';
 import { reveal } from './reveal.ts';
 import { mayReveal } from './cards/sa.ts';
@@ -42,7 +57,11 @@ export type TriggerEvent =
   /** G9.1 / G21.7: a judgement card waits to become final; a retrial skill may replace it (core.ts retrial). */
   | { point: 'retrial'; judgement: Judgement }
   /** G9.1: a judgement took effect ("after final"). */
-  | { point: 'judged'; seat: number; card: string };
+  | { point: 'judged'; seat: number; card: string }
+  /** G4.10: just before a phase that is not skipped (神速, 巧变): `skipPhase` may skip it (and later ones). */
+  | { point: 'phaseBefore'; seat: number; phase: PhaseName }
+  /** G4.5: the draw phase's draw; `draw.n` (mutable) cards are drawn after the skills (0: the draw is replaced). */
+  | { point: 'drawPhase'; seat: number; draw: { n: number } };
 
 export type TriggerPoint = TriggerEvent['point'];
 export type Hook = (ctx: Ctx, e: TriggerEvent) => void;
@@ -55,24 +74,60 @@ export function onTrigger(h: Hook): () => void {
   return () => { const k = hooks.indexOf(h); if (k >= 0) hooks.splice(k, 1); };
 }
 
-/** A general's skill as data (issue 19 registers the 60 generals' skills this way). */
-export interface SkillSpec {
+interface SkillBase {
   /** Unique id (the engine's, e.g. `biyue`). */
   id: string;
   /** The name players write after 【技能】 (H). */
   name: string;
   /** The engine id of the general that has it. */
   general: string;
+  /** How often it may take effect: once per turn, once per phase, or once per game (限定技). None: every time. */
+  limit?: 'turn' | 'phase' | 'game';
+}
+
+/** A triggered skill (issue 19 registers most of the 60 generals' skills this way). */
+export interface TriggerSkill extends SkillBase {
   /** trigger: optional, the owner is asked; locked (锁定技): applied without asking while its general is revealed. */
   kind: 'trigger' | 'locked';
   point: TriggerPoint;
-  /** How often it may take effect: once per turn, once per phase, or once per game (限定技). None: every time. */
-  limit?: 'turn' | 'phase' | 'game';
   /** Whether it may take effect for `owner` at this event (checked when the owner's turn in G21.1's order comes). */
   can: (ctx: Ctx, owner: number, e: TriggerEvent) => boolean;
   /** Its effect; it may ask (flow.ts) and change the event's mutable data. */
   effect: (ctx: Ctx, owner: number, e: TriggerEvent) => void;
 }
+
+/** The `【技能】` command as an active skill receives it. */
+export type SkillCmd = Extract<Cmd, { k: 'skill' }>;
+
+/** An active skill (G4.6): a play-phase action of the current player, `【技能】NAME[ C、…][→P、…]`. */
+export interface ActiveSkill extends SkillBase {
+  kind: 'active';
+  point?: undefined;
+  /** Whether it may be used now (besides its limit); when false the command is refused with `why`. */
+  can?: (ctx: Ctx, owner: number) => boolean;
+  /** Why `can` refused, in Chinese. */
+  why?: string;
+  /** Checks the command (refuse() before the first ask) and applies it. */
+  use: (ctx: Ctx, owner: number, cmd: SkillCmd) => void;
+}
+
+/** A conversion (G6.4): cards used or played as another card. */
+export interface ConvertSkill extends SkillBase {
+  kind: 'convert';
+  point?: undefined;
+  /** The card names it can make (`杀` for the 杀 family). */
+  makes: readonly string[];
+  /** Whether the source cards may include equipment (断粮), besides hand cards. */
+  equip?: boolean;
+  /** Whether `ids` (the owner's cards, in the order named) may become `name` for `owner` now. */
+  can: (s: State, owner: number, ids: readonly string[], name: string) => boolean;
+  /** Target rules the converted card lifts: `distance` (断粮's 兵粮寸断). */
+  lifts?: readonly 'distance'[];
+  /** After the converted card is declared with its targets (before it moves): the skill's bookkeeping. */
+  onUse?: (ctx: Ctx, owner: number, card: UsedCard, targets: number[]) => void;
+}
+
+export type SkillSpec = TriggerSkill | ActiveSkill | ConvertSkill;
 
 const skills: SkillSpec[] = [];
 
@@ -88,16 +143,38 @@ export function listens(s: State, point: TriggerPoint): boolean {
   return s.settings.skills === 'on' && skills.some((k) => k.point === point);
 }
 
+/** G4.10: skips `phase` of this turn (no start or end for it). 乐不思蜀/兵粮寸断 and skills share the flags. */
+export function skipPhase(s: State, phase: PhaseName): void {
+  const t = s.turn;
+  if (phase === 'draw') t.skipDraw = true;
+  else if (phase === 'play') t.skipPlay = true;
+  else if (!(t.skip ??= []).includes(phase)) t.skip.push(phase);
+}
+/** Whether `phase` of this turn is to be skipped. */
+export function isSkipped(s: State, phase: PhaseName): boolean {
+  const t = s.turn;
+  return phase === 'draw' ? t.skipDraw : phase === 'play' ? t.skipPlay : (t.skip ?? []).includes(phase);
+}
+
 /** The phase a stage belongs to (the play phase has several stages). */
 export function phaseOf(stage: Stage): string {
   return stage === 'playStart' || stage === 'playing' ? 'play' : stage;
 }
 
 /** The key a limited use is counted under: per turn, per phase of the turn, or per game. */
-function useKey(s: State, owner: number, spec: SkillSpec): string | null {
+function useKey(s: State, owner: number, spec: { id: string; limit?: SkillBase['limit'] }): string | null {
   if (!spec.limit) return null;
   const scope = spec.limit === 'game' ? 'game' : spec.limit === 'turn' ? `t${s.turn.n}` : `t${s.turn.n}.${phaseOf(s.turn.stage)}`;
   return `${owner}|${spec.id}|${scope}`;
+}
+/** Counts a use of `id` for `owner` in `scope` (a skill's own bookkeeping, e.g. 断粮's "invalid for the rest of the phase"). */
+export function markUsed(s: State, owner: number, id: string, scope: 'turn' | 'phase' | 'game'): void {
+  const key = useKey(s, owner, { id, limit: scope })!;
+  s.skillUses[key] = (s.skillUses[key] ?? 0) + 1;
+}
+/** Whether `id` was counted for `owner` in `scope` (this turn, this phase, or this game). */
+export function usedIn(s: State, owner: number, id: string, scope: 'turn' | 'phase' | 'game'): boolean {
+  return (s.skillUses[useKey(s, owner, { id, limit: scope })!] ?? 0) >= 1;
 }
 
 /** Fires a trigger point: the raw hooks in registration order, then the registered skills in G21.1's order. */
@@ -108,7 +185,7 @@ export function trigger(ctx: Ctx, e: TriggerEvent): void {
 
 function fireSkills(ctx: Ctx, e: TriggerEvent) {
   const s = ctx.s;
-  const here = skills.filter((k) => k.point === e.point);
+  const here = skills.filter((k): k is TriggerSkill => k.point === e.point);
   if (!here.length) return;
   // G21.1: in seat order from the current player; the dead are skipped, except the victim at its own death (G12.1).
   const order = orderFrom(s, s.turn.seat);
@@ -153,4 +230,78 @@ function askSkill(ctx: Ctx, seat: number, spec: SkillSpec, hidden: boolean): boo
   if (c.k === 'ok' || (c.k === 'skill' && c.skill === spec.name)) return true;
   if (c.k === 'skill') return refuse('UNKNOWN_SKILL', T.skillNotAsked(c.skill, spec.name));
   return refuse('NO_PROMPT', T.skillHelp(spec.name, seatName(ctx.s, seat)));
+}
+
+/** Which of `seat`'s generals (0 main, 1 deputy) has skill `spec`, if it may be used now: revealed, or hidden and revealable. */
+function holder(s: State, seat: number, spec: SkillSpec): 0 | 1 | null {
+  const p = P(s, seat);
+  if (!p.generals || !p.alive || s.settings.skills !== 'on') return null;
+  for (const k of [0, 1] as const) {
+    if (p.generals[k] !== spec.general) continue;
+    if (p.revealed[k] || mayReveal(s, seat)) return k;
+  }
+  return null;
+}
+
+/** Reveals the hidden general that holds `spec` (G13.2 item 2, G13.4), counts its limit and logs the activation. */
+function activate(ctx: Ctx, seat: number, spec: SkillSpec, k: 0 | 1) {
+  const s = ctx.s;
+  const p = P(s, seat);
+  if (!p.revealed[k]) reveal(ctx, seat, k === 0 ? 'main' : 'deputy');
+  const key = useKey(s, seat, spec);
+  if (key) s.skillUses[key] = (s.skillUses[key] ?? 0) + 1;
+  ev(ctx, 'skill', { seat, skill: spec.name, general: p.generals![k] });
+}
+
+/**
+ * G4.6: `【技能】NAME…` in `seat`'s play phase. Refuses an unknown name, a skill this character does not have (or
+ * cannot reveal now), a spent limit, or `can`; otherwise reveals a hidden owner, counts the use and runs it.
+ */
+export function useActive(ctx: Ctx, seat: number, cmd: SkillCmd): void {
+  const s = ctx.s;
+  const name = cmd.skill;
+  const all = skills.filter((k): k is ActiveSkill => k.kind === 'active' && k.name === name);
+  if (!all.length) {
+    const other = skills.find((k) => k.name === name);
+    return refuse('UNKNOWN_SKILL', other ? T.notActiveSkill(name) : T.noSuchSkill(name, activeNames(s, seat)));
+  }
+  for (const spec of all) {
+    const k = holder(s, seat, spec);
+    if (k === null) continue;
+    const key = useKey(s, seat, spec);
+    if (key && (s.skillUses[key] ?? 0) >= 1) return refuse('LIMIT_EXCEEDED', T.skillLimit(name, spec.limit!));
+    if (spec.can && !spec.can(ctx, seat)) return refuse('NOT_ALLOWED', spec.why ?? T.skillCannot(name));
+    activate(ctx, seat, spec, k);
+    spec.use(ctx, seat, cmd);
+    return;
+  }
+  return refuse('UNKNOWN_SKILL', T.noSuchSkill(name, activeNames(s, seat)));
+}
+
+/** The active skills `seat` could name now (for refusals and help). */
+export function activeNames(s: State, seat: number): string[] {
+  return skills.filter((k) => k.kind === 'active' && holder(s, seat, k) !== null).map((k) => k.name);
+}
+
+/** The registered conversions `seat` may use now (revealed, or hidden and revealable: G13.4). */
+export function converters(s: State, seat: number): ConvertSkill[] {
+  return skills.filter((k): k is ConvertSkill => k.kind === 'convert' && holder(s, seat, k) !== null);
+}
+/** The registered conversion named `name`, if any. */
+export function converterNamed(name: string | undefined): ConvertSkill | undefined {
+  return name === undefined ? undefined : skills.find((k): k is ConvertSkill => k.kind === 'convert' && k.name === name);
+}
+
+/**
+ * A converted card is being used or played (after its checks, before it moves): reveals the hidden general whose
+ * conversion made it (G13.4), logs the activation and runs the conversion's `onUse`. Does nothing for a card not
+ * made by a registered conversion (丈八蛇矛, 鏖战, a physical card).
+ */
+export function usedConverted(ctx: Ctx, seat: number, card: UsedCard, targets: number[] = []): void {
+  const spec = converterNamed(card.skill);
+  if (!spec) return;
+  const k = holder(ctx.s, seat, spec);
+  if (k === null) return;
+  activate(ctx, seat, spec, k);
+  spec.onUse?.(ctx, seat, card, targets);
 }

@@ -13,9 +13,10 @@ import { useInPlay } from './use.ts';
 import { alliance, jadeSealStart, mayReveal, turnEndEffects } from './cards/sa.ts';
 import type { Cmd, Turn, Which } from './types.ts';
 import { T } from './texts.ts';
+import { useActive } from './triggers.ts';
 
 export function freshTurn(seat: number, n: number): Turn {
-  return { seat, n, stage: 'before', skipDraw: false, skipPlay: false, slashes: 0, wineUsed: false, wineBuff: false, limitBonus: 0, playEnded: false, extra: false, removed: [], alliance: false, threaten: false, point: null };
+  return { seat, n, stage: 'before', skipDraw: false, skipPlay: false, slashes: 0, wineUsed: false, wineBuff: false, limitBonus: 0, playEnded: false, extra: false, removed: [], alliance: false, threaten: false, point: null, skip: [] };
 }
 
 /** C-SA-JADE-SEAL at the start of the play phase (cards/sa.ts). */
@@ -111,7 +112,10 @@ export function playStep(ctx: Ctx) {
       reveal(ctx, seat, c.which);
       return;
     }
-    case 'skill': return refuse('UNKNOWN_SKILL', T.skillsOff(c.skill));
+    case 'skill':
+      // G4.6: an active skill (triggers.ts useActive: its owner, limit, reveal and checks).
+      if (s.settings.skills === 'off') return refuse('UNKNOWN_SKILL', T.skillsOff(c.skill));
+      return useActive(ctx, seat, c);
     case 'pass': return refuse('NOT_ALLOWED', T.passInPlay);
     default: return refuse('NO_PROMPT', T.playHelp);
   }

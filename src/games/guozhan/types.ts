@@ -92,11 +92,17 @@ export interface Turn {
   alliance: boolean;
   /** C-SA-THREATEN-EMPEROR took effect: at the end of the turn its user may discard a card for an extra turn. */
   threaten: boolean;
-  /** Where the current phase stands: entered (its start point fired), its body done (its end point next), or neither. */
-  point: null | 'body' | 'end';
+  /** Where the current phase stands: asked just before it (`phaseBefore`), entered (its start point fired), its body done (its end point next), or neither. */
+  point: null | 'before' | 'body' | 'end';
+  /** G4.10: other phases of this turn to skip (a skill's `skipPhase`; draw and play use skipDraw/skipPlay). */
+  skip: string[];
 }
 
-export type AskKind = 'pick' | 'turnStart' | 'play' | 'respond' | 'peach' | 'nullify' | 'confirm' | 'option' | 'pickCard' | 'ownCards' | 'target';
+export type AskKind = 'pick' | 'turnStart' | 'play' | 'respond' | 'peach' | 'nullify' | 'confirm' | 'option' | 'pickCard' | 'ownCards' | 'target'
+  /** A distribution (遗计): `【给出】C、…→P` per receiver, `【不出】` stops. */
+  | 'give'
+  /** A point fight's card (拼点): `【拼点】C`. */
+  | 'pindian';
 
 /** A timed decision (X3, G21): who must answer, what is legal, and the deadline. */
 export interface Ask {
@@ -155,15 +161,23 @@ export type Cmd =
   | { k: 'choose'; option?: number; text?: string; players?: string[]; cards?: CardRef[]; other?: OtherRef[]; general?: { player: string; which: Which }; pair?: [string, string] }
   | { k: 'discard'; cards: CardRef[]; targets?: string[] }
   | { k: 'query'; what: 'status' | 'hand' | 'help' }
-  | { k: 'prelight'; skill: string; on: boolean };
+  | { k: 'prelight'; skill: string; on: boolean }
+  /** X6.2 `【给出】C、…→P`: one gift of a distribution. */
+  | { k: 'give'; cards: CardRef[]; target: string }
+  /** X6.2 `【拼点】C`: the point-fight card. */
+  | { k: 'pindian'; card: CardRef }
+  /** X6.2 `【排列】上 C、…[ 下 C、…]` (观星). */
+  | { k: 'arrange'; top: CardRef[]; bottom: CardRef[] };
 
 /** One answer folded into a suspended step: the speaker and command, or null for a timeout / a window all passed. */
 export interface Reply { at: number; seat: number | null; cmd: Cmd | null; picks?: Record<string, [string, string]> }
 
 /** The step that is suspended on an ask (engine.ts): re-run from `base` with `replies`. */
 export type Unit = { k: 'setup' } | { k: 'revealHeader' } | { k: 'turnStart' } | { k: 'judge' } | { k: 'play' } | { k: 'discard' } | { k: 'playStart' } | { k: 'turnEnd' }
-  /** Trigger points that registered skills hear (triggers.ts): the start or end of a phase. */
-  | { k: 'point'; point: 'phaseStart' | 'phaseEnd'; seat: number; phase: 'prepare' | 'judge' | 'draw' | 'play' | 'discard' | 'finish' };
+  /** The draw phase's draw when a skill listens at `drawPhase` (triggers.ts). */
+  | { k: 'drawPhase' }
+  /** Trigger points that registered skills hear (triggers.ts): just before, the start or end of a phase. */
+  | { k: 'point'; point: 'phaseBefore' | 'phaseStart' | 'phaseEnd'; seat: number; phase: 'prepare' | 'judge' | 'draw' | 'play' | 'discard' | 'finish' };
 
 export interface Pending {
   unit: Unit;
@@ -243,6 +257,8 @@ export interface State {
   imperialOrder: 'unused' | 'due' | 'done';
   /** Limited skill uses (triggers.ts): `seat|skill|scope` → times used. */
   skillUses: Record<string, number>;
+  /** G6.4: a card in a judgement area that is a converted delayed trick (断粮's 兵粮寸断) → the trick's name. */
+  judgeAs?: Record<string, string>;
 }
 
 /** A judgement in progress (G9.1): whose, its current card (a retrial replaces it, G21.7), and why. */

@@ -4,7 +4,7 @@
  * responses to requests (闪/杀, G6.5, G21.2–G21.3) and the 无懈可击 chain with 国无懈可击 (G21.4–G21.5).
  */
 import { card, DELAYED, NULLIFICATIONS, SLASHES } from './cards.ts';
-import { areaCount, attackRange, differentKingdom, discard, distance, draw, equipped, hasHidden, inRange, isRemoved, judge, judgeDone, move, orderFrom, P, presentFrom, recover, sameKingdom, seatName } from './core.ts';
+import { judgeName, areaCount, attackRange, differentKingdom, discard, distance, draw, equipped, hasHidden, inRange, isRemoved, judge, judgeDone, move, orderFrom, P, presentFrom, recover, sameKingdom, seatName } from './core.ts';
 import { ironArmorCancels, SA_TRICKS, saTargets } from './cards/sa.ts';
 import { ask, ev, refuse, type Ctx } from './flow.ts';
 import { seatOf } from './asks.ts';
@@ -14,7 +14,7 @@ import { trickEffect, trickNoEffect, amazingGraceReveal } from './cards/tricks.t
 import { equipCard } from './cards/equipment.ts';
 import type { Cmd, UsedCard } from './types.ts';
 import { T } from './texts.ts';
-import { trigger } from './triggers.ts';
+import { converterNamed, trigger, usedConverted } from './triggers.ts';
 
 type CardCmd = Extract<Cmd, { k: 'card' }>;
 
@@ -107,7 +107,9 @@ export function checkTargets(ctx: Ctx, seat: number, uc: UsedCard, cmd: CardCmd)
       return { targets: [one(ok, (x) => (x === seat ? T.notSelf(name) : T.alreadyHolds(seatName(s, x), name)), others.filter(ok))] };
     }
     case '兵粮寸断': {
-      const ok = (x: number) => x !== seat && !holds(ctx, x, name) && distance(s, seat, x) <= 1;
+      // Distance 1 (G7.4), unless the converting skill lifts it (断粮).
+      const free = !!converterNamed(uc.skill)?.lifts?.includes('distance');
+      const ok = (x: number) => x !== seat && !holds(ctx, x, name) && (free || distance(s, seat, x) <= 1);
       return { targets: [one(ok, (x) => (x === seat ? T.notSelf(name) : holds(ctx, x, name) ? T.alreadyHolds(seatName(s, x), name) : T.distanceOne(seatName(s, x), distance(s, seat, x))), others.filter(ok))] };
     }
     case '闪电': {
@@ -121,7 +123,7 @@ export function checkTargets(ctx: Ctx, seat: number, uc: UsedCard, cmd: CardCmd)
 }
 
 /** G5.3: a judgement area holds one delayed trick of a name. */
-const holds = (ctx: Ctx, seat: number, name: string) => P(ctx.s, seat).judge.some((id) => card(id).name === name);
+const holds = (ctx: Ctx, seat: number, name: string) => P(ctx.s, seat).judge.some((id) => judgeName(ctx.s, id) === name);
 
 /** A card used in the play phase: every check first (a refusal changes nothing), then the use (G6.2). */
 export function useInPlay(ctx: Ctx, seat: number, cmd: CardCmd) {
@@ -137,6 +139,8 @@ export function useInPlay(ctx: Ctx, seat: number, cmd: CardCmd) {
   if (SLASHES.has(name) && !slashAllowed(ctx, seat)) refuse('LIMIT_EXCEEDED', T.slashOnce);
   if (cmd.whole) refuse('BAD_SYNTAX', T.wholeOnlyNullify);
   const { targets, victim, rep } = checkTargets(ctx, seat, uc, cmd);
+  // G13.4: a conversion skill of a hidden general is revealed by the use (triggers.ts).
+  usedConverted(ctx, seat, uc, targets);
   useCard(ctx, seat, uc, targets, { victim, rep, counts: true });
 }
 
@@ -154,6 +158,8 @@ export function useCard(ctx: Ctx, user: number, uc: UsedCard, targets: number[],
     // C3: the card waits in the target's judgement area; it takes effect in the judge phase.
     ev(ctx, 'use', { seat: user, card: usedText(uc), name, targets, cards: uc.ids });
     move(ctx, uc.ids, { zone: 'judge', seat: targets[0]! });
+    // G6.4: a converted card lies there as the trick it was used as (断粮's 兵粮寸断).
+    if (uc.skill) s.judgeAs = { ...(s.judgeAs ?? {}), [uc.ids[0]!]: name };
     return;
   }
   move(ctx, uc.ids, { zone: 'processing' });
@@ -234,6 +240,7 @@ export function nullify(ctx: Ctx, about: NullifyAbout): { cancelled: boolean; wh
   if (c.targets.length) refuse('BAD_SYNTAX', T.noTargets(uc.name));
   const whole = !!c.whole;
   if (whole && (uc.name !== '无懈可击·国' || !about.wholeOk)) refuse('ILLEGAL_CARD', uc.name !== '无懈可击·国' ? T.wholeNeedsHeg : T.wholeNotHere);
+  usedConverted(ctx, r.seat, uc);
   move(ctx, uc.ids, { zone: 'processing' });
   ev(ctx, 'use', { seat: r.seat, card: usedText(uc), name: uc.name, against: about.card.name, targets: about.target === null ? [] : [about.target], ...(whole ? { whole: true } : {}), depth: about.depth });
   const counter = nullify(ctx, { card: uc, user: r.seat, target: null, delayed: false, wholeOk: false, depth: about.depth + 1 });
@@ -270,6 +277,7 @@ export function askJink(ctx: Ctx, seat: number, a: JinkAsk): boolean {
     if (c.k !== 'card') return refuse('NO_PROMPT', T.jinkHelp);
     if (c.targets.length) refuse('BAD_SYNTAX', T.noTargets('闪'));
     const uc = resolveCardCmd(s, seat, c, ['闪']);
+    usedConverted(ctx, seat, uc);
     move(ctx, uc.ids, { zone: 'processing' });
     ev(ctx, a.mode, { seat, card: usedText(uc), name: '闪', cards: uc.ids });
     discard(ctx, uc.ids.filter((id) => s.processing.includes(id)));
@@ -287,6 +295,7 @@ export function askSlashPlay(ctx: Ctx, seat: number, from: number, why: string):
   if (c.k !== 'card') return refuse('NO_PROMPT', T.slashHelp);
   if (c.targets.length) refuse('BAD_SYNTAX', T.noTargets('杀'));
   const uc = resolveCardCmd(s, seat, c, ['杀', '雷杀', '火杀']);
+  usedConverted(ctx, seat, uc);
   move(ctx, uc.ids, { zone: 'processing' });
   ev(ctx, 'play', { seat, card: usedText(uc), name: uc.name, cards: uc.ids });
   discard(ctx, uc.ids.filter((id) => s.processing.includes(id)));

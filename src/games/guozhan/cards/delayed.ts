@@ -4,7 +4,7 @@
  * 闪电 moves on when nullified or not hit (C-LIGHTNING, G22.7).
  */
 import { card } from '../cards.ts';
-import { discard, isRemoved, judge, judgeDone, move, N, P } from '../core.ts';
+import { discard, isRemoved, judge, judgeDone, judgeName, move, N, P } from '../core.ts';
 import { ev, type Ctx } from '../flow.ts';
 import { damage } from '../damage.ts';
 import { physical } from '../resolve.ts';
@@ -24,10 +24,10 @@ export function judgePhase(ctx: Ctx) {
 
 function resolveDelayed(ctx: Ctx, seat: number, id: string) {
   const s = ctx.s;
-  const name = card(id).name;
+  const name = judgeName(s, id);
   move(ctx, [id], { zone: 'processing' });
   ev(ctx, 'delayed', { seat, card: id, name });
-  const w = nullify(ctx, { card: physical(id), user: null, target: seat, delayed: true, wholeOk: false, depth: 0 });
+  const w = nullify(ctx, { card: { ...physical(id), name }, user: null, target: seat, delayed: true, wholeOk: false, depth: 0 });
   if (w.cancelled) {
     ev(ctx, 'nullified', { seat, card: id });
     if (name === '闪电') moveLightning(ctx, seat, id);
@@ -61,7 +61,7 @@ function moveLightning(ctx: Ctx, holder: number, id: string) {
     const i = (holder + k) % N(s);
     const p = P(s, i);
     // C-LIGHTNING: not one removed by 调虎离山 (G18.4).
-    if (!p.alive || isRemoved(s, i) || p.judge.some((x) => card(x).name === '闪电')) continue;
+    if (!p.alive || isRemoved(s, i) || p.judge.some((x) => judgeName(s, x) === '闪电')) continue;
     move(ctx, [id], { zone: 'judge', seat: i });
     ev(ctx, 'lightningMoves', { from: holder, seat: i, card: id });
     return;

@@ -2,6 +2,7 @@
  * The ordinary tricks' effects on one target (C2), after that target's nullify window (use.ts). Target checks are
  * at declaration (use.ts checkTargets); here an emptied area simply yields nothing (G22.11).
  */
+import { usedConverted } from '../triggers.ts';
 import { card, cardText, SLASHES } from '../cards.ts';
 import { discard, draw, inRange, move, P, recover, seatName, setChained, takeTop } from '../core.ts';
 import { SA_TRICKS, saEffect } from './sa.ts';
@@ -126,6 +127,7 @@ function collateral(ctx: Ctx, user: number, a: number, b: number) {
       if (c.k !== 'card') return refuse('NO_PROMPT', T.collateralHelp(seatName(s, b)));
       const uc = resolveCardCmd(s, a, c, [...SLASHES]);
       if (c.targets.length && (c.targets.length > 1 || seatOf(s, c.targets[0]!, a) !== b)) refuse('ILLEGAL_TARGET', T.collateralHelp(seatName(s, b)));
+      usedConverted(ctx, a, uc, [b]);
       slashUse(ctx, a, uc, [b], false);
       return;
     }
