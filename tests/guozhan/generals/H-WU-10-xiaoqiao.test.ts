@@ -1,0 +1,81 @@
+/**
+ * H-WU-10 小乔 · 天香: when you are about to take damage (G8.1 step 2b), you may discard a ♥ hand card and choose
+ * another character: prevent that damage, then choose an option not chosen this turn: (1) the source deals 1 damage
+ * to that character, which then draws X (its lost HP, at most 5); (2) that character loses 1 HP, then takes the
+ * discarded ♥ card if it is still in the discard or draw pile.
+ * Seats 甲 乙 丙 丁 (0–3); 甲 (刘备+关羽, 4 HP) starts. 乙 = 小乔+孙权 (3+4 → 3 HP). 丙 = 曹操+许褚 (4 HP),
+ * 丁 = 吕布+貂蝉 (5+3 → 4 HP). Cards (A1): S014 ♠7 杀, S001 ♠A 决斗, S026 ♠K 南蛮入侵, S041/S043 ♥7/♥8 无中生有
+ * (♥ hand cards of 乙), S084 ♦2 闪; 甲 draws S046 S050; later draws S053 S048.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { noRefusals, pl, play, rows, skillRows } from './helpers.ts';
+
+const HEAD = ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
+  '@generals 甲=刘备+关羽 乙=小乔+孙权 丙=曹操+许褚 丁=吕布+貂蝉',
+  '@hand 甲=S014 S001 S026', '@hand 乙=S041 S043 S084', '@hand 丙=S094', '@hand 丁=S095', '@deck S046 S050 S053 S048 S030',
+  '甲: 【不出】', '甲: 【杀】S014→乙', '乙: 【不出】'];
+
+test('H-WU-10 天香 hidden, option 1: reveals 小乔, discards S041; the damage is prevented; the source 甲 deals 1 to 丙, which draws X = 1', () => {
+  const s = play([...HEAD, '乙: 【技能】天香', '乙: 【弃牌】S041', '乙: 【选择】丙', '乙: 【选择】1']);
+  noRefusals(s);
+  assert.deepEqual([pl(s, '乙').hp, pl(s, '乙').revealed, pl(s, '乙').hand], [3, [true, false], ['S043', 'S084']]);
+  // 丙 4 → 3 (source 甲, no card), then draws min(5, 4 − 3) = 1: S053.
+  assert.equal(pl(s, '丙').hp, 3);
+  assert.deepEqual(pl(s, '丙').hand, ['S094', 'S053']);
+  assert.deepEqual(rows(s, 'damage').map((r) => [r.seat, r.source, r.n]), [[2, 0, 1]]);
+  assert.ok(s.discardPile.includes('S041'));
+});
+
+test('H-WU-10 天香 option 2: 丙 loses 1 HP (no damage steps) and takes the discarded S041 from the discard pile', () => {
+  const s = play([...HEAD, '乙: 【技能】天香', '乙: 【弃牌】S041', '乙: 【选择】丙', '乙: 【选择】2']);
+  noRefusals(s);
+  assert.deepEqual([pl(s, '乙').hp, pl(s, '丙').hp], [3, 3]);
+  assert.deepEqual(rows(s, 'damage'), []);
+  assert.deepEqual(pl(s, '丙').hand, ['S094', 'S041']);
+  // 曹操's 奸雄 is not asked: losing HP is not damage (G8.3).
+  assert.deepEqual(skillRows(s), ['乙:天香']);
+});
+
+test('H-WU-10 天香 each option once a turn: after option 1 (杀), the 决斗\'s damage offers only option 2; then nothing more this turn', () => {
+  const s = play([...HEAD, '乙: 【技能】天香', '乙: 【弃牌】S041', '乙: 【选择】丙', '乙: 【选择】1',
+    '甲: 【决斗】→乙', '@timeout', '乙: 【不出】',          // 乙 plays no 杀
+    '乙: 【确定】', '乙: 【弃牌】S043', '乙: 【选择】丁']);
+  noRefusals(s);
+  // The option list held one option; it was asked — and its timeout would pick that one too.
+  const optionAsk = s.ask;
+  assert.deepEqual([optionAsk?.kind, optionAsk?.options?.length], ['option', 1]);
+  const t = play([...HEAD, '乙: 【技能】天香', '乙: 【弃牌】S041', '乙: 【选择】丙', '乙: 【选择】1',
+    '甲: 【决斗】→乙', '@timeout', '乙: 【不出】', '乙: 【确定】', '乙: 【弃牌】S043', '乙: 【选择】丁', '@timeout']);
+  noRefusals(t);
+  // Option 2 on 丁: 4 → 3, takes S043.
+  assert.deepEqual([pl(t, '丁').hp, pl(t, '丁').hand], [3, ['S095', 'S043']]);
+  assert.equal(pl(t, '乙').hp, 3);
+  assert.deepEqual(skillRows(t), ['乙:天香', '乙:天香']);
+});
+
+test('H-WU-10 天香 with both options used this turn is not offered: a third damage (南蛮入侵) hits 小乔', () => {
+  const s = play(['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
+    '@generals 甲=刘备+关羽 乙=小乔+孙权 丙=曹操+许褚 丁=吕布+貂蝉', '@revealed 乙=主将',
+    '@hand 甲=S014 S001 S026', '@hand 乙=S041 S043 S030', '@hand 丙=S094', '@hand 丁=S095', '@deck S046 S050 S053 S048 S035',
+    '甲: 【不出】', '甲: 【杀】S014→乙', '乙: 【不出】', '乙: 【确定】', '乙: 【弃牌】S041', '乙: 【选择】丙', '乙: 【选择】1',
+    '甲: 【决斗】→乙', '@timeout', '乙: 【不出】', '乙: 【确定】', '乙: 【弃牌】S043', '乙: 【选择】丁', '@timeout',
+    '甲: 【南蛮入侵】', '@timeout', '乙: 【不出】']);        // 乙's window, then no 杀: the damage lands
+  noRefusals(s);
+  // 乙 still holds S030 (♥2), so only the spent options stop it.
+  assert.deepEqual(pl(s, '乙').hand, ['S030']);
+  assert.equal(pl(s, '乙').hp, 2);
+  assert.deepEqual(skillRows(s), ['乙:天香', '乙:天香']);
+});
+
+test('H-WU-10 天香 needs a ♥ hand card (♦ S084 is not one, 红颜 is not applied): without one, no ask', () => {
+  const s = play([...HEAD.map((l) => (l.startsWith('@hand 乙') ? '@hand 乙=S084 S010' : l))]);
+  noRefusals(s);
+  assert.deepEqual([pl(s, '乙').hp, s.ask?.kind], [2, 'play']);
+});
+
+test('H-WU-10 天香 declined (timeout, X3.2): 乙 takes the damage, 3 → 2', () => {
+  const s = play([...HEAD, '@timeout']);
+  noRefusals(s);
+  assert.deepEqual([pl(s, '乙').hp, pl(s, '乙').hand, pl(s, '乙').revealed], [2, ['S041', 'S043', 'S084'], [false, false]]);
+});
