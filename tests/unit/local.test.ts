@@ -212,6 +212,47 @@ describe('local web channel server', () => {
     g.done();
   });
 
+  // docs/scale.md: what a command costs the pages.
+  test('a command that changes nothing on the panel sends no status; one that does reaches every viewer once', async () => {
+    const g = await game();
+    await new Promise((r) => setTimeout(r, 150));
+    const statuses = () => [g.alice, g.bob, g.carol].map((c) => c.msgs.filter((m) => m.t === 'status').length);
+    const before = statuses();
+    const r = await act(g.alice, { t: 'say', channelId: g.ch, text: '【调兵】甲都→甲乡 5' });
+    assert.equal(r.ok, true, r.text);
+    await g.alice.wait((m) => m.t === 'msg' && m.m.to === g.alice.userId && m.m.author.kind === 'bot');
+    await new Promise((r) => setTimeout(r, 150));
+    assert.deepEqual(statuses(), before, 'an order changes nothing the panel shows: no status frame');
+    await act(g.bob, { t: 'say', channelId: g.ch, text: '【完成】' });
+    for (const c of [g.alice, g.bob, g.carol]) await c.wait((m) => m.t === 'status' && !!m.status?.countries.find((x) => x.id === 'B')?.committed);
+    await new Promise((r) => setTimeout(r, 150));
+    assert.deepEqual(statuses(), before.map((n) => n + 1), 'B committed: one status to each viewer');
+    g.done();
+  });
+
+  test('the game list is built once for many pages saying hello, and again after it changes', async () => {
+    const svc = h.service as unknown as { listGames: (...a: unknown[]) => Promise<unknown> };
+    const real = svc.listGames;
+    let builds = 0;
+    svc.listGames = (...a: unknown[]) => { builds++; return real.apply(h.service, a); };
+    try {
+      const pages = await Promise.all([0, 1, 2, 3, 4].map(() => client(h.url, { name: 'Pat' })));
+      assert.ok(builds <= 1, `${builds} builds for 5 hellos`);
+      const lists = pages.map((p) => JSON.stringify((p.msgs.find((m) => m.t === 'welcome') as Extract<ServerMsg, { t: 'welcome' }>).games));
+      assert.equal(new Set(lists).size, 1, 'every page got the same list');
+      const created = await act(pages[0]!, { t: 'create', map: 'tests/fixtures/tiny.json' });
+      assert.equal(created.ok, true, created.text);
+      // The change is pushed to every page, and a page arriving after it gets the new list in its welcome.
+      for (const p of pages) await p.wait((m) => m.t === 'games' && m.games.some((x) => x.channelId === created.channelId));
+      const late = await client(h.url, { name: 'Lee' });
+      const w = late.msgs.find((m) => m.t === 'welcome') as Extract<ServerMsg, { t: 'welcome' }>;
+      assert.ok(w.games.some((x) => x.channelId === created.channelId));
+      for (const p of [...pages, late]) p.close();
+    } finally {
+      svc.listGames = real;
+    }
+  });
+
   test('pictures are served by URL from memory with their true size', async () => {
     const g = await game();
     const img = await g.alice.wait((m) => (m.t === 'msg' && m.m.images.length > 0) || (m.t === 'channel' && m.feed.some((f) => f.images.length > 0)), 5000);

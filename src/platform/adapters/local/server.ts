@@ -55,6 +55,10 @@ const TYPES: Record<string, string> = {
 const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
 
 export const CHANNEL_PREFIX = 'local-';
+/** How often every open channel's status is looked at for changes that posted nothing (ms). */
+const STATUS_TICK_MS = 2000;
+/** How long one build of the game list serves welcomes and pushes at most (ms), when no change of it was seen. */
+const LIST_TTL_MS = 1000;
 
 export interface LocalServerOptions {
   port: number;
@@ -226,6 +230,14 @@ export class LocalServer {
   /** Sockets corked until the end of the current tick (see sendRaw). */
   private readonly corked = new Set<object>();
   private lastListKey = new Map<string, string>();
+  /** When each channel's status was last built (ms, performance.now()): the 2 s tick leaves out channels built since its last round. */
+  private lastBuilt = new Map<string, number>();
+  /**
+   * The game list as last built, with its JSON: the welcome of every hello and every push of the list share one
+   * build (building it reads every game; 2,000 pages reconnecting built it 2,000 times). Dropped by pushGames (each
+   * change of the list this server sees), and at most LIST_TTL_MS old in any case (a change it does not see).
+   */
+  private listMemo: { at: number; list: Promise<{ games: GameListItem[]; json: string }> } | null = null;
   private maps: { path: string; name: string }[];
   /** 单人练习's map and countries (issue 13), read once. */
   private practice: PracticeView | null | undefined;
@@ -271,9 +283,15 @@ export class LocalServer {
     this.unsubscribe = opts.chat.onEvent((e) => { this.feedChain = this.feedChain.then(() => this.onFeed(e)).catch((err: unknown) => console.error('local channel: a feed event failed:', err)); });
     // Timers inside the service (turn resolution, reminders) post through the chat, which triggers a push;
     // this tick also catches changes that post nothing.
+    // A channel whose status was built since the last round (a command, a join, a post) is left out: under load
+    // every busy channel is built many times a second already, and the tick only adds a rebuild of each.
     this.tick = setInterval(() => {
-      for (const ch of new Set([...this.clients].map((c) => c.channel).filter((c): c is string => !!c))) this.safely('status tick', () => this.pushStatus(ch));
-    }, 2000);
+      const since = performance.now() - STATUS_TICK_MS + 100;
+      for (const ch of new Set([...this.clients].map((c) => c.channel).filter((c): c is string => !!c))) {
+        if ((this.lastBuilt.get(ch) ?? -Infinity) > since) continue;
+        this.safely('status tick', () => this.pushStatus(ch));
+      }
+    }, STATUS_TICK_MS);
     this.tick.unref();
   }
 
@@ -555,12 +573,16 @@ export class LocalServer {
     let games: GameListItem[] = [];
     let listFailed = false;
     // A socket let in by a duel link sees no list of the server's games.
-    if (c.linkOnly === null) try { games = await this.gameList(); } catch (e) {
+    let gamesJson = '[]';
+    if (c.linkOnly === null) try { ({ json: gamesJson } = await this.sharedList()); } catch (e) {
       console.error('local channel: the game list could not be read:', e);
       listFailed = true;
     }
     this.practice ??= practiceOf(this.opts.root);
-    this.send(c, { t: 'welcome', token, userId: id, name: user.name, games, maps: this.maps, kinds: this.opts.service.kinds(), practice: this.practice });
+    // The list goes in as the JSON built once for every page (see listMemo); the rest is this page's own.
+    const welcome = JSON.stringify({ t: 'welcome', token, userId: id, name: user.name, games, maps: this.maps, kinds: this.opts.service.kinds(), practice: this.practice } satisfies ServerMsg);
+    const at = welcome.indexOf('"games":[]');
+    this.sendRaw(c, at < 0 ? welcome : `${welcome.slice(0, at)}"games":${gamesJson}${welcome.slice(at + 10)}`);
     if (listFailed) this.send(c, { t: 'error', code: 'INTERNAL_ERROR', text: '游戏列表读取失败（服务器的数据出了问题）。已有的频道可用链接直接打开；请告诉运行服务器的人。' });
   }
 
@@ -1060,7 +1082,10 @@ export class LocalServer {
       frame ??= JSON.stringify(e.kind === 'message' ? { t: 'msg', m: (await this.decorate(e.message)) } : { t: 'del', channelId: ch, id: e.id });
       this.sendRaw(c, frame);
     }
-    this.schedulePush(ch);
+    // Sent only if the status changed: a post changes what the panel shows only with the game (a turn, a seat, a
+    // judge — all in the shared part, so seen), and a viewer's own `me` changes only with those. Forcing it sent
+    // the whole panel to every viewer after every public answer (docs/scale.md: ~10 frames a command).
+    this.schedulePush(ch, false);
   }
 
   /**
@@ -1095,6 +1120,7 @@ export class LocalServer {
     if (viewers.length === 0) return;
     if (this.boards.has(channelId)) this.pushViews(channelId);
     // The channel's status is built and serialized once; each viewer's frame differs only in `me`.
+    this.lastBuilt.set(channelId, performance.now());
     const base = await this.channelStatus(channelId);
     const shared = JSON.stringify(base);
     if (!force && this.lastStatus.get(channelId) === shared) return;
@@ -1119,15 +1145,30 @@ export class LocalServer {
   }
 
   private pushGames(): void {
+    this.listMemo = null;
     if (this.gamesTimer) return;
     this.gamesTimer = setTimeout(() => {
       this.gamesTimer = null;
       this.safely('game list push', async () => {
-        const games = await this.gameList();
-        for (const c of this.clients) if (c.userId && c.linkOnly === null) this.send(c, { t: 'games', games });
+        // Built and serialized once for every page (it was one JSON.stringify of the whole list a socket).
+        const { json } = await this.sharedList();
+        const frame = `{"t":"games","games":${json}}`;
+        for (const c of this.clients) if (c.userId && c.linkOnly === null) this.sendRaw(c, frame);
       });
     }, 50);
     this.gamesTimer.unref();
+  }
+
+  /** The game list and its JSON, built once for whoever asks within LIST_TTL_MS and until the list changes (pushGames). */
+  private sharedList(): Promise<{ games: GameListItem[]; json: string }> {
+    const now = performance.now();
+    if (this.listMemo && now - this.listMemo.at < LIST_TTL_MS) return this.listMemo.list;
+    const list = this.gameList().then((games) => ({ games, json: JSON.stringify(games) }));
+    const memo = { at: now, list };
+    this.listMemo = memo;
+    // A failed build is not kept: the next page asks again.
+    list.catch(() => { if (this.listMemo === memo) this.listMemo = null; });
+    return list;
   }
 
   private now(): number {
