@@ -4,7 +4,9 @@
  * stop at the first red result (discarded) or when you choose; then take all black judgement cards set aside (HEG
  * `luoshen.lua`). The black cards wait in the processing area (public, X1) until taken; "judge again?" is an optional
  * choice (X3.2: no).
- * 倾国 (conversion: a black hand card as 闪): not here yet — see COVERAGE in ./index.ts.
+ * 倾国 (conversion): you may use or play a black hand card as 闪 (HEG `qingguo.lua`; G6.7: a use or a play as the
+ * request says). `【闪】C（倾国）`, the `（倾国）` may be left out when no other converter fits (X6.2); a hidden 甄姬
+ * is revealed by it (G13.4).
  */
 import { card, colorOf } from '../../cards.ts';
 import { judge, judgeDone, move } from '../../core.ts';
@@ -32,4 +34,9 @@ export const luoshen: SkillSpec = {
   },
 };
 
-export default [luoshen];
+export const qingguo: SkillSpec = {
+  id: 'qingguo', name: '倾国', general: 'hs__zhenji', kind: 'convert', makes: ['闪'],
+  can: (s, owner, ids) => ids.length === 1 && s.players[owner]!.hand.includes(ids[0]!) && colorOf(card(ids[0]!).suit) === 'black',
+};
+
+export default [luoshen, qingguo];
