@@ -7,9 +7,9 @@ import { neuwar } from './neuwar/module.ts';
 import { duel } from './duel/module.ts';
 import { guozhan } from './guozhan/module.ts';
 
-export const GAMES: GameRegistry = [neuwar, duel];
+export const GAMES: GameRegistry = [neuwar, duel, guozhan];
 
-/** Games the tools read (transcripts, `npm run replay`): every game players can start, and 国战 (issue 18: engine only, not offered yet). */
-export const TOOL_GAMES: GameRegistry = [...GAMES, guozhan];
+/** Games the tools read (transcripts, `npm run replay`): every game players can start (国战 offered since issue 20). */
+export const TOOL_GAMES: GameRegistry = GAMES;
 
 export { GameService } from './host.ts';

@@ -13,9 +13,10 @@ import { replayCommand, runAnyTranscript } from '../../src/replay/index.ts';
 import { runGuozhanTranscript } from '../../src/games/guozhan/transcript.ts';
 import type { Entry } from '../../src/platform/session/index.ts';
 
-test('registry: 国战 is a tools-only game — in TOOL_GAMES for replay, not in GAMES (not offered to players)', () => {
+test('registry: 国战 is offered to players (issue 20: /game new game:guozhan, the page\'s 新建游戏) and read by replay', () => {
   assert.ok(TOOL_GAMES.includes(guozhan));
-  assert.ok(!GAMES.some((g) => g.kind === 'guozhan'));
+  assert.ok(GAMES.includes(guozhan));
+  assert.equal(GAMES[0]!.kind, 'neuwar', 'New European War stays the default of /game new');
 });
 
 test('replay: `@game guozhan` transcripts go through the dispatcher to the same state; a malformed one exits 2 with FILE:LINE: reason', () => {

@@ -5,9 +5,10 @@
  * transcript runner for `replay`. Not offered to players yet (skills, the chat/web table and bots come with their
  * own issues): it is registered for the tools only (src/games/index.ts TOOL_GAMES).
  */
-import type { OutImage } from '../../platform/chat/index.ts';
+import type { OutButton, OutImage } from '../../platform/chat/index.ts';
 import { withTimeout } from '../../platform/session/index.ts';
-import type { Entry, GameModule, Lang, PictureAsk, Post, Rules, Speaker, StepResult } from '../../platform/session/index.ts';
+import type { BotMessage, Entry, GameModule, Lang, PageView, PictureAsk, Post, Rules, Speaker, StepResult } from '../../platform/session/index.ts';
+import { botMove } from './bot.ts';
 import { cardText } from './cards.ts';
 import { applyEntry, mergeSettings, newGame, type GzEntry, type StartEntry } from './engine.ts';
 import { askText, rowText } from './describe.ts';
@@ -19,8 +20,31 @@ import { stateJson, view } from './view.ts';
 import { guozhanRenderer, tableView, type GuozhanRenderer } from './table.ts';
 import type { Settings, State } from './types.ts';
 
-/** A game in memory: its state (plain JSON). */
-export interface Guozhan { s: State }
+/**
+ * What the platform keeps beside the engine's state (issue 20), folded from the same entries: the computer players
+ * seated at the start or by a judge (seat → style), the autopilot setting and each seat's missed asks in a row, and
+ * the seats the autopilot plays now (their player missed `autopilotAfter` asks; any command of theirs takes back).
+ */
+export interface GzMeta { bots: Record<string, string>; autopilotAfter: number; missed: Record<string, number>; auto: string[] }
+
+/** A game in memory: the engine's state (plain JSON) and the platform's meta. */
+export interface Guozhan { s: State; m: GzMeta }
+
+/** The default of `autopilotAfter` (the name and default New European War uses). */
+export const AUTOPILOT_AFTER = 2;
+const freshMeta = (bots: Record<string, string> = {}, autopilotAfter = AUTOPILOT_AFTER): GzMeta => ({ bots: { ...bots }, autopilotAfter, missed: {}, auto: [] });
+
+/** X3.2's default of each ask kind, as the channel is told on a timeout. */
+const DEFAULT_ZH: Record<string, string> = {
+  pick: '按发牌顺序取第一对同势力武将', turnStart: '不明置', play: '结束出牌阶段', respond: '不出', peach: '不出', nullify: '不使用无懈可击',
+  confirm: '不发动', option: '选第一项', pickCard: '选第一张', ownCards: '按点数从小到大弃牌', target: '选第一名合法角色', private: '默认',
+};
+
+/** What `present` needs of a step: the log rows it added, and the platform's own lines (timeouts, autopilot). */
+interface StepDetail { from: number; to: number; notes?: string[] }
+
+/** Module-level settings (not the engine's G0): seats offered, the autopilot's patience, the page's language choice. */
+type ModuleSettings = { players?: number; autopilotAfter?: number };
 
 /** Seat ids (and names) in seat order: the ten heavenly stems. */
 export const SEAT_IDS = ['甲', '乙', '丙', '丁', '戊', '己', '庚', '辛', '壬', '癸'];
@@ -47,12 +71,23 @@ export class GuozhanRules implements Rules<Guozhan> {
     for (const [k, v] of Object.entries(patch)) {
       if (k === 'players') {
         const n = Number(v);
-        if (!Number.isInteger(n) || n < 3 || n > 10) return { ok: false as const, key: k, reason: 'players=3…10' };
+        if (!Number.isInteger(n) || n < 3 || n > 10) return { ok: false as const, key: k, reason: `人数 players 要在 3–10 之间（写了 ${String(v)}），如 players=6` };
         out.players = n;
         continue;
       }
+      if (k === 'autopilotAfter') {
+        const n = Number(v);
+        if (!Number.isInteger(n) || n < 1 || n > 50) return { ok: false as const, key: k, reason: `autopilotAfter 是连续超时几次后由机器人代打，要写 1–50 的整数（写了 ${String(v)}），如 autopilotAfter=2` };
+        (out as ModuleSettings).autopilotAfter = n;
+        continue;
+      }
+      // The page's 新建游戏 sends its language; 国战 is played in Chinese.
+      if (k === 'language') {
+        if (v !== 'zh' && v !== 'en') return { ok: false as const, key: k, reason: 'language=zh|en' };
+        continue;
+      }
       const p = settingPatch(k, String(v));
-      if (typeof p === 'string') return { ok: false as const, key: k, reason: p };
+      if (typeof p === 'string') return { ok: false as const, key: k, reason: `设置 ${k}=${String(v)} 无效：${p}` };
       out = { ...out, ...p, timeouts: { ...mergeSettings(out).timeouts, ...(p.timeouts ?? {}) } };
     }
     return { ok: true as const, settings: out as unknown };
@@ -60,49 +95,127 @@ export class GuozhanRules implements Rules<Guozhan> {
   language(): Lang { return 'zh'; }
 
   /** G2.1: the seats taken, in an order drawn from the seed; the engine deals and shuffles from the same seed. */
-  setup(seats: string[], settings: unknown, seed: number, at: number): Entry {
-    const { players: _p, ...rules } = (settings ?? {}) as Partial<Settings> & { players?: number };
+  /** `bots`: the computer players the platform seated (seat → style), kept on the start entry so the log rebuilds them. */
+  setup(seats: string[], settings: unknown, seed: number, at: number, bots: Record<string, string> = {}): Entry {
+    const { players: _p, autopilotAfter, ...rules } = (settings ?? {}) as Partial<Settings> & ModuleSettings;
     const order = shuffle({ rng: (seed ^ 0x9e3779b9) | 0 }, [...seats].sort((a, b) => SEAT_IDS.indexOf(a) - SEAT_IDS.indexOf(b)));
-    const start: StartEntry = { type: 'start', at, seed, seats: order, settings: rules };
+    const start: StartEntry & { bots?: Record<string, string>; autopilotAfter?: number } = {
+      type: 'start', at, seed, seats: order, settings: rules,
+      ...(Object.keys(bots).length ? { bots } : {}), ...(autopilotAfter !== undefined ? { autopilotAfter } : {}),
+    };
     return start as unknown as Entry;
   }
   apply(game: Guozhan | null, entry: Entry): { game: Guozhan | null; step: StepResult | null } {
     const e = entry as unknown as GzEntry;
-    if (e.type === 'start') return { game: { s: newGame(e) }, step: null };
+    if (e.type === 'start') {
+      const x = entry as { bots?: Record<string, string>; autopilotAfter?: number };
+      return { game: { s: newGame(e), m: freshMeta(x.bots, x.autopilotAfter) }, step: null };
+    }
     if (!game) return { game, step: null };
+    game.m ??= freshMeta();
     // 【桌面】: changes nothing; the platform draws the picture (step.picture) and answers the asker.
     if ((entry.type as string) === 'table') return { game, step: { answer: { ok: true, text: '桌面', private: true }, picture: tableAsk(), resolved: [] } };
+    const meta = this.applyMeta(game, entry);
+    if (meta) return { game, step: meta };
+    // A seatless speaker's query (help, status): answered, nothing recorded in the engine.
+    if (e.type === 'cmd' && e.seat < 0) return { game, step: { answer: { ok: true, text: e.cmd.k === 'query' && e.cmd.what === 'help' ? this.help('zh') : this.status(game, 'zh'), private: true }, resolved: [] } };
     const from = game.s.log.length;
     const turn = game.s.turn.n;
+    const asked = game.s.ask ? { kind: game.s.ask.kind, secret: !!game.s.ask.secret, seats: game.s.ask.seats.map((i) => game.s.players[i]!.name) } : null;
     const r = applyEntry(game.s, e);
     game.s = r.state;
     const resolved = game.s.turn.n !== turn || game.s.status === 'ended' ? [turn] : [];
-    const detail = { from: Math.min(from, game.s.log.length), to: game.s.log.length };
+    const notes: string[] = [];
+    if (e.type === 'timeout' && r.ok && asked) notes.push(...this.missedAsk(game, asked));
+    // Anything the seat's own player says (not the autopilot; a query or a refused line too: they are back) takes the
+    // seat back — the autopilot answers its prompts at once, so waiting for an accepted answer would never happen.
+    const speaker = e.type === 'cmd' ? e.seat : e.type === 'refused' ? e.seat : null;
+    if (speaker !== null && speaker >= 0 && !(entry as { bot?: boolean }).bot) {
+      const name = game.s.players[speaker]!.name;
+      game.m.missed[name] = 0;
+      if (game.m.auto.includes(name)) {
+        game.m.auto = game.m.auto.filter((x) => x !== name);
+        notes.push(`🙋 ${name}回来了，机器人交还控制`);
+      }
+    }
+    const detail: StepDetail = { from: Math.min(from, game.s.log.length), to: game.s.log.length, ...(notes.length ? { notes } : {}) };
     if (e.type === 'timeout' || e.type === 'abort') return { game, step: { answer: null, resolved, detail } };
     if (!r.ok) return { game, step: { answer: { ok: false, code: r.code, text: r.message ?? r.code ?? '', private: true }, resolved, detail } };
-    if (e.type === 'cmd' && e.cmd.k === 'query') return { game, step: { answer: { ok: true, text: this.query(game.s, e.seat, e.cmd.what), private: true }, resolved, detail } };
+    if (e.type === 'cmd' && e.cmd.k === 'query') return { game, step: { answer: { ok: true, text: this.query(game, e.seat, e.cmd.what), private: true }, resolved, detail } };
     const pick = e.type === 'cmd' && e.cmd.k === 'choose' && !!e.cmd.pair;
     return { game, step: { answer: { ok: true, text: pick ? '已选择武将' : this.echo(game.s, from), private: pick }, resolved, detail } };
   }
+  /**
+   * Entries of the platform's own (not the engine's): a judge seats a computer player in a running game ('bot'), a seat
+   * is put in or out of civil disorder ('control'). null: not one of them.
+   */
+  private applyMeta(game: Guozhan, entry: Entry): StepResult | null {
+    const x = entry as { type: string; seat?: string; style?: string; player?: boolean; by?: string };
+    const p = game.s.players.find((q) => q.name === x.seat);
+    if (x.type !== 'bot' && x.type !== 'control') return null;
+    if (!p) return { answer: { ok: false, code: 'UNKNOWN_PLAYER', text: `没有座位"${x.seat ?? ''}"；座位是：${game.s.players.map((q) => q.name).join('、')}`, private: true }, resolved: [] };
+    const name = p.name;
+    if (x.type === 'bot') {
+      game.m.bots[name] = x.style ?? 'standard';
+      game.m.auto = game.m.auto.filter((q) => q !== name);
+      return { answer: { ok: true, text: `🤖 裁判${x.by ?? ''}让机器人接手${name}`, private: false }, resolved: [], detail: { from: game.s.log.length, to: game.s.log.length } satisfies StepDetail };
+    }
+    if (x.player) {
+      delete game.m.bots[name];
+      game.m.auto = game.m.auto.filter((q) => q !== name);
+      game.m.missed[name] = 0;
+      return { answer: { ok: true, text: `🙋 ${name}交还给玩家`, private: false }, resolved: [], detail: { from: game.s.log.length, to: game.s.log.length } satisfies StepDetail };
+    }
+    if (!game.m.auto.includes(name)) game.m.auto.push(name);
+    return { answer: { ok: true, text: `🤖 ${name}由机器人代打（托管）`, private: false }, resolved: [], detail: { from: game.s.log.length, to: game.s.log.length } satisfies StepDetail };
+  }
+
+  /**
+   * X3 on a timeout: the default is announced; each seat that owed the ask counts one more missed ask (a nullify
+   * window is not owed: passing it is normal), and after `autopilotAfter` in a row the autopilot plays that seat.
+   */
+  private missedAsk(game: Guozhan, asked: { kind: string; secret: boolean; seats: string[] }): string[] {
+    const notes: string[] = [];
+    const who = asked.seats.join('、');
+    if (asked.kind === 'nullify') return notes;
+    // X2: a private prompt's timeout names no kind (it would tell a hidden skill).
+    const what = asked.secret && asked.kind !== 'pick' ? '默认' : DEFAULT_ZH[asked.kind] ?? '默认';
+    notes.push(`⏰ ${who}超时：${what}`);
+    for (const name of asked.seats) {
+      if (game.m.bots[name]) continue;
+      const n = (game.m.missed[name] ?? 0) + 1;
+      game.m.missed[name] = n;
+      if (n >= game.m.autopilotAfter && !game.m.auto.includes(name)) {
+        game.m.auto.push(name);
+        notes.push(`🤖 ${name}连续${n}次超时，由机器人代打；${name}发出任何命令即收回控制`);
+      }
+    }
+    return notes;
+  }
+
   /** X6.3: the accepted command in normal form — the first thing it did in public. */
   private echo(s: State, from: number): string {
     for (const row of s.log.slice(from)) { if (row.to) continue; const t = rowText(s, row); if (t) return t; }
     return '好的';
   }
-  private query(s: State, seat: number, what: 'status' | 'hand' | 'help'): string {
+  private query(game: Guozhan, seat: number, what: 'status' | 'hand' | 'help'): string {
     if (what === 'help') return this.help('zh');
-    if (what === 'hand') { const p = s.players[seat]!; return `你的手牌：${p.hand.map(cardText).join('、') || '无'}`; }
-    return this.status({ s }, 'zh');
+    if (what === 'hand') return handText(game.s, seat);
+    return this.status(game, 'zh');
   }
-  isGameEntry(e: Entry): boolean { return e.type === 'table' || e.type === 'cmd' || e.type === 'timeout' || e.type === 'abort' || e.type === 'refused'; }
-  snapshot(game: Guozhan): string { return JSON.stringify(game.s); }
-  restore(json: string): Guozhan { return { s: JSON.parse(json) as State }; }
+  isGameEntry(e: Entry): boolean { return e.type === 'table' || e.type === 'bot' || e.type === 'control' || e.type === 'cmd' || e.type === 'timeout' || e.type === 'abort' || e.type === 'refused'; }
+  /** The state with the meta beside it (`gz`); a snapshot of before issue 20 is the state alone. */
+  snapshot(game: Guozhan): string { return JSON.stringify({ gz: 1, s: game.s, m: game.m }); }
+  restore(json: string): Guozhan {
+    const j = JSON.parse(json) as { gz?: number; s?: State; m?: GzMeta };
+    return j.gz ? { s: j.s!, m: { ...freshMeta(), ...j.m } } : { s: j as unknown as State, m: freshMeta() };
+  }
   turn(game: Guozhan): number { return game.s.turn.n; }
   phase(game: Guozhan): 'running' | 'paused' | 'ended' { return game.s.status === 'ended' ? 'ended' : 'running'; }
   deadline(game: Guozhan): number | null { return game.s.ask?.deadline ?? null; }
   settingsOf(game: Guozhan): unknown { return game.s.settings; }
   stateOf(game: Guozhan): unknown { return game.s; }
-  freeze(game: Guozhan): Guozhan { return { s: structuredClone(game.s) }; }
+  freeze(game: Guozhan): Guozhan { return { s: structuredClone(game.s), m: structuredClone(game.m) }; }
 
   parse(text: string, game: Guozhan | null, speaker: Speaker, judge: boolean, at: number, _lang?: Lang): Entry[] {
     const seat = speaker.kind === 'seat' && game ? game.s.players.findIndex((p) => p.name === speaker.seat) : -1;
@@ -116,6 +229,20 @@ export class GuozhanRules implements Rules<Guozhan> {
     }
     if (out.length && !rest.some((x) => x.trim())) return out;
     if (out.length) text = rest.join('\n');
+    // The lobby's 【机器人】乙 [风格] (issue 20): a judge seats computer players before the start (the platform checks the judge).
+    const bot = /^[【\[〖]\s*机器人\s*[】\]〗]\s*(.*)$/s.exec(text.trim());
+    if (bot && game === null) {
+      const words = bot[1]!.split(/[\s、，,]+/).filter(Boolean);
+      const style = words.find((w) => !SEAT_IDS.includes(w));
+      const seats = words.filter((w) => SEAT_IDS.includes(w));
+      if (!seats.length || (style && !this.botStyle(style))) {
+        out.push({ type: 'lobbyBotRefused', at, code: seats.length ? 'UNKNOWN_STYLE' : 'BAD_SYNTAX',
+          text: seats.length ? `没有"${style}"这种机器人；可选：${this.botStyles()}` : `【机器人】后面写空座位，如【机器人】乙 丙（座位：${SEAT_IDS.join('、')}）` } as Entry);
+        return out;
+      }
+      for (const seatName of seats) out.push({ type: 'lobbyBot', at, seat: seatName, style: 'standard' } as Entry);
+      return out;
+    }
     for (const p of parseCommands(text)) {
       if (!p.ok) { refuse(p.code, p.message, p.raw, p.kind); continue; }
       if ('judge' in p) {
@@ -123,13 +250,18 @@ export class GuozhanRules implements Rules<Guozhan> {
         out.push({ type: 'abort', at } as unknown as Entry);
         continue;
       }
-      if (seat < 0) { refuse('NOT_ALLOWED', '你没有座位：只有玩家可以出牌', p.raw, p.cmd.k); continue; }
-      out.push({ type: 'cmd', at, seat, cmd: p.cmd, text: p.raw } as unknown as Entry);
+      // Help and the status are anyone's (a spectator, a judge without a seat, the lobby); the rest needs a seat.
+      if (seat < 0 && p.cmd.k === 'query' && p.cmd.what !== 'hand') { out.push({ type: 'cmd', at, seat: -1, cmd: p.cmd, text: p.raw } as unknown as Entry); continue; }
+      if (seat < 0) { refuse('NOT_ALLOWED', p.cmd.k === 'query' ? '你没有座位，没有手牌；【桌面】可以看牌桌' : '你没有座位：只有玩家可以出牌（观众可以用【桌面】【状态】【帮助】）', p.raw, p.cmd.k); continue; }
+      // X2: an answer to a private prompt (a hidden skill's) stays out of the channel, the autopilot's too.
+      const secret = !!game?.s.ask?.secret && game.s.ask.seats.includes(seat);
+      out.push({ type: 'cmd', at, seat, cmd: p.cmd, text: p.raw, ...(speaker.kind === 'seat' && speaker.bot ? { bot: true } : {}), ...(secret ? { secret: true } : {}) } as unknown as Entry);
     }
     return out;
   }
   classify(e: Entry): { help?: boolean; private?: boolean; picture?: PictureAsk } {
     if (e.type === 'table') return { picture: tableAsk(), private: true };
+    if ((e as { secret?: boolean }).secret) return { private: true };
     const c = (e as { cmd?: { k: string; what?: string; pair?: unknown } }).cmd;
     if (!c) return {};
     if (c.k === 'query') return { private: true, ...(c.what === 'help' ? { help: true } : {}) };
@@ -158,8 +290,9 @@ export class GuozhanRules implements Rules<Guozhan> {
     const lines: string[] = [];
     let turnStarted = false;
     for (const st of steps) {
-      const d = st.detail as { from: number; to: number } | undefined;
+      const d = st.detail as StepDetail | undefined;
       if (!d) continue;
+      if (d.notes) lines.push(...d.notes);
       for (const row of s.log.slice(d.from, d.to)) {
         if (row.t === 'turn') turnStarted = true;
         if (row.to) continue;
@@ -167,7 +300,7 @@ export class GuozhanRules implements Rules<Guozhan> {
         if (t) lines.push(t);
       }
     }
-    const ask = askText(s);
+    const ask = askLine(s);
     if (ask && steps.some((st) => st.answer?.ok || st.answer === null)) lines.push(ask);
     // Issue 20: the table picture at each turn start (drawn from the game as it stands when the post goes out).
     const pictures = turnStarted && s.status !== 'ended' ? { pictures: tableAsk() } : {};
@@ -186,13 +319,27 @@ export class GuozhanRules implements Rules<Guozhan> {
   }
   status(game: Guozhan, _lang?: Lang): string {
     const s = game.s;
-    if (s.status === 'picking') return '国战 · 选将中';
+    const m = game.m ?? freshMeta();
+    const ask = askLine(s);
+    if (s.status === 'picking') return ['国战 · 选将中（请私下【选择】主将+副将）', ...(ask ? [ask] : [])].join('\n');
     const seats = s.players.map((p) => {
       const g = p.generals ? p.generals.map((x, k) => (p.revealed[k] ? GENERALS[x]!.zh : '暗')).join('+') : '?';
       const k = p.careerist ? '野心家' : p.kingdom ? KINGDOM_ZH[p.kingdom] : '无势力';
-      return `${p.name}${p.alive ? `❤${p.hp}/${p.maxHp} 🂠${p.hand.length}` : '💀'} ${g}（${k}）`;
+      const who = m.bots[p.name] ? ' 🤖' : m.auto.includes(p.name) ? ' 🤖托管' : '';
+      return `${p.name}${p.alive ? `❤${p.hp}/${p.maxHp} 🂠${p.hand.length}` : '💀'} ${g}（${k}）${who}`;
     });
-    return [`国战 · 第${s.turn.n}回合 · ${s.players[s.turn.seat]!.name}的回合 · 牌堆${s.drawPile.length}${s.aozhan ? ' · 鏖战' : ''}`, ...seats].join('\n');
+    return [`国战 · 第${s.turn.n}回合 · ${s.players[s.turn.seat]!.name}的回合 · 牌堆${s.drawPile.length}${s.aozhan ? ' · 鏖战' : ''}`, ...seats, ...(ask && s.status !== 'ended' ? [ask] : [])].join('\n');
+  }
+  /** Discord (issue 20): [我的手牌] answers the presser's hand and generals privately, [桌面] the table picture. */
+  statusButtons(): OutButton[] {
+    return [{ id: HAND_BUTTON, label: '我的手牌', style: 'primary' }, { id: TABLE_BUTTON, label: '桌面', style: 'secondary' }];
+  }
+  press(game: Guozhan, buttonId: string, seat: string | null, at: number) {
+    if (buttonId === TABLE_BUTTON) return { entry: { type: 'table', at } as Entry };
+    if (buttonId !== HAND_BUTTON) return null;
+    const i = game.s.players.findIndex((p) => p.name === seat);
+    if (i < 0) return { refuse: { code: 'NOT_ALLOWED', text: '你没有座位，没有手牌；观众可以按【桌面】看牌桌' } };
+    return { entry: { type: 'cmd', at, seat: i, cmd: { k: 'query', what: 'hand' }, text: '【手牌】' } as unknown as Entry };
   }
   /** The table PNG (issue 20) with the renderer the platform gives (table.ts: the render worker, this thread as fallback). */
   async draw(renderer: unknown, game: Guozhan, ask: PictureAsk, _lg: Lang, timeoutMs: number): Promise<OutImage[]> {
@@ -203,10 +350,92 @@ export class GuozhanRules implements Rules<Guozhan> {
   pictureKinds(): string[] { return ['table']; }
   pictureCaption(ask: PictureAsk, lg: Lang): string { return ask.which.includes('table') ? T(lg, '桌面', 'Table') : ''; }
   onePerMessage(_kind: string, lg: Lang): string { return T(lg, '（同一条消息里只发一张桌面图）', ' (one table picture per message)'); }
+  /**
+   * The state as `seat` may see it (view.ts: its own hand and generals, nobody else's). The judge's (null) is whole (the
+   * export); a seat's and the public one — what the local page is pushed after every change — keep the last log rows
+   * and the seat's own last commands, and say who the viewer is and which seats computers play.
+   */
   view(game: Guozhan, seat: string | null | 'public'): unknown {
-    if (seat === null || seat === 'public') return view(game.s, seat);
-    const i = game.s.players.findIndex((p) => p.name === seat);
-    return view(game.s, i < 0 ? 'public' : i);
+    if (seat === null) return view(game.s, null);
+    const i = seat === 'public' ? -1 : game.s.players.findIndex((p) => p.name === seat);
+    const v = view(game.s, i < 0 ? 'public' : i) as Record<string, unknown>;
+    const m = game.m ?? freshMeta();
+    return {
+      ...v, log: (v.log as unknown[]).slice(-PAGE_LOG_ROWS), commands: (v.commands as { seat?: unknown }[]).filter((c) => i >= 0 && c.seat === seat).slice(-5),
+      me: i < 0 ? null : seat, bots: Object.keys(m.bots), auto: [...m.auto],
+    };
+  }
+  /** The local page's side panel (seats with health, alive and who plays them) and its board: 国战's own panel (guozhan.js). */
+  page(game: Guozhan | null): PageView {
+    const row = (id: string) => ({ id, zh: id, en: id, aliases: [] as string[] });
+    const ids = game ? game.s.players.map((p) => p.name) : SEAT_IDS;
+    const kingdomColor: Record<string, string> = { wei: '#3d6cb9', shu: '#c0392b', wu: '#2e8b57', qun: '#9a7d3c' };
+    return {
+      seats: ids.map((id) => {
+        const p = game?.s.players.find((q) => q.name === id);
+        return {
+          ...row(id), color: p?.careerist ? '#6c3483' : p?.kingdom ? kingdomColor[p.kingdom]! : '#888888', playable: true,
+          committed: false, score: p ? p.hp : null, alive: p ? p.alive : true,
+          bot: game?.m.bots[id] ? '机器人' : game?.m.auto.includes(id) ? '托管' : null,
+        };
+      }),
+      hardCloseAt: game?.s.ask?.deadline ?? null,
+      paused: false,
+      turnSeconds: null,
+      names: { countries: ids.map(row), territories: [] },
+      board: { game: 'guozhan' },
+    };
+  }
+
+  // ── computer players (issue 20) ──
+  botStyle(name: string | undefined): { id: string; label: string } | null {
+    const n = (name ?? 'standard').trim().toLowerCase();
+    return n === 'standard' || n === '标准' || n === '' ? { id: 'standard', label: '标准' } : null;
+  }
+  botStyles(): string { return 'standard（标准）'; }
+  botOffers(): { id: string; label: string; available: boolean }[] { return [{ id: 'standard', label: '标准', available: true }]; }
+  /** The lobby's 【机器人】乙 [风格] (a judge seats a computer player before the start), or its refusal. */
+  seatsBot(entry: Entry): { seat: string; style: string } | { code: string; text: string } | null {
+    const x = entry as { type: string; seat?: string; style?: string; code?: string; text?: string };
+    if (x.type === 'lobbyBot') return { seat: x.seat!, style: x.style ?? 'standard' };
+    if (x.type === 'lobbyBotRefused') return { code: x.code!, text: x.text! };
+    return null;
+  }
+  botEntry(seat: string, style: string, judgeName: string, at: number): Entry {
+    return { type: 'bot', at, seat, style, by: judgeName } as Entry;
+  }
+  control(seat: string, player: boolean, judgeName: string, at: number): Entry {
+    return { type: 'control', at, seat, player, by: judgeName } as Entry;
+  }
+  /**
+   * What the computer players (seated bots and the autopilot of absent players) say now: the open ask's answers, as
+   * far ahead as computers alone answer — each move tried on a copy of the game and the next decided from there — so a
+   * table of bots plays on without waiting for a clock. Each key (ask, seat, log position) is asked once.
+   */
+  bots(game: Guozhan): BotMessage[] {
+    const m = game.m ?? freshMeta();
+    const playsFor = (name: string) => !!m.bots[name] || m.auto.includes(name);
+    if (game.s.status === 'ended' || !game.s.players.some((p) => playsFor(p.name))) return [];
+    const out: BotMessage[] = [];
+    let s = game.s;
+    for (let k = 0; k < BOT_LOOKAHEAD && s.status !== 'ended' && s.ask; k++) {
+      const a = s.ask;
+      const seat = a.seats.find((i) => playsFor(s.players[i]!.name));
+      if (seat === undefined) break;
+      const text = botMove(s, seat);
+      const p = text ? parseCommands(text)[0] : null;
+      if (!text || !p || !p.ok || 'judge' in p) break;
+      out.push({ seat: s.players[seat]!.name, key: `${a.id}:${seat}:${s.log.length}`, text });
+      if (k === BOT_LOOKAHEAD - 1) break;
+      const { log, commands: _c, ...rest } = s;
+      const copy = structuredClone(rest) as State;
+      copy.log = log.slice();
+      copy.commands = [];
+      const r = applyEntry(copy, { type: 'cmd', at: s.now, seat, cmd: p.cmd });
+      if (!r.ok) break;
+      s = r.state;
+    }
+    return out;
   }
   result(game: Guozhan) {
     const s = game.s;
@@ -217,6 +446,33 @@ export class GuozhanRules implements Rules<Guozhan> {
   winner(game: Guozhan): string[] | null {
     return game.s.status === 'ended' ? (game.s.winners ?? []).map((i) => game.s.players[i]!.name) : null;
   }
+}
+
+/** The button ids of 国战's status message (issue 20). */
+export const HAND_BUTTON = 'gz:hand';
+export const TABLE_BUTTON = 'gz:table';
+/** Log rows a seat's pushed view keeps (the page shows the last ones; the export has all). */
+const PAGE_LOG_ROWS = 40;
+/** How many answers ahead computer players decide at once (the platform asks again after they are applied). */
+const BOT_LOOKAHEAD = 30;
+
+/**
+ * X5: the open prompt for the channel — who must act, what, and until when (the deadline as a Discord timestamp,
+ * which the local page shows too). A private prompt's question is its owner's alone (G21.9, askText).
+ */
+export function askLine(s: State): string | null {
+  const t = askText(s);
+  if (!t || !s.ask) return null;
+  return `${t}（截止 <t:${Math.floor(s.ask.deadline / 1000)}:T>）`;
+}
+
+/** X1.1: a seat's own hand and generals (its 【手牌】, the 我的手牌 button, /hand): to it alone. */
+export function handText(s: State, seat: number): string {
+  const p = s.players[seat]!;
+  const gens = p.generals
+    ? p.generals.map((g, k) => `${k === 0 ? '主将' : '副将'}${GENERALS[g]!.zh}${p.revealed[k] ? '' : '（暗置）'}`).join('、')
+    : p.dealt.length ? `待选：${p.dealt.map((g) => GENERALS[g]!.zh).join('、')}` : '—';
+  return [`你的武将：${gens}`, `你的手牌（${p.hand.length}）：${p.hand.map(cardText).join('、') || '无'}`].join('\n');
 }
 
 /**
@@ -236,6 +492,7 @@ const revealHands = () => process.argv.includes('--reveal');
 
 export const guozhan: GameModule<Guozhan> = {
   kind: 'guozhan',
+  ownsButton: (id: string) => id === HAND_BUTTON || id === TABLE_BUTTON,
   title: { zh: '国战', en: 'Sanguosha Hegemony' },
   defaultResource: () => 'guozhan',
   open: () => new GuozhanRules(),
@@ -243,6 +500,6 @@ export const guozhan: GameModule<Guozhan> = {
   renderer: () => guozhanRenderer(),
   transcript(file: string, text: string) {
     const r = runGuozhanTranscript(file, text);
-    return { game: { s: r.state }, rules: new GuozhanRules() as unknown as Rules<unknown>, state: stateJson(r.state, null, { hands: revealHands() }) };
+    return { game: { s: r.state, m: freshMeta() }, rules: new GuozhanRules() as unknown as Rules<unknown>, state: stateJson(r.state, null, { hands: revealHands() }) };
   },
 };
