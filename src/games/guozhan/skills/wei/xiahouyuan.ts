@@ -16,12 +16,13 @@ import { ev, type Ctx } from '../../flow.ts';
 import { chooseOwn } from '../../asks.ts';
 import { loseHp } from '../../damage.ts';
 import { skillSlash } from '../../skillasks.ts';
-import { skipPhase, type PhaseName, type TriggerEvent } from '../../triggers.ts';
+import { isSkipped, skipPhase, type PhaseName, type TriggerEvent } from '../../triggers.ts';
 import { SLOTS } from '../../types.ts';
 import type { SkillSpec } from '../common.ts';
 
 const G = 'hs__xiahouyuan';
-const before = (e: TriggerEvent, owner: number, ph: PhaseName) => e.point === 'phaseBefore' && e.seat === owner && e.phase === ph;
+/** Just before `owner`'s own phase `ph`, not skipped meanwhile (an earlier skill at this moment may have skipped it). */
+const before = (ctx: Ctx, e: TriggerEvent, owner: number, ph: PhaseName) => e.point === 'phaseBefore' && e.seat === owner && e.phase === ph && !isSkipped(ctx.s, ph);
 const hasTarget = (ctx: Ctx, owner: number) => presentFrom(ctx.s, owner, false).length > 0;
 const isEquip = (id: string) => card(id).type === 'equip';
 const hasEquip = (ctx: Ctx, owner: number) => { const p = P(ctx.s, owner); return p.hand.some(isEquip) || SLOTS.some((x) => !!p.equip[x]); };
@@ -32,7 +33,7 @@ function slash(ctx: Ctx, owner: number) {
 
 export const shensu1: SkillSpec = {
   id: 'shensu1', name: '神速', general: G, kind: 'trigger', point: 'phaseBefore', limit: 'turn',
-  can: (ctx, owner, e) => before(e, owner, 'judge') && hasTarget(ctx, owner),
+  can: (ctx, owner, e) => before(ctx, e, owner, 'judge') && hasTarget(ctx, owner),
   effect: (ctx, owner) => {
     ev(ctx, 'skillOption', { seat: owner, skill: '神速', option: 1 });
     skipPhase(ctx.s, 'judge');
@@ -43,7 +44,7 @@ export const shensu1: SkillSpec = {
 
 export const shensu2: SkillSpec = {
   id: 'shensu2', name: '神速', general: G, kind: 'trigger', point: 'phaseBefore', limit: 'turn',
-  can: (ctx, owner, e) => before(e, owner, 'play') && hasTarget(ctx, owner) && hasEquip(ctx, owner),
+  can: (ctx, owner, e) => before(ctx, e, owner, 'play') && hasTarget(ctx, owner) && hasEquip(ctx, owner),
   effect: (ctx, owner) => {
     const ids = chooseOwn(ctx, owner, { count: 1, equip: true, filter: isEquip, text: '神速：弃置一张装备牌（手牌或装备区）（【弃牌】牌）', about: { skill: '神速' } })!;
     ev(ctx, 'skillOption', { seat: owner, skill: '神速', option: 2 });
@@ -56,7 +57,7 @@ export const shensu2: SkillSpec = {
 
 export const shensu3: SkillSpec = {
   id: 'shensu3', name: '神速', general: G, kind: 'trigger', point: 'phaseBefore', limit: 'turn',
-  can: (ctx, owner, e) => before(e, owner, 'discard') && hasTarget(ctx, owner),
+  can: (ctx, owner, e) => before(ctx, e, owner, 'discard') && hasTarget(ctx, owner),
   effect: (ctx, owner) => {
     ev(ctx, 'skillOption', { seat: owner, skill: '神速', option: 3 });
     skipPhase(ctx.s, 'discard');

@@ -15,7 +15,7 @@ import { discard, judgeName, move, P, presentFrom, seatName } from '../../core.t
 import { ev, refuse, type Ctx } from '../../flow.ts';
 import { chooseOwn, choosePlayer, pickOther } from '../../asks.ts';
 import { choosePlayers } from '../../skillasks.ts';
-import { skipPhase } from '../../triggers.ts';
+import { isSkipped, skipPhase } from '../../triggers.ts';
 import { SLOTS } from '../../types.ts';
 import type { SkillSpec } from '../common.ts';
 
@@ -68,7 +68,7 @@ function moveOne(ctx: Ctx, owner: number) {
 
 export const qiaobian: SkillSpec = {
   id: 'qiaobian', name: '巧变', general: 'hs__zhanghe', kind: 'trigger', point: 'phaseBefore',
-  can: (ctx, owner, e) => e.point === 'phaseBefore' && e.seat === owner && (PHASES as readonly string[]).includes(e.phase) && P(ctx.s, owner).hand.length > 0,
+  can: (ctx, owner, e) => e.point === 'phaseBefore' && e.seat === owner && (PHASES as readonly string[]).includes(e.phase) && !isSkipped(ctx.s, e.phase) && P(ctx.s, owner).hand.length > 0,
   effect: (ctx, owner, e) => {
     if (e.point !== 'phaseBefore') return;
     const ph = e.phase as (typeof PHASES)[number];
