@@ -360,9 +360,18 @@ export class GuozhanRules implements Rules<Guozhan> {
     const i = seat === 'public' ? -1 : game.s.players.findIndex((p) => p.name === seat);
     const v = view(game.s, i < 0 ? 'public' : i) as Record<string, unknown>;
     const m = game.m ?? freshMeta();
+    // The page writes cards and generals by name: only of ids this viewer sees anyway (its hand and dealt generals,
+    // everyone's equipment and judgement area, revealed generals).
+    const cards: Record<string, string> = {};
+    const generals: Record<string, string> = {};
+    const seats = v.seats as { hand?: string[]; equip: Record<string, string | null>; judge: string[]; dealt?: string[]; generals: { general: string | null }[] | null }[];
+    for (const x of seats) {
+      for (const id of [...(x.hand ?? []), ...Object.values(x.equip).filter((c): c is string => !!c), ...x.judge]) cards[id] = cardText(id);
+      for (const g of [...(x.dealt ?? []), ...(x.generals ?? []).flatMap((q) => (q.general ? [q.general] : []))]) generals[g] = GENERALS[g]?.zh ?? g;
+    }
     return {
       ...v, log: (v.log as unknown[]).slice(-PAGE_LOG_ROWS), commands: (v.commands as { seat?: unknown }[]).filter((c) => i >= 0 && c.seat === seat).slice(-5),
-      me: i < 0 ? null : seat, bots: Object.keys(m.bots), auto: [...m.auto],
+      me: i < 0 ? null : seat, bots: Object.keys(m.bots), auto: [...m.auto], names: { cards, generals },
     };
   }
   /** The local page's side panel (seats with health, alive and who plays them) and its board: 国战's own panel (guozhan.js). */

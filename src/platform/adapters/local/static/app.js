@@ -73,7 +73,10 @@ function connect() {
     onServer(m);
     // Europe Duel's lobby and seat links, then the game that draws its own board, take their messages after the page.
     lobbyMessage(m);
-    duelMessage(m);
+    // 国战's board is its own panel's (guozhan.js), never the duel map's.
+    const gzBoard = m.t === 'channel' && m.board && m.board.game === 'guozhan';
+    gzFeed(m);
+    duelMessage(gzBoard ? { ...m, board: undefined } : m);
   });
   ws.addEventListener('close', () => {
     if (S.ws !== ws) return;
@@ -926,6 +929,19 @@ window.addEventListener('hashchange', () => {
   const ch = decodeURIComponent(location.hash.slice(1));
   if (ch && ch !== S.channel) openChannel(ch);
 });
+
+// 国战's panel (issue 20), loaded beside the page: the frames that came before it loaded are given to it then.
+let gz = null;
+const gzEarly = [];
+function gzFeed(m) {
+  if (gz) gz.gzMessage(m);
+  else if (m.t === 'channel' || m.t === 'view') { gzEarly.push(m); if (gzEarly.length > 20) gzEarly.shift(); }
+}
+import('./guozhan.js').then((mod) => {
+  mod.gzInit({ act, toast, open: openChannel });
+  gz = mod;
+  for (const m of gzEarly.splice(0)) mod.gzMessage(m);
+}).catch(() => { /* not served: 国战 channels show the feed only */ });
 
 renderMe();
 duelInit({ act, toast, status: () => S.status, skew: () => S.skew, info: lobbyInfo });
