@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { noRefusals, pl, play, rows, skillRows } from './helpers.ts';
 
 const HEAD = ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
-  '@generals 甲=刘备+关羽 乙=司马懿+郭嘉 丙=孙权+周泰 丁=吕布+貂蝉',
+  '@generals 甲=刘备+关羽 乙=司马懿+徐晃 丙=孙权+周泰 丁=吕布+貂蝉',
   '@hand 甲=S014 S037 S001 S026', '@hand 乙=S084', '@hand 丙=S094', '@hand 丁=S095', '@deck S041 S043'];
 
 test('反馈 hidden: reveals 司马懿 and takes the chosen blind hand position of the source', () => {
@@ -17,7 +17,7 @@ test('反馈 hidden: reveals 司马懿 and takes the chosen blind hand position 
   const s = play([...HEAD, '甲: 【不出】', '甲: 【杀】S014→乙', '乙: 【不出】', '乙: 【技能】反馈', '乙: 【选择】手牌2']);
   noRefusals(s);
   const b = pl(s, '乙');
-  assert.deepEqual([b.hp, b.revealed, b.kingdom], [2, [true, false], 'wei']); // 司马懿+郭嘉: (3+3)/2 = 3 HP, −1
+  assert.deepEqual([b.hp, b.revealed, b.kingdom], [2, [true, false], 'wei']); // 司马懿+徐晃: (3+4)/2 = 3 HP, −1
   assert.deepEqual(b.hand, ['S084', 'S001']);
   assert.deepEqual(pl(s, '甲').hand, ['S037', 'S026', 'S041', 'S043']);
   // The hand card's identity is private to the two of them (X1.1); the public row names only the zone.

@@ -1,6 +1,6 @@
 /**
  * H-WEI-05 许褚 · 裸衣: at the end of your draw phase you may discard one card; then, for the rest of this turn, damage
- * dealt by the effect of your 杀 or 决斗 (not chained damage) is +1. Seats 甲 乙 丙 丁 (0–3); 甲 = 许褚+张辽 starts
+ * dealt by the effect of your 杀 or 决斗 (not chained damage) is +1. Seats 甲 乙 丙 丁 (0–3); 甲 = 许褚+徐晃 starts
  * (4+4 half-fish → 4 HP); 乙 = 刘备+关羽 (4 HP), 丙 = 孙权+周泰 (4), 丁 = 吕布+貂蝉 (4) — no skills of theirs fire.
  * Cards (A1): S014 ♠7 杀, S001 ♠A 决斗, S026 ♠K 南蛮入侵, S024 ♠Q 铁索连环, S088 ♦4 火杀; 甲 draws S041 ♥7 S043 ♥8.
  */
@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { noRefusals, pl, play, rows, skillRows } from './helpers.ts';
 
 const head = (hand: string) => ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
-  '@generals 甲=许褚+张辽 乙=刘备+关羽 丙=孙权+周泰 丁=吕布+貂蝉',
+  '@generals 甲=许褚+徐晃 乙=刘备+关羽 丙=孙权+周泰 丁=吕布+貂蝉',
   `@hand 甲=${hand}`, '@hand 乙=S084', '@hand 丙=S094', '@hand 丁=S095', '@deck S041 S043'];
 
 test('裸衣 (hidden, revealed by accepting): the 杀 and the 决斗 deal 2; 南蛮入侵 still deals 1', () => {
@@ -53,7 +53,7 @@ test('裸衣 and the chain (G10.2): the first target takes 1 + 1 fire; the chain
 
 test('裸衣 lasts only this turn: in 乙\'s next turn 许褚 wins 乙\'s 决斗 and deals 1, not 2', () => {
   const s = play(['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
-    '@generals 甲=许褚+张辽 乙=刘备+关羽 丙=孙权+周泰 丁=吕布+貂蝉', '@revealed 甲=主将',
+    '@generals 甲=许褚+徐晃 乙=刘备+关羽 丙=孙权+周泰 丁=吕布+貂蝉', '@revealed 甲=主将',
     '@hand 甲=S014 S001', '@hand 乙=S084 S055', '@hand 丙=S094', '@hand 丁=S095', '@deck S041 S043 S010 S016',
     '甲: 【不出】', '甲: 【确定】', '甲: 【弃牌】S043', // turn 1: 裸衣 used (hand S014 S001 S041: 3 ≤ 4, no discard)
     '甲: 【结束】',

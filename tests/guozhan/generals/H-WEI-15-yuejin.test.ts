@@ -1,7 +1,7 @@
 /**
  * H-WEI-15 乐进 · 骁果: at another character's finish phase you may discard a basic card; it then chooses: discard an
  * equipment card (hand or equipped), after which you draw 1; or take 1 damage from you. Seats 甲 乙 丙 丁; 甲 =
- * 刘备+关羽 starts (4 HP; 2 cards + S041 S043 drawn); 乙 = 乐进+张辽 (4 HP). Cards (A1): S010 ♠5 杀 (basic),
+ * 刘备+关羽 starts (4 HP; 2 cards + S041 S043 drawn); 乙 = 乐进+徐晃 (4 HP). Cards (A1): S010 ♠5 杀 (basic),
  * S037 ♥5 赤兔, S054 ♥K 爪黄飞电, S001 ♠A 决斗 (not basic).
  */
 import { test } from 'node:test';
@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { noRefusals, pl, play, rows, skillRows } from './helpers.ts';
 
 const head = (a: string, b: string) => ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
-  '@generals 甲=刘备+关羽 乙=乐进+张辽 丙=孙权+周泰 丁=吕布+貂蝉',
+  '@generals 甲=刘备+关羽 乙=乐进+徐晃 丙=孙权+周泰 丁=吕布+貂蝉',
   `@hand 甲=${a}`, `@hand 乙=${b}`, '@hand 丙=S094', '@hand 丁=S095', '@deck S041 S043 S046',
   '甲: 【不出】'];
 
