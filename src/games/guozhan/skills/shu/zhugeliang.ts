@@ -1,0 +1,57 @@
+/**
+ * H-SHU-04 诸葛亮 (`hs__zhugeliang`) · Shu · 3 half-fish.
+ * 观星 (trigger): at your start phase you may look at the top X cards (X = alive characters, at most 5), put any of
+ * them back on top in any order and the rest at the bottom in any order (HEG `guanxing.lua`). The cards are seen by
+ * 诸葛亮 only (X1.1, a private `seen` row; the prompt is private too); the table learns how many went on top and how
+ * many to the bottom (X1). The answer is `【排列】上 C、… 下 C、…` (X6.2, each list top to bottom, every card once);
+ * `【确定】`, `【不出】` or the timeout keep them all on top in their order (X3.2). The pile is reshuffled first when it
+ * holds fewer than X (G20.1).
+ * 空城 (locked): waiting — see COVERAGE in ./index.ts.
+ */
+import { cardText } from '../../cards.ts';
+import { aliveSeats, ensure } from '../../core.ts';
+import { ask, ev, refuse, type Ctx } from '../../flow.ts';
+import { fits, refText, seen } from '../../asks.ts';
+import type { CardRef } from '../../types.ts';
+import { ownPhase, type SkillSpec } from '../common.ts';
+
+const HELP = '观星：【排列】上 牌、牌… 下 牌、牌…（每组从上到下，每张牌恰好一次）；【确定】全部按原顺序放回牌堆顶';
+
+/** The looked-at cards the two lists name, each exactly once. */
+function arrange(ids: string[], top: CardRef[], bottom: CardRef[]): { top: string[]; bottom: string[] } {
+  const used: string[] = [];
+  const pick = (refs: CardRef[]) => refs.map((ref) => {
+    const id = ids.find((x) => !used.includes(x) && fits(x, ref));
+    if (!id) return refuse('UNKNOWN_CARD', `观星：${refText(ref)}不是你看的牌（${ids.map(cardText).join('、')}）`);
+    used.push(id);
+    return id;
+  });
+  const t = pick(top), b = pick(bottom);
+  if (used.length !== ids.length) return refuse('BAD_SYNTAX', `${HELP}（共${ids.length}张）`);
+  return { top: t, bottom: b };
+}
+
+export function guanxingOrder(ctx: Ctx, owner: number, ids: string[]): { top: string[]; bottom: string[] } {
+  const r = ask(ctx, { kind: 'confirm', seats: [owner], secret: true, text: `观星：${ids.map(cardText).join('、')}（从上到下）。${HELP}`, about: { skill: '观星', cards: [...ids] } }, 'choice');
+  const c = r.cmd;
+  if (!c || c.k === 'ok' || c.k === 'pass') return { top: [...ids], bottom: [] };
+  if (c.k !== 'arrange') return refuse('NO_PROMPT', HELP);
+  return arrange(ids, c.top, c.bottom);
+}
+
+export const guanxing: SkillSpec = {
+  id: 'guanxing', name: '观星', general: 'hs__zhugeliang', kind: 'trigger', point: 'phaseStart',
+  can: (_ctx, owner, e) => ownPhase(e, owner, 'phaseStart', 'prepare'),
+  effect: (ctx, owner) => {
+    const s = ctx.s;
+    const x = Math.min(5, aliveSeats(s).length);
+    ensure(ctx, x);
+    const ids = s.drawPile.slice(0, x);
+    seen(ctx, owner, '牌堆顶', [...ids]);
+    const { top, bottom } = guanxingOrder(ctx, owner, ids);
+    s.drawPile = [...top, ...s.drawPile.slice(x), ...bottom];
+    ev(ctx, 'guanxing', { seat: owner, top: top.length, bottom: bottom.length });
+  },
+};
+
+export default [guanxing];

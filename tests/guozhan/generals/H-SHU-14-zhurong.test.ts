@@ -1,0 +1,46 @@
+/**
+ * H-SHU-14 祝融 · 烈刃: after your 杀 deals damage to a target, you may point fight it; if you win, take one of its
+ * cards. Seats 甲 乙 丙 丁 (0–3); 甲 = 祝融+孟获 (4+4 → 4 HP) starts.
+ * Cards (A1): S014 ♠7 杀, S001 ♠A 决斗, S053 ♥K 闪 (甲's K), S041 ♥7 (甲's draw), S084 ♦2 闪, S107 ♦K 闪, S030 ♥2 闪.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { noRefusals, pl, play, rows, skillRows } from './helpers.ts';
+
+const head = (yi: string) => ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
+  '@generals 甲=祝融+孟获 乙=刘备+关羽 丙=孙权+周泰 丁=曹操+许褚',
+  '@hand 甲=S014 S001 S053', `@hand 乙=${yi}`, '@hand 丙=S094', '@hand 丁=S095', '@deck S041 S043',
+  '甲: 【不出】', '甲: 【杀】S014→乙', '乙: 【不出】'];   // 乙 4 → 3
+
+test('H-SHU-14 烈刃 hidden: reveals 祝融; 拼点 K against 2 — 甲 wins and takes 乙\'s first hand card', () => {
+  const s = play([...head('S084 S030'), '甲: 【技能】烈刃', '甲: 【拼点】S053', '乙: 【拼点】S084', '甲: 【选择】手牌1']);
+  noRefusals(s);
+  assert.deepEqual(pl(s, '甲').revealed, [true, false]);
+  assert.deepEqual(rows(s, 'pindian').map((r) => [r.cards, r.win]), [[['S053', 'S084'], true]]);
+  assert.deepEqual(pl(s, '乙').hand, []);
+  assert.ok(pl(s, '甲').hand.includes('S030'));
+  assert.ok(s.discardPile.includes('S053') && s.discardPile.includes('S084'));
+});
+
+test('H-SHU-14 烈刃 lost on a tie (K against K: the initiator needs a strictly higher rank) — nothing taken', () => {
+  const s = play([...head('S107 S030'), '甲: 【确定】', '甲: 【拼点】S053', '乙: 【拼点】S107']);
+  noRefusals(s);
+  assert.deepEqual(rows(s, 'pindian').map((r) => r.win), [false]);
+  assert.deepEqual([pl(s, '乙').hand, s.ask?.kind], [['S030'], 'play']);
+});
+
+test('H-SHU-14 烈刃 point-fight cards default to the lowest (X3.2): 甲 S001 (A) against 乙 S030 (2) — lost', () => {
+  const s = play([...head('S107 S030'), '甲: 【确定】', '@timeout 2']);
+  noRefusals(s);
+  assert.deepEqual(rows(s, 'pindian').map((r) => [r.cards, r.win]), [[['S001', 'S030'], false]]);
+});
+
+test('H-SHU-14 烈刃 needs hand cards on both sides and a 杀: 乙 with none is not fought; 决斗 damage asks nothing', () => {
+  const none = play(['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
+    '@generals 甲=祝融+孟获 乙=刘备+关羽 丙=孙权+周泰 丁=曹操+许褚',
+    '@hand 甲=S014 S001 S053', '@hand 乙=S084', '@hand 丙=S094', '@hand 丁=S095', '@deck S041 S043',
+    '甲: 【不出】', '甲: 【决斗】→乙', '@timeout', '乙: 【不出】',   // 决斗: 乙 4 → 3, no 烈刃
+    '甲: 【杀】S014→乙', '乙: 【闪】']);                               // 乙 spends its last card; no damage
+  noRefusals(none);
+  assert.deepEqual([pl(none, '乙').hp, skillRows(none), none.ask?.kind], [3, [], 'play']);
+});
