@@ -14,16 +14,16 @@
  * leaves a row in `log` (D10.8).
  */
 import type { GameMap } from '../europe/map/index.ts';
-import { duelGraph, setupBoard, DRAW_DEFAULTS, type DrawSettings, type DuelGraph } from './board.ts';
+import { duelGraph, graphIndex, setupBoard, DRAW_DEFAULTS, type DrawSettings, type DuelGraph, type GraphIndex } from './board.ts';
 import { grow, other, resolveMoves, COMBAT_DEFAULTS, type Board, type DuelEvent, type Move, type OwnerReader, type Side } from './resolve.ts';
-import { checkOrder, moveOf, nextIdle, type BoardReader, type Order, type OrderRefusal } from './orders.ts';
+import { armiesOf, checkOrder, countOf, nextIdle, type BoardReader, type Order, type OrderRefusal } from './orders.ts';
 import { byScore, endCheck, score, type Outcome } from './end.ts';
 import { cancelRoutes, createRoute, routeBookkeeping, routeFlows, routeSteps, type CancelTarget, type Route, type RouteMove, type RouteRefusal } from './routes.ts';
 import type { Count } from './orders.ts';
 import { policyFor } from './agent.ts';
 import { refusalText } from './parse.ts';
 import { mergeSettings, SETTING_DEFAULTS } from './settings.ts';
-import { checkRally, clearPaint, helperOrders as autopilot, inheritPaint, paintTerritories, type BrushRefusal, type Mode } from './helpers.ts';
+import { checkRally, clearPaint, helperBegin, helperPlan, inheritPaint, paintTerritories, type BrushRefusal, type HelperRun, type Mode } from './helpers.ts';
 
 export interface DuelSettings extends DrawSettings {
   turnSeconds: number;
@@ -180,18 +180,30 @@ function literalMaker(keys: readonly string[]): RecordMaker['make'] {
 }
 
 /**
+ * The record's keys are exactly `g.land`, in order — read from the map `toBoard` built from it (the same keys in the
+ * same order, recordOf's premise): walking the record's keys would list them (a state parsed from JSON, B1's case).
+ */
+function keysAreLand(g: DuelGraph, m: ReadonlyMap<string, unknown>): boolean {
+  const land = g.land;
+  if (m.size !== land.length) return false;
+  let i = 0;
+  for (const k of m.keys()) if (k !== land[i++]) return false;
+  return true;
+}
+
+/**
  * `Object.fromEntries(m)` for a map built from `prev` by `toBoard` (the same keys in the same order: the engine only
  * sets keys the board already has), as a literal; falls back to `Object.fromEntries` when the key count differs.
  */
 function recordOf<T>(g: DuelGraph, prev: Record<string, T>, m: ReadonlyMap<string, T>): Record<string, T> {
   let maker = makers.get(prev);
   if (!maker) {
-    const keys = Object.keys(prev);
-    // The usual key list is the map's land in file order (newDuel's): one maker per graph, no signature to hash.
-    if (keys.length === g.land.length && keys.every((k, i) => k === g.land[i])) {
+    // The usual key list is the map's land in file order (newDuel's): one maker per graph, no signature to hash (and
+    // no key list made to find that out: a state parsed from JSON, B1's case, asks once per record).
+    if (keysAreLand(g, m)) {
       maker = makersByGraph.get(g);
       if (!maker) {
-        maker = { make: literalMaker(keys), keys: keys.length };
+        maker = { make: literalMaker(g.land), keys: g.land.length };
         makersByGraph.set(g, maker);
       }
       makers.set(prev, maker);
@@ -504,14 +516,88 @@ function end(s: DuelState, o: Outcome): void {
   s.pausedAt = null;
 }
 
-/** D10.8's id order of a `move` event: its source, side A before B, then the route id (a manual or helper move first). */
-function byMoveSource(p: DuelEvent & { type: 'move' }, q: DuelEvent & { type: 'move' }): number {
-  if (p.from !== q.from) return p.from < q.from ? -1 : 1;
-  if (p.side !== q.side) return p.side < q.side ? -1 : 1;
-  return (p.route ?? 0) - (q.route ?? 0);
-}
+type MoveEvent = DuelEvent & { type: 'move' };
+type RouteEvent = DuelEvent & { route: number };
 
 const byRouteId = (p: { route: number }, q: { route: number }): number => p.route - q.route;
+
+/**
+ * A resolution's working arrays, one per graph and reused turn after turn (D11 B1: what a resolution allocates decides
+ * how often a young-generation collection lands in it): the move events before their sort, the counts of the
+ * counting sort that puts them in D10.8's order, and the moves resolveMoves takes. Written by index and never
+ * shortened (setting a JavaScript array's length to 0 drops its store: the next pushes grow it again), with `tail`,
+ * the number of events after the moves last time, to size the next resolution's event list.
+ */
+interface Work { moved: MoveEvent[]; sorted: MoveEvent[]; count: Int32Array; moves: Move[]; tail: number; busy: boolean }
+const works = new WeakMap<DuelGraph, Work>();
+
+function workFor(g: DuelGraph): Work {
+  let w = works.get(g);
+  if (!w) {
+    w = { moved: [], sorted: [], count: new Int32Array(2 * graphIndex(g).n + 1), moves: [], tail: 0, busy: false };
+    works.set(g, w);
+  }
+  // A resolution inside a resolution (two bots play on at the end of one, after its work is done) is not nested
+  // while the arrays are in use; anything else gets arrays of its own.
+  return w.busy ? { moved: [], sorted: [], count: new Int32Array(w.count.length), moves: [], tail: 0, busy: false } : w;
+}
+
+/**
+ * D10.8's id order of the `move` events — their source, side A before B, then the route id (a manual or helper
+ * move first) — appended to `events`. Each side has at most one manual or helper move per source and its route
+ * moves come in route id order after them, so a stable counting sort on (source index, side) is that order (the
+ * graph index is id order): no comparison sort and no array it would allocate.
+ */
+function pushMovesInOrder(ix: GraphIndex, w: Work, n: number, events: EventList): void {
+  const { moved, sorted, count } = w;
+  count.fill(0);
+  for (let i = 0; i < n; i++) {
+    const e = moved[i]!;
+    count[ix.at.get(e.from)! * 2 + (e.side === 'A' ? 0 : 1) + 1]! += 1;
+  }
+  for (let k = 1; k < count.length; k++) count[k]! += count[k - 1]!;
+  for (let i = 0; i < n; i++) {
+    const e = moved[i]!;
+    sorted[count[ix.at.get(e.from)! * 2 + (e.side === 'A' ? 0 : 1)]!++] = e;
+  }
+  for (let i = 0; i < n; i++) events.push(sorted[i]!);
+  // The work arrays hold no event past this resolution.
+  for (let i = 0; i < n; i++) { moved[i] = undefined as unknown as MoveEvent; sorted[i] = undefined as unknown as MoveEvent; }
+}
+
+/**
+ * A resolution's events: an array made once at about its final size (the last resolution's count beyond the moves,
+ * plus a margin), written by index and cut to its length at the end — a fresh array grown by push allocated about
+ * four times its final size on B1's board (D11 B1).
+ */
+class EventList {
+  readonly items: DuelEvent[];
+  n = 0;
+  constructor(size: number) {
+    this.items = new Array<DuelEvent>(size);
+  }
+  push(e: DuelEvent): void {
+    this.items[this.n++] = e;
+  }
+  /** The events, the array cut to their number (in place: V8 trims the store without copying it). */
+  done(): DuelEvent[] {
+    this.items.length = this.n;
+    return this.items;
+  }
+}
+
+/** The resolution's events become `lastEvents`; the work arrays are free again. */
+function finish(s: DuelState, w: Work, events: EventList, head: number): void {
+  w.tail = events.n - head;
+  s.lastEvents = events.done();
+  w.busy = false;
+}
+
+/** True when the record has an own key (the state's paint: most games paint nothing). */
+function anyKey(r: object): boolean {
+  for (const k in r) if (Object.hasOwn(r, k)) return true;
+  return false;
+}
 
 /**
  * D2.6: one resolution, at `at` (`forced`: the judge's 【结算】). `lastEvents` gets D10.8's events in pipeline order,
@@ -523,70 +609,121 @@ export function resolveTurn(g: DuelGraph, s: DuelState, at: number, planner: Pla
   // read of the opening board, its owners, from the captures' `from`.
   const start = toBoard(s);
   const board = start;
-  const moves: Move[] = [];
+  const ix = graphIndex(g);
+  const w = workFor(g);
+  w.busy = true;
+  // The `move` events are the moves resolveMoves takes (side, from, to, n): one object per manual or helper move.
+  const moves = w.moves;
+  let nMoves = 0;
   const routeMoves: RouteMove[] = [];
-  const events: DuelEvent[] = [];
-  const stepped: (DuelEvent & { route: number })[] = [];
-  const moved: (DuelEvent & { type: 'move' })[] = [];
+  const stepped: RouteEvent[] = [];
+  const moved = w.moved;
+  let nMoved = 0;
   let routes = s.routes;
-  const helperMoves: Record<Side, Move[]> = { A: [], B: [] };
+  // D6.8 reads the helper's flows only for a side with paint (without paint no territory's mode differs from the default).
+  const helperMoves: Record<Side, Move[] | null> = { A: anyKey(s.helper.A.paint) ? [] : null, B: anyKey(s.helper.B.paint) ? [] : null };
   for (const side of SIDES) {
-    const manual = Object.values(s.orders[side]);
-    const held = new Set(manual.map((o) => o.from));
+    const manual = s.orders[side];
     // 2. Route steps (D5.4) on the opening board, then 3. the helper (D6) where neither an order nor a route stands.
     const steps = routeSteps(g, start, side, routes, s.settings);
     routes = steps.routes;
-    for (const n of steps.held) held.add(n);
-    routeMoves.push(...steps.moves);
-    for (const w of steps.waits) stepped.push({ type: 'routeWait', route: w.route, side: w.side, at: w.at, armies: w.armies });
+    for (const m of steps.moves) routeMoves.push(m);
+    for (const x of steps.waits) stepped.push({ type: 'routeWait', route: x.route, side: x.side, at: x.at, armies: x.armies });
     for (const c of steps.cancelled) stepped.push({ type: 'routeCancelled', route: c.route, side: c.side, reason: c.reason });
-    const claimed = [...manual.flatMap((o) => (o.kind === 'move' ? [o.to] : [])), ...steps.moves.map((m) => m.to)];
     const h = s.helper[side];
-    const helper = planner.helperOrders
-      ? planner.helperOrders(g, start, side, held)
-      : autopilot(g, start, side, { defaultMode: h.mode, paint: new Map(Object.entries(h.paint)), rally: h.rally, capitals: s.capitals, held, claimed, defenseFactor: s.settings.defenseFactor });
-    for (const o of manual) {
-      const m = moveOf(g, start, side, o);
-      if (m && m.n > 0) { moves.push(m); moved.push({ type: 'move', side, from: m.from, to: m.to, n: m.n, by: 'manual' }); }
+    let helper: Order[] | null = null;
+    let run: HelperRun | null = null;
+    if (planner.helperOrders) {
+      const held = new Set<string>();
+      for (const k in manual) held.add(manual[k]!.from);
+      for (const n of steps.held) held.add(n);
+      helper = planner.helperOrders(g, start, side, held);
+    } else {
+      // The helper's held nodes (manual orders, routes) and claimed targets (manual moves, route moves), by index.
+      run = helperBegin(g);
+      for (const k in manual) {
+        const o = manual[k]!;
+        const i = ix.at.get(o.from);
+        if (i !== undefined) run.held[i] = 1;
+        if (o.kind === 'move') {
+          const j = ix.at.get(o.to);
+          if (j !== undefined) run.claimed[j] = 1;
+        }
+      }
+      for (const n of steps.held) run.held[ix.at.get(n)!] = 1;
+      for (const m of steps.moves) run.claimed[ix.at.get(m.to)!] = 1;
+      helperPlan(run, start, side, h.mode, h.paint, h.rally, s.capitals, s.settings.defenseFactor);
     }
-    for (const o of helper) {
-      const m = moveOf(g, start, side, o);
-      if (m && m.n > 0) { moves.push(m); helperMoves[side].push(m); moved.push({ type: 'move', side, from: m.from, to: m.to, n: m.n, by: 'helper' }); }
+    // Step 4's counts on the opening board (moveOf): a manual order, then the helper's, in their order.
+    for (const k in manual) {
+      const o = manual[k]!;
+      if (o.kind !== 'move') continue;
+      const n = countOf(o.count, armiesOf(g, start, side, o.from));
+      if (n <= 0) continue;
+      const e: MoveEvent = { type: 'move', side, from: o.from, to: o.to, n, by: 'manual' };
+      moves[nMoves++] = e;
+      moved[nMoved++] = e;
+    }
+    const hm = helperMoves[side];
+    const add = (from: string, to: string, count: Count) => {
+      const n = countOf(count, armiesOf(g, start, side, from));
+      if (n <= 0) return;
+      const e: MoveEvent = { type: 'move', side, from, to, n, by: 'helper' };
+      moves[nMoves++] = e;
+      hm?.push(e);
+      moved[nMoved++] = e;
+    };
+    if (helper) {
+      for (const o of helper) if (o.kind === 'move') add(o.from, o.to, o.count);
+    } else if (run) {
+      for (let k = 0; k < run.planned; k++) {
+        const to = run.planTo[k]!;
+        if (to >= 0) add(ix.ids[run.planFrom[k]!]!, ix.ids[to]!, run.planHalf[k] ? 'half' : 'all');
+      }
     }
     // D10.8: one `move` per order — a route's own share, with its id (the flows below add them up).
-    for (const m of steps.moves) moved.push({ type: 'move', side, from: m.from, to: m.to, n: m.n, by: 'route', route: m.route });
+    for (const m of steps.moves) moved[nMoved++] = { type: 'move', side, from: m.from, to: m.to, n: m.n, by: 'route', route: m.route };
   }
-  events.push(...stepped.sort(byRouteId), ...moved.sort(byMoveSource));
+  if (stepped.length > 1) stepped.sort(byRouteId);
+  const head = stepped.length + nMoved;
+  const events = new EventList(head + w.tail + 16);
+  for (const e of stepped) events.push(e);
+  pushMovesInOrder(ix, w, nMoved, events);
   // Several routes leaving one node for the same neighbour make one flow (D5.4).
-  moves.push(...routeFlows(routeMoves));
+  for (const f of routeFlows(routeMoves)) moves[nMoves++] = f;
   // 4–10. Take-off, sea, head-on, arrivals, melee, assaults, captures.
   let fought: DuelEvent[];
   try {
-    fought = resolveMoves(g, board, moves, s.settings);
+    fought = resolveMoves(g, board, moves, s.settings, nMoves);
   } catch (e) {
     boards.delete(s); // the cached board is half-changed: the next toBoard builds it again from the records
+    w.busy = false;
     throw e;
+  } finally {
+    for (let i = 0; i < nMoves; i++) moves[i] = undefined as unknown as Move;
   }
-  events.push(...fought);
+  for (const e of fought) events.push(e);
   const opening = openingOwners(board, fought);
   // 11. Route bookkeeping (D5.5) and paint inheritance (D6.8).
   const kept = routeBookkeeping(g, opening, board, routes, routeMoves, fought);
   s.routes = kept.routes;
-  const ended: (DuelEvent & { route: number })[] = [
-    ...kept.cancelled.map((c) => ({ type: 'routeCancelled' as const, route: c.route, side: c.side, reason: c.reason })),
-    ...kept.done.map((d) => ({ type: 'routeDone' as const, route: d.route, side: d.side, at: d.at })),
-  ];
-  events.push(...ended.sort(byRouteId));
+  const ended: RouteEvent[] = [];
+  for (const c of kept.cancelled) ended.push({ type: 'routeCancelled' as const, route: c.route, side: c.side, reason: c.reason });
+  for (const d of kept.done) ended.push({ type: 'routeDone' as const, route: d.route, side: d.side, at: d.at });
+  if (ended.length > 1) ended.sort(byRouteId);
+  for (const e of ended) events.push(e);
   for (const side of SIDES) {
+    const hm = helperMoves[side];
+    if (!hm) continue;
     const h = s.helper[side];
-    const next = inheritPaint(g, side, new Map(Object.entries(h.paint)), h.mode, helperMoves[side], opening, board, fought);
+    const next = inheritPaint(g, side, new Map(Object.entries(h.paint)), h.mode, hm, opening, board, fought);
     const added = [...next].filter(([t]) => !(t in h.paint)).sort(([p], [q]) => (p < q ? -1 : p > q ? 1 : 0));
     if (!added.length) continue;
     h.paint = Object.fromEntries(next);
     for (const [territory, mode] of added) events.push({ type: 'paint', side, territory, mode });
   }
   // 12. Growth.
-  events.push(...grow(g, board));
+  for (const e of grow(g, board)) events.push(e);
   fromBoard(g, s, board);
   // 13. Idle counters (an `idle` event for every human side), then the end checks: capital, technical defeat, turn limit.
   for (const side of SIDES) {
@@ -596,11 +733,11 @@ export function resolveTurn(g: DuelGraph, s: DuelState, at: number, planner: Pla
   // D10.8: times are integer milliseconds since turn 1 opened.
   const t0 = s.startedAt ?? 0;
   const resolved = s.turn;
-  s.lastEvents = events;
   const o = endCheck(g, board, s.capitals, s.idle, s.turn, s.settings);
   if (o) {
     events.push({ type: 'victory', winners: [...o.winner], how: o.how });
     events.push({ type: 'turnResolved', turn: resolved, at: Math.round(at - t0), forced });
+    finish(s, w, events, head);
     end(s, o);
     return;
   }
@@ -610,6 +747,7 @@ export function resolveTurn(g: DuelGraph, s: DuelState, at: number, planner: Pla
   s.openedAt = at;
   s.deadlineAt = at + s.settings.turnSeconds * 1000;
   events.push({ type: 'turnOpened', turn: s.turn, at: Math.round(at - t0), deadlineAt: Math.round(s.deadlineAt - t0) });
+  finish(s, w, events, head);
   // A forced resolution while paused opens the next turn paused (its clock starts at 【继续】, D2.7).
   if (s.pausedAt !== null) s.pausedAt = at;
   s.orders = { A: {}, B: {} };

@@ -93,6 +93,38 @@ export function helperOrders(g: DuelGraph, board: Board, side: Side, opts: Helpe
   }
 }
 
+/**
+ * The engine's helper (D2.6 step 3) without Order objects (D11 B1: a resolution's garbage decides how often a
+ * collection lands in it): the same decisions as helperOrders, left in the graph's working arrays — `planned()`
+ * orders, the k-th from node `planFrom[k]` to `planTo[k]` (−1: stand), `planHalf[k]` 1 for half — valid until the
+ * next call on this graph. The caller marks held and claimed nodes by index between `helperBegin` and
+ * `helperPlan`; `paint` is the state's record (D6.9), read in its key order as `new Map(Object.entries(paint))` is.
+ */
+export function helperBegin(g: DuelGraph): HelperRun {
+  let run = runs.get(g);
+  if (!run) {
+    run = new HelperRun(g);
+    runs.set(g, run);
+  }
+  if (run.busy) throw new Error('helperBegin: the helper is busy');
+  run.held.fill(0);
+  run.claimed.fill(0);
+  return run;
+}
+
+export function helperPlan(run: HelperRun, board: Board, side: Side, defaultMode: Mode, paint: Readonly<Record<string, Mode>>, rally: string | null, capitals: Record<Side, string>, defenseFactor: number): void {
+  run.busy = true;
+  try {
+    run.begin(board, side, defaultMode, rally, capitals, defenseFactor);
+    for (const id in paint) run.paintOne(id, paint[id]);
+    run.plan();
+  } finally {
+    run.busy = false;
+  }
+}
+
+export type { HelperRun };
+
 const runs = new WeakMap<DuelGraph, HelperRun>();
 
 /** rel[i]: what node i is to the side the helper plays (sea zones and anything not land: NONE). */
@@ -131,9 +163,10 @@ class HelperRun {
   busy = false;
 
   // The opening board: d(u) (land), what each node is to S, and S's stacks at sea.
-  readonly d: Float64Array;
+  /** Armies are whole numbers (D3, D4): small integers in an Int32Array read back without boxing a double. */
+  readonly d: Int32Array;
   readonly rel: Uint8Array;
-  readonly stackOf: Float64Array;
+  readonly stackOf: Int32Array;
   readonly mode: Uint8Array;
   readonly held: Uint8Array;
   readonly claimed: Uint8Array;
@@ -159,6 +192,15 @@ class HelperRun {
   readonly cand: number[] = [];
   readonly grp: number[] = [];
   readonly stacks: number[] = [];
+  /** The orders in decision order (see put): source, target (−1: stand), 1 for half; `planned` of them. */
+  readonly planFrom: Int32Array;
+  readonly planTo: Int32Array;
+  readonly planHalf: Uint8Array;
+  planned = 0;
+  /** This call's default mode and rally point. */
+  byDefault = NORMAL;
+  rallyId: string | null = null;
+  capitals: Record<Side, string> = { A: '', B: '' };
 
   // This call's side and settings.
   board!: Board;
@@ -169,7 +211,6 @@ class HelperRun {
   /** false: no rally plan target (RALLY behaves as NORMAL). */
   hasRally = false;
   lineIsFrontier = true;
-  out: Order[] = [];
 
   /** D6.1 valueKey: (0 if E's capital else 1, −value, d, id), smallest first; a total order, so the minimum is unique. */
   readonly keyCmp: (a: number, b: number) => number;
@@ -191,9 +232,9 @@ class HelperRun {
     this.landIdx = ix.land;
     this.seaIdx = ix.sea;
     const N = ix.n;
-    this.d = new Float64Array(N);
+    this.d = new Int32Array(N);
     this.rel = new Uint8Array(N);
-    this.stackOf = new Float64Array(N);
+    this.stackOf = new Int32Array(N);
     this.mode = new Uint8Array(N);
     this.held = new Uint8Array(N);
     this.claimed = new Uint8Array(N);
@@ -205,6 +246,9 @@ class HelperRun {
     this.dist = [new Int32Array(N), new Int32Array(N), new Int32Array(N)];
     this.queue = new Int32Array(N);
     this.pred = new Int32Array(N);
+    this.planFrom = new Int32Array(N);
+    this.planTo = new Int32Array(N);
+    this.planHalf = new Uint8Array(N);
     const d = this.d;
     const value = this.value;
     this.keyCmp = (a, b) => {
@@ -226,22 +270,24 @@ class HelperRun {
 
   // ——— the orders, in decision order (a Map's set: a node's second order replaces its first in place) ———
 
-  put(from: number, o: Order): void {
-    const p = this.pos[from]!;
-    if (p >= 0) this.out[p] = o;
-    else {
-      this.pos[from] = this.out.length;
-      this.out.push(o);
+  put(from: number, to: number, half: number): void {
+    let p = this.pos[from]!;
+    if (p < 0) {
+      p = this.planned++;
+      this.pos[from] = p;
+      this.planFrom[p] = from;
     }
+    this.planTo[p] = to;
+    this.planHalf[p] = half;
   }
   all(from: number, to: number): void {
-    this.put(from, { kind: 'move', from: this.ids[from]!, to: this.ids[to]!, count: 'all' });
+    this.put(from, to, 0);
   }
   half(from: number, to: number): void {
-    this.put(from, { kind: 'move', from: this.ids[from]!, to: this.ids[to]!, count: 'half' });
+    this.put(from, to, 1);
   }
   stand(from: number): void {
-    this.put(from, { kind: 'stand', from: this.ids[from]! });
+    this.put(from, -1, 0);
   }
 
   /** D6.1: the best (valueKey) foreign, unclaimed land neighbour of t that `armies` can take (need), −1: none. */
@@ -362,9 +408,9 @@ class HelperRun {
   }
 
   /** D6.5 RALLY_PLAN, once per call when some controlled territory is rally; sets the rally target (or none). */
-  rallyPlan(opts: HelperOpts, E: Side): void {
+  rallyPlan(E: Side): void {
     const { R, rallyTarget, rel, held, d } = this;
-    const P = this.indexOf(opts.rally ?? opts.capitals[E]);
+    const P = this.indexOf(this.rallyId ?? this.capitals[E]);
     if (P < 0) return;
     if (rel[P] === OWN) {
       // Gather at an own point: P stands if the helper plays it (any mode).
@@ -490,14 +536,44 @@ class HelperRun {
     return id == null ? -1 : this.at.get(id) ?? -1;
   }
 
+  /** helperOrders: the marks and paint from `opts`, the plan, then the plan as Order objects in decision order. */
   orders(board: Board, side: Side, opts: HelperOpts): Order[] {
-    const { ids, landIdx, landOff, landAdj, d, rel, mode, held, claimed, frontierSet, lineSet, pos, frontier, enemyFront, controlled, R, rallyTarget, idleExpand } = this;
+    const { held, claimed, ids } = this;
+    held.fill(0);
+    for (const x of opts.held) {
+      const i = this.at.get(x);
+      if (i !== undefined) held[i] = 1;
+    }
+    claimed.fill(0);
+    if (opts.claimed) {
+      for (const x of opts.claimed) {
+        const i = this.at.get(x);
+        if (i !== undefined) claimed[i] = 1;
+      }
+    }
+    this.begin(board, side, opts.defaultMode, opts.rally, opts.capitals, opts.defenseFactor ?? 1.5);
+    for (const [id, m] of opts.paint) this.paintOne(id, m);
+    this.plan();
+    const out: Order[] = [];
+    for (let k = 0; k < this.planned; k++) {
+      const from = ids[this.planFrom[k]!]!;
+      const to = this.planTo[k]!;
+      out.push(to < 0 ? { kind: 'stand', from } : { kind: 'move', from, to: ids[to]!, count: this.planHalf[k] ? 'half' : 'all' });
+    }
+    return out;
+  }
+
+  /** A call's start: the side, settings and opening board read into the arrays; every mode the default (paintOne then paints). */
+  begin(board: Board, side: Side, defaultMode: Mode, rally: string | null, capitals: Record<Side, string>, defenseFactor: number): void {
+    const { ids, landIdx, d, rel, mode, pos } = this;
     const S = side;
     const E = other(S);
     this.board = board;
     this.side = S;
-    this.factor = opts.defenseFactor ?? 1.5;
-    this.out = [];
+    this.factor = defenseFactor;
+    this.rallyId = rally;
+    this.capitals = capitals;
+    this.planned = 0;
     this.hasRally = false;
     this.distDone.fill(0);
     pos.fill(-1);
@@ -511,29 +587,23 @@ class HelperRun {
       const o = board.owner.get(id);
       rel[t] = o === S ? OWN : o === E ? ENEMY : NEUTRAL;
     }
-    held.fill(0);
-    for (const x of opts.held) {
-      const i = this.at.get(x);
-      if (i !== undefined) held[i] = 1;
-    }
-    claimed.fill(0);
-    if (opts.claimed) {
-      for (const x of opts.claimed) {
-        const i = this.at.get(x);
-        if (i !== undefined) claimed[i] = 1;
-      }
-    }
-    this.enemyCap = this.indexOf(opts.capitals[E]);
-    this.ownCap = this.indexOf(opts.capitals[S]);
+    this.enemyCap = this.indexOf(capitals[E]);
+    this.ownCap = this.indexOf(capitals[S]);
     // A territory's mode (D6): its paint, else the default.
-    // (paint.get(t) ?? default: a paint entry holding null or undefined is the default.)
-    const byDefault = modeCode(opts.defaultMode);
-    mode.fill(byDefault);
-    for (const [id, m] of opts.paint) {
-      const i = this.at.get(id);
-      if (i !== undefined) mode[i] = m == null ? byDefault : modeCode(m);
-    }
+    this.byDefault = modeCode(defaultMode);
+    mode.fill(this.byDefault);
+  }
 
+  /** One paint entry (paint.get(t) ?? default: an entry holding null or undefined is the default). */
+  paintOne(id: string, m: Mode | null | undefined): void {
+    const i = this.at.get(id);
+    if (i !== undefined) this.mode[i] = m == null ? this.byDefault : modeCode(m);
+  }
+
+  /** D6.2 on the arrays `begin`, `paintOne` and the held / claimed marks set: the orders in planFrom/planTo/planHalf. */
+  plan(): void {
+    const { landIdx, landOff, landAdj, d, rel, mode, held, frontierSet, lineSet, pos, frontier, enemyFront, controlled, R, rallyTarget, idleExpand } = this;
+    const E = other(this.side);
     // Own land in id order; D6.1 frontier / enemyFront: own territories with a foreign (resp. E-owned) land neighbour;
     // D6.1 controlled: the helper's territories with d > 0, sorted below by (d desc, id asc); R: the rally ones, id order.
     frontier.length = 0;
@@ -560,7 +630,7 @@ class HelperRun {
         if (mode[t] === RALLY) R.push(t);
       }
     }
-    controlled.sort(this.byArmies);
+    sortInPlace(controlled, this.byArmies);
     // D6.6's line F: enemyFront if any, else the frontier (the same distances).
     this.lineIsFrontier = enemyFront.length === 0;
     if (!this.lineIsFrontier) {
@@ -570,7 +640,7 @@ class HelperRun {
 
     // D6.5 RALLY_PLAN, once per turn, only if some controlled territory is rally.
     rallyTarget.length = 0;
-    if (R.length) this.rallyPlan(opts, E);
+    if (R.length) this.rallyPlan(E);
 
     // D6.2 main loop, then JOINT (D6.4) and the sea stacks (D6.7).
     idleExpand.length = 0;
@@ -585,14 +655,29 @@ class HelperRun {
     }
     this.joint();
     this.sea();
-    const out = this.out;
-    this.out = [];
     this.board = undefined as unknown as Board;
-    return out;
   }
 }
 
 const ascending = (a: number, b: number): number => a - b;
+
+/**
+ * Binary insertion sort of a short list in place, for a total order (ties impossible, so any correct sort gives this
+ * order): Array.prototype.sort copies the list into a work array on every call (D11 B1's garbage).
+ */
+function sortInPlace(xs: number[], cmp: (a: number, b: number) => number): void {
+  for (let i = 1; i < xs.length; i++) {
+    const x = xs[i]!;
+    let lo = 0;
+    let hi = i;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cmp(x, xs[mid]!) < 0) hi = mid; else lo = mid + 1;
+    }
+    for (let j = i; j > lo; j--) xs[j] = xs[j - 1]!;
+    xs[lo] = x;
+  }
+}
 
 /**
  * D6.5 "the node after G on the shortest land path G→P (D5.3 on land nodes only)", with the path's length. D5.3's

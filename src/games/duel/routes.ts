@@ -170,12 +170,13 @@ export function routeSteps(g: DuelGraph, board: Board, side: Side, routes: reado
   const isSea = (id: string) => g.kind.get(id) === 'sea';
   const foreign = (id: string) => !isSea(id) && board.owner.get(id) !== side;
   const needAt = (id: string) => need(board.armies.get(id) ?? 0, s.defenseFactor);
-  for (const r0 of [...routes].sort((a, b) => a.id - b.id)) {
+  for (const r0 of inIdOrder(routes)) {
     if (r0.side !== side) {
       out.routes.push(r0);
       continue;
     }
-    const r: Route = { ...r0, path: [...r0.path] };
+    // A route's path never changes after its creation (only `at`, `armies`, `waiting` do): the copy shares it.
+    const r: Route = { ...r0 };
     const loc = r.path[r.at]!;
     const nxt = r.path[r.at + 1];
     const G = freeArmies(g, board, side, routes, loc);
@@ -222,6 +223,12 @@ export function routeSteps(g: DuelGraph, board: Board, side: Side, routes: reado
     out.routes.push(r);
   }
   return out;
+}
+
+/** The routes in id order: the list itself when it already is (the game keeps its routes so), else a sorted copy. */
+function inIdOrder(routes: readonly Route[]): readonly Route[] {
+  for (let i = 1; i < routes.length; i++) if (routes[i - 1]!.id > routes[i]!.id) return [...routes].sort((a, b) => a.id - b.id);
+  return routes;
 }
 
 /** D5.4: several routes leaving one node for the same neighbour make one flow (one Move for resolveMoves). */
@@ -272,7 +279,7 @@ export function routeBookkeeping(
 ): Bookkeeping {
   const out: Bookkeeping = { routes: [], cancelled: [], done: [] };
   const isSea = (id: string) => g.kind.get(id) === 'sea';
-  const sorted = [...routes].sort((a, b) => a.id - b.id).map((r) => ({ ...r, path: [...r.path] }));
+  const sorted = inIdOrder(routes).map((r) => ({ ...r }));
   const sentBy = new Map<number, RouteMove>(moves.map((m) => [m.route, m]));
   // Shares of each flow's survivors, in route id order (each at most what it sent).
   const flowLeft = new Map<string, number>();
