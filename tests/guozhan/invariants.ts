@@ -30,6 +30,18 @@ function inDeathTriggers(s: State, i: number): boolean {
   return !s.log.slice(k + 1).some((r) => r.t === 'discard' && r.seat === i && r.why === 'death');
 }
 
+/**
+ * Whether seat i is between the HP change that brought it to ≤ 0 and the end of its dying process (G8.1 step 3 →
+ * G11): its last damage / HP-loss / dying row with HP ≤ 0 is not yet followed by a saved or death row.
+ */
+function inDying(s: State, i: number): boolean {
+  let k = s.log.length - 1;
+  const low = (r: (typeof s.log)[number]) => r.seat === i && (r.t === 'dying' || r.t === 'damage' || r.t === 'loseHp') && typeof r.hp === 'number' && r.hp <= 0;
+  while (k >= 0 && !low(s.log[k]!)) k--;
+  if (k < 0) return false;
+  return !s.log.slice(k + 1).some((r) => (r.t === 'saved' || r.t === 'death') && r.seat === i);
+}
+
 export function checkInvariants(s: State, where = ''): void {
   const seen = new Map<string, number>();
   const add = (id: string) => seen.set(id, (seen.get(id) ?? 0) + 1);
@@ -50,7 +62,9 @@ export function checkInvariants(s: State, where = ''): void {
     if (p.kingdom) assert.equal(p.kingdom, kingdomOfGeneral(p.generals![p.revealed[0] ? 0 : 1]), `${w}: kingdom of its generals`);
     if (p.alive) {
       assert.ok(p.hp <= p.maxHp, `${w}: hp ${p.hp} ≤ max ${p.maxHp}`);
-      if (p.hp <= 0) assert.ok(s.ask?.kind === 'peach' && s.ask.on === i, `${w}: HP ${p.hp} only while its rescue is asked`);
+      // G8.1 step 3 / G11: HP ≤ 0 only from the HP change to the end of its dying process — the rescue round, its own
+      // skills at its place in it (G11.1: 涅槃, 不屈 …), or a skill asked at the damage's HP step before dying starts.
+      if (p.hp <= 0) assert.ok((s.ask?.kind === 'peach' && s.ask.on === i) || (!!s.ask && inDying(s, i)), `${w}: HP ${p.hp} only while its rescue is asked`);
     } else {
       // G12.1: the dead's cards go to the discard pile at step 5, after the death triggers of step 4 (行殇 takes them
       // there). So a dead character holds cards only while the game waits on an ask inside its death's step 4: its

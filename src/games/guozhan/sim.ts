@@ -4,6 +4,7 @@
  * the clock run out now and then so the X3 defaults are played too. The engine's refusals tell it what was not
  * legal; it then tries something else, and in the end passes or times out. Used by the tests and the bench.
  */
+import { activeNames } from './triggers.ts';
 import { makeRng, type Rng } from '../europe/rng.ts';
 import { allianceMarked, card, SLOT_ZH } from './cards.ts';
 import { P } from './core.ts';
@@ -83,8 +84,17 @@ export function propose(s: State, seat: number, rng: Rng, tries: number): Cmd {
         }
         return { k: 'end' };
       }
+      const all0 = names(s).filter((_, i) => P(s, i).alive);
+      // Skills (issue 19): now and then an active skill of this character with random cards and targets, or a card
+      // converted into 兵粮寸断 (断粮); the engine refuses what does not fit and the next try proposes again.
+      const actives = s.settings.skills === 'on' ? activeNames(s, seat) : [];
+      if (actives.length && rng.chance(0.15)) {
+        const pool = [...hand, ...SLOTS.flatMap((x) => (p.equip[x] ? [p.equip[x]!] : []))];
+        return { k: 'skill', skill: rng.pick(actives), cards: rng.chance(0.5) && pool.length ? [{ id: rng.pick(pool) }] : [], targets: [rng.pick(all0)] };
+      }
       const id = rng.pick(hand);
       const c = card(id);
+      if (s.settings.skills === 'on' && rng.chance(0.05)) return { k: 'card', name: '兵粮寸断', cards: [{ id }], targets: [rng.pick(all0)] };
       if ((c.name === '铁索连环' || c.name === '知己知彼' || c.name === '勠力同心') && rng.chance(0.3)) return { k: 'recast', card: { id } };
       const all = names(s).filter((_, i) => P(s, i).alive);
       // G18.3: now and then a 连横 of the marked cards in hand.
@@ -108,6 +118,8 @@ export function propose(s: State, seat: number, rng: Rng, tries: number): Cmd {
       if (a.eightDiagram && rng.chance(0.5)) return { k: 'skill', skill: '八卦阵', cards: [], targets: [] };
       const want = a.want === '杀' ? ['杀', '雷杀', '火杀'] : ['闪'];
       const own = hand.filter((id) => want.includes(card(id).name));
+      // A conversion skill (倾国, 武圣, 龙胆 …): a random hand card as the wanted card; refused when none fits.
+      if (s.settings.skills === 'on' && hand.length && rng.chance(0.2) && tries < 2) return { k: 'card', name: a.want!, cards: [{ id: rng.pick(hand) }], targets: [] };
       const peach = hand.filter((id) => card(id).name === '桃');
       if (s.aozhan && peach.length && rng.chance(0.3)) return { k: 'card', name: a.want!, cards: [{ id: peach[0]! }], targets: [] };
       if (!own.length) return { k: 'pass' };

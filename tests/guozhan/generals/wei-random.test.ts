@@ -30,6 +30,6 @@ test(`random play with the Wei skills: ${GAMES} seeded 6-player games end, invar
     }
   }
   // The games reached the skills (each is asked often enough in 120 games to be accepted at random at least once).
-  for (const k of ['奸雄', '反馈', '鬼才', '刚烈', '裸衣', '天妒', '洛神', '据守', '节命', '行殇', '放逐', '骁果']) assert.ok((used.get(k) ?? 0) > 0, `${k} used`);
+  for (const k of ['奸雄', '反馈', '鬼才', '刚烈', '突袭', '裸衣', '遗计', '天妒', '洛神', '倾国', '神速', '巧变', '断粮', '据守', '强袭', '驱虎', '节命', '行殇', '放逐', '骁果']) assert.ok((used.get(k) ?? 0) > 0, `${k} used`);
   process.stdout.write(`# skills used: ${JSON.stringify(Object.fromEntries(used))}\n`);
 });
