@@ -300,8 +300,10 @@ export class GuozhanRules implements Rules<Guozhan> {
         if (t) lines.push(t);
       }
     }
+    // The open prompt again after a step that moved the table (not after a query, a refusal or a private pick).
     const ask = askLine(s);
-    if (ask && steps.some((st) => st.answer?.ok || st.answer === null)) lines.push(ask);
+    const moved = steps.some((st) => { const d = st.detail as StepDetail | undefined; return !!d && (d.to > d.from || !!d.notes) && (st.answer?.ok || st.answer === null); });
+    if (ask && moved) lines.push(ask);
     // Issue 20: the table picture at each turn start (drawn from the game as it stands when the post goes out).
     const pictures = turnStarted && s.status !== 'ended' ? { pictures: tableAsk() } : {};
     return lines.length ? [{ text: fold(lines), ...pictures }] : [];
