@@ -8,12 +8,15 @@
  * holds fewer than X (G20.1).
  * 空城 (locked): waiting — see COVERAGE in ./index.ts.
  */
-import { cardText } from '../../cards.ts';
+import { card, rankText } from '../../cards.ts';
 import { aliveSeats, ensure } from '../../core.ts';
 import { ask, ev, refuse, type Ctx } from '../../flow.ts';
 import { fits, refText, seen } from '../../asks.ts';
 import type { CardRef } from '../../types.ts';
 import { ownPhase, type SkillSpec } from '../common.ts';
+
+/** A card as the prompt names it: suit, rank and name, without its physical id (the pile's ids stay out of views). */
+const faceText = (id: string) => { const c = card(id); return `${c.suit}${rankText(c.rank)}【${c.name}】`; };
 
 const HELP = '观星：【排列】上 牌、牌… 下 牌、牌…（每组从上到下，每张牌恰好一次）；【确定】全部按原顺序放回牌堆顶';
 
@@ -22,7 +25,7 @@ function arrange(ids: string[], top: CardRef[], bottom: CardRef[]): { top: strin
   const used: string[] = [];
   const pick = (refs: CardRef[]) => refs.map((ref) => {
     const id = ids.find((x) => !used.includes(x) && fits(x, ref));
-    if (!id) return refuse('UNKNOWN_CARD', `观星：${refText(ref)}不是你看的牌（${ids.map(cardText).join('、')}）`);
+    if (!id) return refuse('UNKNOWN_CARD', `观星：${refText(ref)}不是你看的牌（${ids.map(faceText).join('、')}）`);
     used.push(id);
     return id;
   });
@@ -32,7 +35,9 @@ function arrange(ids: string[], top: CardRef[], bottom: CardRef[]): { top: strin
 }
 
 export function guanxingOrder(ctx: Ctx, owner: number, ids: string[]): { top: string[]; bottom: string[] } {
-  const r = ask(ctx, { kind: 'confirm', seats: [owner], secret: true, text: `观星：${ids.map(cardText).join('、')}（从上到下）。${HELP}`, about: { skill: '观星', cards: [...ids] } }, 'choice');
+  // The prompt names the cards by suit, rank and name (the ids of the draw pile stay out of every view; the private
+  // `seen` row has them for the owner); `【排列】` may name them either way.
+  const r = ask(ctx, { kind: 'confirm', seats: [owner], secret: true, text: `观星：${ids.map(faceText).join('、')}（从上到下）。${HELP}`, about: { skill: '观星', count: ids.length } }, 'choice');
   const c = r.cmd;
   if (!c || c.k === 'ok' || c.k === 'pass') return { top: [...ids], bottom: [] };
   if (c.k !== 'arrange') return refuse('NO_PROMPT', HELP);
