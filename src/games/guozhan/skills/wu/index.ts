@@ -3,28 +3,34 @@
  * order, the skills done and the ones still waiting (with the missing engine hook).
  */
 import type { Coverage, SkillSpec } from '../common.ts';
+import sunquan from './sunquan.ts';
+import ganning from './ganning.ts';
+import daqiao from './daqiao.ts';
 import luxun from './luxun.ts';
+import sunshangxiang from './sunshangxiang.ts';
 import sunjian from './sunjian.ts';
 import xiaoqiao from './xiaoqiao.ts';
 import zhoutai from './zhoutai.ts';
+import lusu from './lusu.ts';
+import zhangzhaozhanghong from './zhangzhaozhanghong.ts';
 
-export const SKILLS: readonly SkillSpec[] = [...luxun, ...sunjian, ...xiaoqiao, ...zhoutai];
+export const SKILLS: readonly SkillSpec[] = [...sunquan, ...ganning, ...daqiao, ...luxun, ...sunshangxiang, ...sunjian, ...xiaoqiao, ...zhoutai, ...lusu, ...zhangzhaozhanghong];
 
 /** Per general (H order): its H id, the skills implemented, and those waiting (with the missing engine hook). */
 export const COVERAGE: readonly Coverage[] = [
-  { h: 'H-WU-01', general: 'hs__sunquan', done: [], waiting: { 制衡: 'active skills in the play phase (turn.ts refuses 【技能】)' } },
-  { h: 'H-WU-02', general: 'hs__ganning', done: [], waiting: { 奇袭: 'skill conversions (a black card as 过河拆桥)' } },
+  { h: 'H-WU-01', general: 'hs__sunquan', done: ['制衡'], waiting: {} },
+  { h: 'H-WU-02', general: 'hs__ganning', done: ['奇袭'], waiting: {} },
   { h: 'H-WU-03', general: 'hs__lvmeng', done: [], waiting: { 克己: 'a record of the cards used in this turn\'s play phase (no point fires when an equipment card, a delayed trick or a 无懈可击 is used)', 谋断: 'the same record of used cards, and a legal move of a card between two characters\' areas' } },
-  { h: 'H-WU-04', general: 'hs__huanggai', done: [], waiting: { 苦肉: 'active skills in the play phase, and a +1 to the 杀 limit (use.ts slashAllowed)' } },
-  { h: 'H-WU-05', general: 'hs__zhouyu', done: [], waiting: { 英姿: 'a draw-phase point to change the draw, and a skill-set hand limit (core.ts handLimit)', 反间: 'active skills in the play phase, and giving a card (【给出】)' } },
-  { h: 'H-WU-06', general: 'hs__daqiao', done: [], waiting: { 国色: 'skill conversions (a ♦ card as 乐不思蜀)', 流离: 'a transfer of a 杀\'s target when a character becomes a target (G6.2 step 3)' } },
+  { h: 'H-WU-04', general: 'hs__huanggai', done: [], waiting: { 苦肉: 'a skill-set +1 to the 杀 limit (use.ts slashAllowed knows only 诸葛连弩)' } },
+  { h: 'H-WU-05', general: 'hs__zhouyu', done: [], waiting: { 英姿: 'a skill-set hand limit (core.ts handLimit); its +1 draw alone would be half the skill', 反间: 'not written yet (the active-skill hook is there)' } },
+  { h: 'H-WU-06', general: 'hs__daqiao', done: ['国色'], waiting: { 流离: 'a transfer of a 杀\'s target when a character becomes a target (G6.2 step 3)' } },
   { h: 'H-WU-07', general: 'hs__luxun', done: ['度势'], waiting: { 谦逊: 'a cancellation point when a character becomes a target (G6.2 step 3), and a delayed trick moved into a judgement area' } },
-  { h: 'H-WU-08', general: 'hs__sunshangxiang', done: [], waiting: { 枭姬: 'a point after cards leave an equipment area (core.ts move fires none)', 结姻: 'active skills in the play phase' } },
+  { h: 'H-WU-08', general: 'hs__sunshangxiang', done: ['结姻'], waiting: { 枭姬: 'a point after cards leave an equipment area (core.ts move fires none)' } },
   { h: 'H-WU-09', general: 'hs__sunjian', done: ['英魂'], waiting: {} },
   { h: 'H-WU-10', general: 'hs__xiaoqiao', done: ['天香'], waiting: { 红颜: 'a suit filter for one character\'s cards and judgements (G9.2: cards.ts card() is read directly) and a hand-limit bonus' } },
-  { h: 'H-WU-11', general: 'hs__taishici', done: [], waiting: { 天义: 'the point fight (【拼点】) in an active skill, and skill changes to the 杀 limit, distance and target count' } },
+  { h: 'H-WU-11', general: 'hs__taishici', done: [], waiting: { 天义: 'skill changes to the 杀 limit, its distance and its target count (use.ts slashAllowed, checkTargets)' } },
   { h: 'H-WU-12', general: 'hs__zhoutai', done: ['奋激'], waiting: { 不屈: 'a face-up pile of cards on a general (the 创 scars; no such zone in types.ts Player)' } },
-  { h: 'H-WU-13', general: 'hs__lusu', done: [], waiting: { 好施: 'a draw-phase point to change the draw, and giving cards (【给出】)', 缔盟: 'active skills in the play phase' } },
-  { h: 'H-WU-14', general: 'hs__zhangzhaozhanghong', done: [], waiting: { 直谏: 'active skills in the play phase', 固政: 'a record of the cards a character discarded in its discard phase (core.ts move fires no point)' } },
-  { h: 'H-WU-15', general: 'hs__dingfeng', done: [], waiting: { 短兵: 'an extra target when a 杀\'s targets are chosen (use.ts checkTargets)', 奋迅: 'active skills in the play phase, and a skill-set distance' } },
+  { h: 'H-WU-13', general: 'hs__lusu', done: ['好施', '缔盟'], waiting: {} },
+  { h: 'H-WU-14', general: 'hs__zhangzhaozhanghong', done: ['直谏'], waiting: { 固政: 'a record of the cards a character discarded in its discard phase (core.ts move fires no point)' } },
+  { h: 'H-WU-15', general: 'hs__dingfeng', done: [], waiting: { 短兵: 'an extra target when a 杀\'s targets are chosen (use.ts checkTargets)', 奋迅: 'a skill-set distance (core.ts distance)' } },
 ];
