@@ -3,6 +3,7 @@
  * order, the skills done and the ones still waiting (with the missing engine hook).
  */
 import type { Coverage, SkillSpec } from '../common.ts';
+import huatuo from './huatuo.ts';
 import diaochan from './diaochan.ts';
 import zhangjiao from './zhangjiao.ts';
 import caiwenji from './caiwenji.ts';
@@ -10,23 +11,23 @@ import kongrong from './kongrong.ts';
 import tianfeng from './tianfeng.ts';
 import panfeng from './panfeng.ts';
 
-export const SKILLS: readonly SkillSpec[] = [...diaochan, ...zhangjiao, ...caiwenji, ...kongrong, ...tianfeng, ...panfeng];
+export const SKILLS: readonly SkillSpec[] = [...huatuo, ...diaochan, ...zhangjiao, ...caiwenji, ...kongrong, ...tianfeng, ...panfeng];
 
 /** Per general (H order): its H id, the skills implemented, and those waiting (with the missing engine hook). */
 export const COVERAGE: readonly Coverage[] = [
-  { h: 'H-QUN-01', general: 'hs__huatuo', done: [], waiting: { 急救: 'skill conversions (a red card as 桃 outside your turn, in the rescue round too)', 除疠: 'active skills in the play phase (turn.ts refuses 【技能】)' } },
+  { h: 'H-QUN-01', general: 'hs__huatuo', done: ['急救'], waiting: { 除疠: 'not written yet (the active-skill hook is there): picks of one card from each of several characters' } },
   { h: 'H-QUN-02', general: 'hs__lvbu', done: [], waiting: { 无双: 'two 闪 / two 杀 per request (use.ts askJink and askSlashPlay ask for one; the 决斗 loop in cards/tricks.ts plays one)' } },
-  { h: 'H-QUN-03', general: 'hs__diaochan', done: ['闭月'], waiting: { 离间: 'active skills in the play phase, and a 决斗 one character is treated as using on another' } },
-  { h: 'H-QUN-04', general: 'hs__yuanshao', done: [], waiting: { 乱击: 'skill conversions of two hand cards, and a point after a 闪 is played against a given 万箭齐发' } },
-  { h: 'H-QUN-05', general: 'hs__yanliangwenchou', done: [], waiting: { 双雄: 'a draw-phase point that may replace the draw, and skill conversions (a hand card as 决斗)' } },
-  { h: 'H-QUN-06', general: 'hs__jiaxu', done: [], waiting: { 完杀: 'a restriction on who may use 桃 in the rescue round (damage.ts canRescue/rescueWith)', 乱武: 'active (limited) skills in the play phase, and a forced 杀-or-lose-HP request', 帷幕: 'a cancellation point when a character becomes a target (G6.2 step 3), and a delayed trick moved into a judgement area' } },
+  { h: 'H-QUN-03', general: 'hs__diaochan', done: ['离间', '闭月'], waiting: {} },
+  { h: 'H-QUN-04', general: 'hs__yuanshao', done: [], waiting: { 乱击: 'a point after a 闪 is played against a given 万箭齐发 (for its draw; the conversion alone would be half the skill)' } },
+  { h: 'H-QUN-05', general: 'hs__yanliangwenchou', done: [], waiting: { 双雄: 'not written yet (the drawPhase point and conversions are there)' } },
+  { h: 'H-QUN-06', general: 'hs__jiaxu', done: [], waiting: { 完杀: 'a restriction on who may use 桃 in the rescue round (damage.ts canRescue/rescueWith)', 乱武: 'a forced request to use a 杀 on a character at the smallest distance, or lose 1 HP (use.ts has requests to play a 杀, or to use one on a fixed target)', 帷幕: 'a cancellation point when a character becomes a target (G6.2 step 3), and a delayed trick moved into a judgement area' } },
   { h: 'H-QUN-07', general: 'hs__pangde', done: [], waiting: { 马术: 'a distance modifier from skills (core.ts distance reads horses only)', 鞬出: 'a way for an after-targeting skill to forbid 闪 against this 杀 (cards/basic.ts slashEffect), and the 杀\'s cards taken mid-use' } },
   { h: 'H-QUN-08', general: 'hs__zhangjiao', done: ['鬼道'], waiting: { 雷击: 'a point when a 闪 is used or played (use.ts askJink only logs it)' } },
   { h: 'H-QUN-09', general: 'hs__caiwenji', done: ['悲歌'], waiting: { 断肠: 'per-character skill loss (triggers.ts fires every skill of a general id; nothing invalidates one)' } },
-  { h: 'H-QUN-10', general: 'hs__mateng', done: [], waiting: { 马术: 'a distance modifier from skills (core.ts distance)', 雄异: 'active (limited) skills in the play phase' } },
+  { h: 'H-QUN-10', general: 'hs__mateng', done: [], waiting: { 马术: 'a distance modifier from skills (core.ts distance)', 雄异: 'not written yet (the active-skill hook is there)' } },
   { h: 'H-QUN-11', general: 'hs__kongrong', done: ['名士'], waiting: { 礼让: 'a point after one\'s cards are discarded, and the 【给出】 distribution' } },
-  { h: 'H-QUN-12', general: 'hs__jiling', done: [], waiting: { 双刃: 'the point fight (【拼点】), a 杀 one is treated as using, and a per-turn prohibition on card targets' } },
+  { h: 'H-QUN-12', general: 'hs__jiling', done: [], waiting: { 双刃: 'a per-turn prohibition on the targets of one character\'s cards (use.ts checkTargets)' } },
   { h: 'H-QUN-13', general: 'hs__tianfeng', done: ['随势'], waiting: { 死谏: 'a point after a character loses hand cards (core.ts move fires none)' } },
   { h: 'H-QUN-14', general: 'hs__panfeng', done: ['狂斧'], waiting: {} },
-  { h: 'H-QUN-15', general: 'hs__zoushi', done: [], waiting: { 祸水: 'a skill-made prohibition on revealing (cards/sa.ts mayReveal knows only 青龙偃月刀) and on responding to a 杀/万箭齐发', 倾城: 'active skills in the play phase, and re-hiding a general (G13.6)' } },
+  { h: 'H-QUN-15', general: 'hs__zoushi', done: [], waiting: { 祸水: 'a skill-made prohibition on revealing (cards/sa.ts mayReveal knows only 青龙偃月刀) and on responding to a 杀/万箭齐发', 倾城: 'not written yet (the active-skill hook and reveal.ts hide are there)' } },
 ];
