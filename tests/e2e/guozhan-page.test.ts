@@ -1,0 +1,181 @@
+/**
+ * Issue 20's browser test: three tabs of the local page play 国战 — created from 新建游戏 → 国战, joined, started;
+ * each tab chooses its generals in its own panel; the table plays on (each asked tab types the computer player's
+ * move in its input box) and a 杀 is played and answered with a 闪 from the panels' buttons. All the while no tab's
+ * DOM or WebSocket traffic holds another seat's hand, or another seat's general while it is hidden. Screenshots go
+ * to test-artifacts/.
+ */
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import type { BrowserContext, Page } from 'playwright-core';
+import { neuwar } from '../../src/games/neuwar/module.ts';
+import { GameService as PlatformService } from '../../src/platform/session/index.ts';
+import { guozhan } from '../../src/games/guozhan/module.ts';
+import { botMove } from '../../src/games/guozhan/bot.ts';
+import { card } from '../../src/games/guozhan/cards.ts';
+import { GENERALS } from '../../src/games/guozhan/generals.ts';
+import type { State } from '../../src/games/guozhan/types.ts';
+import { ARTIFACTS, startPageHarness, until, type PageHarness } from '../helpers/page.ts';
+
+const harnesses: PageHarness[] = [];
+after(async () => { for (const h of harnesses) await h.close(); });
+
+const STATIC = new URL('../../src/platform/adapters/local/static/', import.meta.url);
+
+interface Tab { page: Page; ctx: BrowserContext; frames: string[]; seat: string }
+
+async function tab(harness: PageHarness, name: string, seat: string, serveGz: boolean): Promise<Tab> {
+  const ctx = await harness.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'zh-CN' });
+  // The panel's files, until the server's static list names them (see docs/guozhan.md: two entries in server.ts).
+  if (serveGz) {
+    await ctx.route('**/guozhan.js', (r) => r.fulfill({ contentType: 'text/javascript', body: readFileSync(new URL('guozhan.js', STATIC)) }));
+    await ctx.route('**/guozhan.css', (r) => r.fulfill({ contentType: 'text/css', body: readFileSync(new URL('guozhan.css', STATIC)) }));
+  }
+  const page = await ctx.newPage();
+  const frames: string[] = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
+  await page.goto(harness.h.url);
+  await page.locator('#name-input').fill(name);
+  await page.locator('#name-form button[type=submit]').click();
+  await page.locator('#name-dialog').waitFor({ state: 'hidden' });
+  return { page, ctx, frames, seat };
+}
+
+test('issue 20: three tabs play 国战 — generals in their own panels, a 杀 answered by a 闪 — and no tab ever holds another seat\'s secrets', { timeout: 240_000 }, async () => {
+  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#eeddcc' } }).png().toBuffer();
+  const renderer = { mapPng: async () => png, scoresPng: async () => png, tablePng: async () => png };
+  const harness = await startPageHarness({ games: [neuwar, guozhan], renderer: renderer as never });
+  harnesses.push(harness);
+  const served = (await fetch(`${harness.h.url}guozhan.js`)).ok;
+  const a = await tab(harness, '阿甲', '甲', !served);
+  await a.page.locator('#new-game').click();
+  assert.ok((await a.page.locator('#create-kind option').allInnerTexts()).includes('国战'), '新建游戏 offers 国战');
+  await a.page.locator('#create-kind').selectOption('guozhan');
+  await a.page.locator('#create-form button[type=submit]').click();
+  await a.page.waitForFunction(() => location.hash.length > 1);
+  const ch = decodeURIComponent(await a.page.evaluate(() => location.hash.slice(1)));
+  assert.equal((await harness.svc.gameOf(ch))?.kind, 'guozhan');
+  const b = await tab(harness, '阿乙', '乙', !served);
+  const c = await tab(harness, '阿丙', '丙', !served);
+  for (const t of [b, c]) await t.page.goto(`${harness.h.url}#${ch}`);
+  for (const t of [a, b, c]) await t.page.locator(`[data-join="${t.seat}"]`).click();
+  await until('three seated', async () => (await harness.svc.gameOf(ch))?.players.length ?? 0, (n) => n === 3);
+  await a.page.locator('#btn-start').click();
+  // stateOf of the registry's service is New European War's: 国战's is read through the platform's own.
+  const gz = async () => (await PlatformService.prototype.stateOf.call(harness.svc, ch)) as unknown as State;
+  await until('the pick is open', gz, (s) => s?.status === 'picking');
+  const tabs = [a, b, c];
+  const bySeat = (name: string) => tabs.find((t) => t.seat === name)!;
+
+  // Generals: each tab sees only its own dealt generals, in its own panel, and picks two of one kingdom there.
+  const first = await gz();
+  const owner = new Map<string, string>();
+  for (const p of first.players) for (const g of p.dealt) owner.set(g, p.name);
+  for (const t of tabs) {
+    const p = first.players.find((x) => x.name === t.seat)!;
+    await t.page.locator('#gz-dealt .gz-gen').first().waitFor();
+    const shown = await t.page.locator('#gz-dealt .gz-gen').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.general));
+    assert.deepEqual(shown, p.dealt, `${t.seat} sees its dealt generals`);
+    let pair: [string, string] | null = null;
+    for (const x of p.dealt) for (const y of p.dealt) if (!pair && x !== y && GENERALS[x]!.kingdom === GENERALS[y]!.kingdom) pair = [x, y];
+    await t.page.locator(`#gz-dealt [data-general="${pair![0]}"]`).click();
+    await t.page.locator(`#gz-dealt [data-general="${pair![1]}"]`).click();
+    await t.page.locator('#gz-pick').click();
+    await until(`${t.seat} picked`, gz, (s) => s.status !== 'picking' || !s.ask!.seats.some((i) => s.players[i]!.name === t.seat));
+  }
+  await until('turn 1', gz, (s) => s.status === 'running');
+  await a.page.screenshot({ path: `${ARTIFACTS}/guozhan-page-start.png` });
+
+  // Revealed generals, noted with how much of each tab's traffic came before the reveal.
+  const revealedAt = new Map<string, number[]>();
+  let before = tabs.map((t) => t.frames.length);
+  const noteReveals = (s: State) => {
+    for (const p of s.players) (p.generals ?? []).forEach((g, k) => { if (p.revealed[k] && !revealedAt.has(g)) revealedAt.set(g, before); });
+    before = tabs.map((t) => t.frames.length);
+  };
+  /** Each tab's hand in its panel is exactly its seat's hand; no other seat's hand is in the panel. */
+  const checkPanels = async (s: State) => {
+    for (const t of tabs) {
+      const p = s.players.find((x) => x.name === t.seat)!;
+      const ids = await until(`${t.seat}'s hand in its panel`, () => t.page.locator('#gz-hand .gz-card').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.id)), (x) => x.length === p.hand.length || s.status === 'ended', 5000);
+      if (s.status !== 'ended') assert.deepEqual([...ids].sort(), [...p.hand].sort());
+    }
+  };
+
+  let slashDodged = false, steps = 0;
+  for (; steps < 400 && !slashDodged; steps++) {
+    const s = await gz();
+    noteReveals(s);
+    if (s.status === 'ended') break;
+    const ask = s.ask!;
+    const seat = ask.seats[0]!;
+    // The state object is live (the engine's arrays are shared along): its lengths now, as numbers.
+    const nCommands = s.commands.length;
+    const t = bySeat(s.players[seat]!.name);
+    const text = botMove(s, seat);
+    if (!text) { await t.page.locator('#input').fill('【不出】'); await t.page.locator('#input').press('Enter'); await until('moved on', gz, (x) => x.ask?.id !== ask.id || x.commands.length > nCommands); continue; }
+    const slash = /^【杀】(S\d+)→(.+)$/.exec(text);
+    const dodge = /^【闪】(S\d+)$/.exec(text);
+    if (ask.kind === 'play' && slash) {
+      // 杀 from the panel: the card, then the target's seat box, then 使用.
+      await t.page.locator(`#gz-hand [data-id="${slash[1]}"]`).click();
+      await t.page.locator(`#gz-panel .gz-seat[data-seat="${slash[2]}"]`).click();
+      await t.page.locator('#gz-use').click();
+    } else if (ask.kind === 'respond' && ask.want === '闪' && dodge) {
+      // The 闪 from the attacked tab's panel.
+      await t.page.locator('#gz-prompt.mine').waitFor();
+      await t.page.locator(`#gz-hand [data-id="${dodge[1]}"]`).click();
+      await t.page.locator('#gz-use').click();
+      const after = await until('the 闪 is answered', gz, (x) => x.commands.length > nCommands, 8000).catch(async (e) => {
+        await t.page.screenshot({ path: `${ARTIFACTS}/guozhan-page-stuck.png` });
+        throw e;
+      });
+      const row = after.commands[nCommands]!;
+      assert.equal(row.ok, true, `the 闪 from the panel is taken: ${JSON.stringify(row)}`);
+      assert.match(String(row.text), new RegExp(`^【闪】${dodge[1]}$`));
+      slashDodged = true;
+    } else {
+      await t.page.locator('#input').fill(text);
+      await t.page.locator('#input').press('Enter');
+    }
+    try {
+      await until(`the move is taken (${t.seat}: ${text}, ${ask.kind})`, gz, (x) => x.commands.length > nCommands || x.status === 'ended', 8000);
+    } catch (e) {
+      await t.page.screenshot({ path: `${ARTIFACTS}/guozhan-page-stuck.png` });
+      throw new Error(`${(e as Error).message.slice(0, 200)}\nits feed: ${(await t.page.locator('#feed').innerText()).slice(-600)}`);
+    }
+    if (steps % 15 === 0) await checkPanels(await gz());
+  }
+  assert.ok(slashDodged, `a 杀 was answered by a 闪 from the panels (${steps} steps)`);
+  for (const t of tabs) await t.page.screenshot({ path: `${ARTIFACTS}/guozhan-page-${t.seat}.png` });
+  const end = await gz();
+  noteReveals(end);
+  await checkPanels(end);
+
+  // The traffic: views carry only the tab's own hand; a hidden general of another seat is never named.
+  let views = 0;
+  for (const [i, t] of tabs.entries()) {
+    for (const raw of t.frames) {
+      const f = JSON.parse(raw) as { t: string; view?: { me: string; seats: { name: string; hand?: string[] }[] }; m?: { to?: string } };
+      if (f.t !== 'view' || !f.view) continue;
+      views++;
+      assert.equal(f.view.me, t.seat);
+      for (const q of f.view.seats) assert.equal(q.hand !== undefined, q.name === t.seat);
+    }
+    for (const [g, who] of owner) {
+      if (who === t.seat) continue;
+      const upto = revealedAt.get(g)?.[i] ?? t.frames.length;
+      assert.ok(!t.frames.slice(0, upto).join('\n').includes(GENERALS[g]!.zh), `${GENERALS[g]!.zh} of ${who} never reaches ${t.seat} while hidden`);
+    }
+    // The DOM now: no other seat's hidden general, no other seat's hand card in the panel.
+    const html = await t.page.content();
+    for (const p of end.players) {
+      if (p.name === t.seat) continue;
+      (p.generals ?? []).forEach((g, k) => { if (!p.revealed[k]) assert.ok(!html.includes(GENERALS[g]!.zh), `${GENERALS[g]!.zh} of ${p.name} is not in ${t.seat}'s page`); });
+      for (const id of p.hand) assert.ok(!html.includes(`data-id="${id}"`), `${card(id).name} (${id}) of ${p.name} is not in ${t.seat}'s panel`);
+    }
+  }
+  assert.ok(views > 10, `views pushed (${views})`);
+});
