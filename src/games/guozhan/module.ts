@@ -1,9 +1,10 @@
 /**
- * 国战 as a game module of the platform (issue 18, part 1): the table engine behind the platform's Rules — the
- * start entry (seats in a seeded order, G2.1), every later input as an entry (a command, a timeout at a deadline,
- * the judge's abort), the timed asks as the platform's timers, per-seat views, texts for the channel, and the
- * transcript runner for `replay`. Not offered to players yet (skills, the chat/web table and bots come with their
- * own issues): it is registered for the tools only (src/games/index.ts TOOL_GAMES).
+ * 国战 as a game module of the platform (issue 18, part 1; issue 20, playing it in a channel): the table engine
+ * behind the platform's Rules — the start entry (seats in a seeded order, G2.1, and the computer players seated),
+ * every later input as an entry (a command, a timeout at a deadline, the judge's abort, a bot seated or a seat put
+ * under the autopilot), the timed asks as the platform's timers with their defaults announced (X3), per-seat views
+ * (the local page's own panel), texts for the channel, the table picture (table.ts, posted at each turn start and on
+ * 【桌面】), the computer players' answers (bot.ts), and the transcript runner for `replay`.
  */
 import type { OutButton, OutImage } from '../../platform/chat/index.ts';
 import { withTimeout } from '../../platform/session/index.ts';
