@@ -8,11 +8,12 @@ import huangyueying from './huangyueying.ts';
 import weiyan from './weiyan.ts';
 import pangtong from './pangtong.ts';
 import wolong from './wolong.ts';
+import liushan from './liushan.ts';
 import menghuo from './menghuo.ts';
 import zhurong from './zhurong.ts';
 import ganfuren from './ganfuren.ts';
 
-export const SKILLS: readonly SkillSpec[] = [...zhugeliang, ...huangyueying, ...weiyan, ...pangtong, ...wolong, ...menghuo, ...zhurong, ...ganfuren];
+export const SKILLS: readonly SkillSpec[] = [...zhugeliang, ...huangyueying, ...weiyan, ...pangtong, ...wolong, ...liushan, ...menghuo, ...zhurong, ...ganfuren];
 
 /** Per general (H order): its H id, the skills implemented, and those waiting (with the missing engine hook). */
 export const COVERAGE: readonly Coverage[] = [
@@ -27,7 +28,7 @@ export const COVERAGE: readonly Coverage[] = [
   { h: 'H-SHU-09', general: 'hs__weiyan', done: ['狂骨'], waiting: {} },
   { h: 'H-SHU-10', general: 'hs__pangtong', done: ['涅槃'], waiting: { 连环: 'recasting a card through a skill (turn.ts refuses 【重铸】C（K）)' } },
   { h: 'H-SHU-11', general: 'hs__wolong', done: ['火计', '看破'], waiting: { 八阵: 'a skill that counts as an armor (八卦阵) for the 闪 request (cards/basic.ts armorOf)' } },
-  { h: 'H-SHU-12', general: 'hs__liushan', done: [], waiting: { 享乐: 'a way for an after-targeting skill to make a 杀 have no effect on a target', 放权: 'a turn-end point (G4.9) for the discard and the extra turn' } },
+  { h: 'H-SHU-12', general: 'hs__liushan', done: ['放权'], waiting: { 享乐: 'a way for an after-targeting skill to make a 杀 have no effect on a target' } },
   { h: 'H-SHU-13', general: 'hs__menghuo', done: ['再起'], waiting: { 祸首: 'a "no effect" rule for 南蛮入侵 on a character and a change of the damage source of another\'s 南蛮入侵' } },
   { h: 'H-SHU-14', general: 'hs__zhurong', done: ['烈刃'], waiting: { 巨象: 'a "no effect" rule for 南蛮入侵 on a character (cards/tricks.ts trickNoEffect knows only 藤甲)' } },
   { h: 'H-SHU-15', general: 'hs__ganfuren', done: ['神智'], waiting: { 淑慎: 'a point after a character recovers HP (core.ts recover fires none)' } },

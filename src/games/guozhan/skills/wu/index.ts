@@ -6,6 +6,7 @@ import type { Coverage, SkillSpec } from '../common.ts';
 import sunquan from './sunquan.ts';
 import ganning from './ganning.ts';
 import daqiao from './daqiao.ts';
+import zhouyu from './zhouyu.ts';
 import luxun from './luxun.ts';
 import sunshangxiang from './sunshangxiang.ts';
 import sunjian from './sunjian.ts';
@@ -14,7 +15,7 @@ import zhoutai from './zhoutai.ts';
 import lusu from './lusu.ts';
 import zhangzhaozhanghong from './zhangzhaozhanghong.ts';
 
-export const SKILLS: readonly SkillSpec[] = [...sunquan, ...ganning, ...daqiao, ...luxun, ...sunshangxiang, ...sunjian, ...xiaoqiao, ...zhoutai, ...lusu, ...zhangzhaozhanghong];
+export const SKILLS: readonly SkillSpec[] = [...sunquan, ...ganning, ...zhouyu, ...daqiao, ...luxun, ...sunshangxiang, ...sunjian, ...xiaoqiao, ...zhoutai, ...lusu, ...zhangzhaozhanghong];
 
 /** Per general (H order): its H id, the skills implemented, and those waiting (with the missing engine hook). */
 export const COVERAGE: readonly Coverage[] = [
@@ -22,7 +23,7 @@ export const COVERAGE: readonly Coverage[] = [
   { h: 'H-WU-02', general: 'hs__ganning', done: ['奇袭'], waiting: {} },
   { h: 'H-WU-03', general: 'hs__lvmeng', done: [], waiting: { 克己: 'a record of the cards used in this turn\'s play phase (no point fires when an equipment card, a delayed trick or a 无懈可击 is used)', 谋断: 'the same record of used cards, and a legal move of a card between two characters\' areas' } },
   { h: 'H-WU-04', general: 'hs__huanggai', done: [], waiting: { 苦肉: 'a skill-set +1 to the 杀 limit (use.ts slashAllowed knows only 诸葛连弩)' } },
-  { h: 'H-WU-05', general: 'hs__zhouyu', done: [], waiting: { 英姿: 'a skill-set hand limit (core.ts handLimit); its +1 draw alone would be half the skill', 反间: 'not written yet (the active-skill hook is there)' } },
+  { h: 'H-WU-05', general: 'hs__zhouyu', done: ['反间'], waiting: { 英姿: 'a skill-set hand limit (core.ts handLimit); its +1 draw alone would be half the skill' } },
   { h: 'H-WU-06', general: 'hs__daqiao', done: ['国色'], waiting: { 流离: 'a transfer of a 杀\'s target when a character becomes a target (G6.2 step 3)' } },
   { h: 'H-WU-07', general: 'hs__luxun', done: ['度势'], waiting: { 谦逊: 'a cancellation point when a character becomes a target (G6.2 step 3), and a delayed trick moved into a judgement area' } },
   { h: 'H-WU-08', general: 'hs__sunshangxiang', done: ['结姻'], waiting: { 枭姬: 'a point after cards leave an equipment area (core.ts move fires none)' } },
