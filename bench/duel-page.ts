@@ -67,15 +67,27 @@ export async function benchDuelPage(samples = 1000, warm = 30): Promise<BenchFig
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Performance.enable');
     const metric = async () => Object.fromEntries(((await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] }).metrics.map((m) => [m.name, m.value]));
+    // Deterministic counts too: the page's elements added and removed per click (a MutationObserver on the duel view).
+    await page.evaluate(() => {
+      const w = window as unknown as { __duelMut: { added: number; removed: number } };
+      w.__duelMut = { added: 0, removed: 0 };
+      new MutationObserver((rs) => {
+        for (const r of rs) { w.__duelMut.added += r.addedNodes.length; w.__duelMut.removed += r.removedNodes.length; }
+      }).observe(document.getElementById('duel')!, { childList: true, subtree: true, characterData: true });
+    });
+    const mut = () => page.evaluate(() => ({ ...(window as unknown as { __duelMut: { added: number; removed: number } }).__duelMut }));
     let m0: Record<string, number> = {};
+    let n0 = { added: 0, removed: 0 };
     for (let i = 0; i < warm + samples; i++) {
-      if (i === warm) m0 = await metric();
+      if (i === warm) { m0 = await metric(); n0 = await mut(); }
       const before = await page.evaluate(() => ((window as unknown as W).__duelLatency ?? []).length);
       await page.mouse.click(n.x, n.y);
       await page.waitForFunction((k) => ((window as unknown as W).__duelLatency ?? []).length > k, before);
     }
     const m1 = await metric();
+    const n1 = await mut();
     const perClick = (k: string) => +((((m1[k] ?? 0) - (m0[k] ?? 0)) * 1000) / samples).toFixed(2);
+    const countPerClick = (k: string) => +(((m1[k] ?? 0) - (m0[k] ?? 0)) / samples).toFixed(2);
     const all = await page.evaluate(() => (window as unknown as W).__duelLatency ?? []);
     const xs = all.slice(-samples);
     const p99 = +pct(xs, 0.99).toFixed(1);
@@ -84,6 +96,9 @@ export async function benchDuelPage(samples = 1000, warm = 30): Promise<BenchFig
       // The machine's load is part of the figure: on a shared 2-core box other work delays both the server and Chromium.
       { name: `B7 duel page: click → updated arrows on screen, p99 (${xs.length} clicks, median ${median} ms, load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores)`, value: p99, unit: 'ms', target: 50, pass: p99 <= 50 },
       { name: `B7 (part) the page's main-thread time per click: script ${perClick('ScriptDuration')} ms, style ${perClick('RecalcStyleDuration')} ms, layout ${perClick('LayoutDuration')} ms; all tasks`, value: perClick('TaskDuration'), unit: 'ms', target: 50, pass: perClick('TaskDuration') <= 50 },
+      // Counts, the same on a busy machine: layouts and style recalculations per click, and the duel view's nodes
+      // added and removed per click (every one added is styled, laid out and painted).
+      { name: `B7 (part) per click: ${countPerClick('LayoutCount')} layouts, ${countPerClick('RecalcStyleCount')} style recalculations, ${+((n1.removed - n0.removed) / samples).toFixed(1)} nodes removed; nodes added`, value: +((n1.added - n0.added) / samples).toFixed(1), unit: 'nodes', target: Infinity, pass: true },
     ];
   } finally {
     await browser.close();

@@ -38,7 +38,21 @@ const D = {
   playback: null,
   pending: new Map(),
   lastClickAt: 0,
+  // The SVG's size in pixels, from its ResizeObserver (unit()).
+  svgSize: null,
 };
+
+/**
+ * Replaces `box`'s children with `items` only when they differ from what it shows (class, id and text of each):
+ * a view comes with every command's answer, and rebuilding an unchanged top bar or panel still cost a style
+ * recalculation and a layout of it per click (D11 B7).
+ */
+function putChildren(box, items) {
+  const sig = items.map((x) => `${x.className}\u0001${x.id}\u0001${x.textContent}`).join('\u0002');
+  if (box.dataset.sig === sig && box.childElementCount === items.length) return;
+  box.dataset.sig = sig;
+  box.replaceChildren(...items);
+}
 
 function svg(tag, attrs) {
   const e = document.createElementNS(NS, tag);
@@ -242,6 +256,7 @@ function build() {
     const r = mapBox.getBoundingClientRect();
     s.style.width = `${Math.floor(r.width)}px`;
     s.style.height = `${Math.floor(r.height)}px`;
+    D.svgSize = { width: Math.floor(r.width), height: Math.floor(r.height) };
     scheduleOverlay();
   }).observe(mapBox);
 }
@@ -270,10 +285,14 @@ function applyVB() {
   scheduleOverlay();
 }
 
-/** Map units per screen pixel (the SVG keeps its aspect: the larger ratio wins). */
+/**
+ * Map units per screen pixel (the SVG keeps its aspect: the larger ratio wins). The SVG's size is the one the
+ * ResizeObserver gave it (D.svgSize): reading it from the layout here forced a layout of the page in the middle of
+ * every view's render, after the top bar and the side panel were written (D11 B7).
+ */
 function unit() {
-  const r = D.els.svg.getBoundingClientRect();
-  if (!r.width || !r.height) return 1;
+  const r = D.svgSize;
+  if (!r || !r.width || !r.height) return 1;
   return Math.max(D.vb.w / r.width, D.vb.h / r.height);
 }
 
@@ -647,8 +666,13 @@ function clockLeft() {
 
 function renderTop() {
   if (!D.els) return;
-  const T = D.els.top;
-  T.replaceChildren();
+  const items = [];
+  topItems({ append: (...xs) => { items.push(...xs); } });
+  putChildren(D.els.top, items);
+}
+
+/** The top bar's items, appended to T. */
+function topItems(T) {
   const st = api && api.status();
   if (D.playback) {
     const pb = D.playback, f = pb.data.frames[pb.at];
@@ -715,10 +739,11 @@ function renderSide() {
   for (const b of D.els.palette.querySelectorAll('button')) b.classList.toggle('on', b.dataset.brush === D.brush);
   D.els.ready.hidden = !live;
   D.els.resign.hidden = !live;
-  if (live) D.els.ready.textContent = D.view.sides[side].ready ? '取消准备' : '准备（Enter）';
+  const readyText = live ? (D.view.sides[side].ready ? '取消准备' : '准备（Enter）') : null;
+  if (readyText !== null && D.els.ready.textContent !== readyText) D.els.ready.textContent = readyText;
   D.els.ready.classList.toggle('is-ready', live && D.view.sides[side].ready);
-  const info = D.els.info;
-  info.replaceChildren();
+  const paras = [];
+  const info = { append: (x) => { paras.push(x); } };
   if (live) {
     const h = D.view.sides[side];
     const lines = [];
@@ -727,12 +752,12 @@ function renderSide() {
     if (D.tool === 3) lines.push(`默认模式：${MODES[h.helper] || h.helper}；集结点：${h.rally ? nameOf(h.rally) : '无（敌方首都）'}`);
     for (const l of lines) info.append(el('p', 'hint', l));
   } else if (D.view && !side && !D.playback) info.append(el('p', 'hint', '观战中：只显示公开的局面。'));
+  putChildren(D.els.info, paras);
   renderEvents();
 }
 
 function renderEvents() {
   const E = D.els.events;
-  E.replaceChildren();
   const evs = D.playback ? D.playback.data.frames[D.playback.at].events : D.view ? D.view.lastEvents : [];
   const list = el('ul', 'evlist');
   for (const e of evs || []) {
@@ -740,7 +765,11 @@ function renderEvents() {
     if (t) list.append(el('li', `ev ev-${e.type}`, t));
   }
   if (!list.childElementCount) list.append(el('li', 'ev none', '（无）'));
-  E.append(list);
+  // The list changes with the turn, not with a click: the same lines leave the panel as it is.
+  const sig = [...list.children].map((x) => `${x.className}\u0001${x.textContent}`).join('\u0002');
+  if (E.dataset.sig === sig && E.childElementCount === 1) return;
+  E.dataset.sig = sig;
+  E.replaceChildren(list);
 }
 
 /** One line per event of D10.8's lastEvents; moves, arrivals and clock events are not listed. */
