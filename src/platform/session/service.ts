@@ -319,7 +319,7 @@ export class GameService implements GameServiceApi {
       const now = this.clock.now();
       for (const id of [...this.games.keys()]) {
         try {
-          if (await this.store.renewLease(id, this.holder, { now })) this.leaseUntil.set(id, now + this.store.leaseMs);
+          if (await this.store.renewLease(id, this.holder, { now })) { if (this.games.has(id)) this.leaseUntil.set(id, now + this.store.leaseMs); }
           else this.lose(id);
         } catch (e) {
           this.logError(`renewing the lease of game ${id} failed`, e, { game: id });

@@ -570,7 +570,7 @@ export class LocalServer {
       this.online.set(id, (this.online.get(id) ?? 0) + 1);
     }
     c.userId = id;
-    let games: GameListItem[] = [];
+    const games: GameListItem[] = [];
     let listFailed = false;
     // A socket let in by a duel link sees no list of the server's games.
     let gamesJson = '[]';
