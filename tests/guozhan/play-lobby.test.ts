@@ -152,3 +152,37 @@ test('issue 20 bots: one person and five computer players — the bots play on b
   assert.match(chat.posts('gz').join('\n'), /🤖 .（机器人）：【/, 'the bots speak in the channel');
   svc.close();
 });
+
+test('issue 20 judge: 【暂停】 stops the clock and moves, 【继续】 moves the deadline by the pause, 【撤回】 is refused with what works, players may not', async () => {
+  const { svc, chat, clock } = await service();
+  await svc.createGame('gz', judy, { game: 'guozhan', settings: { players: 3 } });
+  for (const [u, seat] of [[alice, '甲'], [bob, '乙'], [carol, '丙']] as const) await svc.join('gz', u, seat);
+  await svc.start('gz', judy);
+  const deadline = ((await svc.stateOf('gz')) as State).ask!.deadline;
+  assert.equal((await say(svc, alice, '【暂停】')).code, 'NOT_JUDGE');
+  await clock.advance(30_000);
+  const p = await say(svc, judy, '【暂停】');
+  assert.equal(p.ok, true, p.text);
+  assert.match(chat.posts('gz').join('\n'), /⏸ 裁判.*暂停了国战/);
+  // Paused: the deadline passes and nothing times out; a move is refused, a query answered.
+  await clock.advance(120_000);
+  let s = (await svc.stateOf('gz')) as State;
+  assert.equal(s.status, 'picking', 'no timeout while paused');
+  const moved = await say(svc, bob, '【选择】1');
+  assert.equal(moved.code, 'PAUSED');
+  assert.match(moved.text, /【继续】/);
+  assert.equal((await say(svc, bob, '【手牌】')).ok, true);
+  assert.equal((await say(svc, judy, '【暂停】')).code, 'PAUSED');
+  const u = await say(svc, judy, '【撤回】');
+  assert.equal(u.code, 'NOT_ALLOWED');
+  assert.match(u.text, /暂停.*换人.*结束/);
+  // Resumed: the prompt keeps the 60 s it had left.
+  assert.equal((await say(svc, judy, '【继续】')).ok, true);
+  s = (await svc.stateOf('gz')) as State;
+  assert.equal(s.ask!.deadline, deadline + 120_000);
+  await clock.advance(59_000);
+  assert.equal(((await svc.stateOf('gz')) as State).status, 'picking');
+  await clock.advance(1_000);
+  assert.equal(((await svc.stateOf('gz')) as State).status, 'running');
+  svc.close();
+});

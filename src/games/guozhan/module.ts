@@ -26,7 +26,7 @@ import type { Settings, State } from './types.ts';
  * seated at the start or by a judge (seat → style), the autopilot setting and each seat's missed asks in a row, and
  * the seats the autopilot plays now (their player missed `autopilotAfter` asks; any command of theirs takes back).
  */
-export interface GzMeta { bots: Record<string, string>; autopilotAfter: number; missed: Record<string, number>; auto: string[] }
+export interface GzMeta { bots: Record<string, string>; autopilotAfter: number; missed: Record<string, number>; auto: string[]; pausedAt?: number | null }
 
 /** A game in memory: the engine's state (plain JSON) and the platform's meta. */
 export interface Guozhan { s: State; m: GzMeta }
@@ -151,7 +151,24 @@ export class GuozhanRules implements Rules<Guozhan> {
    * is put in or out of civil disorder ('control'). null: not one of them.
    */
   private applyMeta(game: Guozhan, entry: Entry): StepResult | null {
-    const x = entry as { type: string; seat?: string; style?: string; player?: boolean; by?: string };
+    const x = entry as { type: string; at: number; seat?: string; style?: string; player?: boolean; by?: string };
+    const none = { from: game.s.log.length, to: game.s.log.length } satisfies StepDetail;
+    if (x.type === 'pause' || x.type === 'resume') {
+      const refuse = (code: string, text: string): StepResult => ({ answer: { ok: false, code, text, private: true }, resolved: [] });
+      if (game.s.status === 'ended') return refuse('GAME_NOT_RUNNING', '游戏已经结束');
+      const paused = game.m.pausedAt !== undefined && game.m.pausedAt !== null;
+      if (x.type === 'pause') {
+        if (paused) return refuse('PAUSED', '游戏已经暂停了；继续用【继续】（/judge resume）');
+        game.m.pausedAt = x.at;
+        return { answer: { ok: true, text: `⏸ 裁判${x.by ?? ''}暂停了国战，计时停止；【继续】恢复`, private: false }, resolved: [], detail: none };
+      }
+      if (!paused) return refuse('NOT_ALLOWED', '游戏没有暂停，不需要【继续】');
+      // The open prompt keeps the time it had left: its deadline moves by the pause.
+      const dt = Math.max(0, x.at - game.m.pausedAt!);
+      if (game.s.ask) game.s.ask.deadline += dt;
+      game.m.pausedAt = null;
+      return { answer: { ok: true, text: `▶️ 裁判${x.by ?? ''}恢复了国战，截止时间顺延${Math.round(dt / 1000)}秒`, private: false }, resolved: [], detail: none };
+    }
     const p = game.s.players.find((q) => q.name === x.seat);
     if (x.type !== 'bot' && x.type !== 'control') return null;
     if (!p) return { answer: { ok: false, code: 'UNKNOWN_PLAYER', text: `没有座位"${x.seat ?? ''}"；座位是：${game.s.players.map((q) => q.name).join('、')}`, private: true }, resolved: [] };
@@ -204,7 +221,7 @@ export class GuozhanRules implements Rules<Guozhan> {
     if (what === 'hand') return handText(game.s, seat);
     return this.status(game, 'zh');
   }
-  isGameEntry(e: Entry): boolean { return e.type === 'table' || e.type === 'bot' || e.type === 'control' || e.type === 'cmd' || e.type === 'timeout' || e.type === 'abort' || e.type === 'refused'; }
+  isGameEntry(e: Entry): boolean { return e.type === 'pause' || e.type === 'resume' || e.type === 'table' || e.type === 'bot' || e.type === 'control' || e.type === 'cmd' || e.type === 'timeout' || e.type === 'abort' || e.type === 'refused'; }
   /** The state with the meta beside it (`gz`); a snapshot of before issue 20 is the state alone. */
   snapshot(game: Guozhan): string { return JSON.stringify({ gz: 1, s: game.s, m: game.m }); }
   restore(json: string): Guozhan {
@@ -212,7 +229,7 @@ export class GuozhanRules implements Rules<Guozhan> {
     return j.gz ? { s: j.s!, m: { ...freshMeta(), ...j.m } } : { s: j as unknown as State, m: freshMeta() };
   }
   turn(game: Guozhan): number { return game.s.turn.n; }
-  phase(game: Guozhan): 'running' | 'paused' | 'ended' { return game.s.status === 'ended' ? 'ended' : 'running'; }
+  phase(game: Guozhan): 'running' | 'paused' | 'ended' { return game.s.status === 'ended' ? 'ended' : game.m?.pausedAt != null ? 'paused' : 'running'; }
   deadline(game: Guozhan): number | null { return game.s.ask?.deadline ?? null; }
   settingsOf(game: Guozhan): unknown { return game.s.settings; }
   stateOf(game: Guozhan): unknown { return game.s; }
@@ -230,6 +247,15 @@ export class GuozhanRules implements Rules<Guozhan> {
     }
     if (out.length && !rest.some((x) => x.trim())) return out;
     if (out.length) text = rest.join('\n');
+    // The judge's clock (/judge pause, resume; the page's /pause, /resume) and 【撤回】, which 国战 does not have.
+    const jc = /^[【\[〖]\s*(暂停|继续|撤回)\s*[】\]〗]$/.exec(text.trim());
+    if (jc && game) {
+      const kind = jc[1] === '暂停' ? 'pause' : jc[1] === '继续' ? 'resume' : 'undo';
+      if (!judge) out.push({ type: 'refused', at, seat: seat < 0 ? null : seat, code: 'NOT_JUDGE', message: `只有裁判可以【${jc[1]}】`, text: text.trim(), kind } as unknown as Entry);
+      else if (kind === 'undo') out.push({ type: 'refused', at, seat: seat < 0 ? null : seat, code: 'NOT_ALLOWED', message: '国战没有【撤回】：牌和判定一旦公开就收不回；可以【暂停】、换人（/judge replace）或结束（/game end）', text: text.trim(), kind } as unknown as Entry);
+      else out.push({ type: kind, at, by: speaker.name } as unknown as Entry);
+      return out;
+    }
     // The lobby's 【机器人】乙 [风格] (issue 20): a judge seats computer players before the start (the platform checks the judge).
     const bot = /^[【\[〖]\s*机器人\s*[】\]〗]\s*(.*)$/s.exec(text.trim());
     if (bot && game === null) {
@@ -254,6 +280,7 @@ export class GuozhanRules implements Rules<Guozhan> {
       // Help and the status are anyone's (a spectator, a judge without a seat, the lobby); the rest needs a seat.
       if (seat < 0 && p.cmd.k === 'query' && p.cmd.what !== 'hand') { out.push({ type: 'cmd', at, seat: -1, cmd: p.cmd, text: p.raw } as unknown as Entry); continue; }
       if (seat < 0) { refuse('NOT_ALLOWED', p.cmd.k === 'query' ? '你没有座位，没有手牌；【桌面】可以看牌桌' : '你没有座位：只有玩家可以出牌（观众可以用【桌面】【状态】【帮助】）', p.raw, p.cmd.k); continue; }
+      if (game?.m?.pausedAt != null && p.cmd.k !== 'query' && p.cmd.k !== 'prelight') { refuse('PAUSED', '游戏暂停中：等裁判【继续】；查询（【手牌】【状态】【桌面】）照常', p.raw, p.cmd.k); continue; }
       // X2: an answer to a private prompt (a hidden skill's) stays out of the channel, the autopilot's too.
       const secret = !!game?.s.ask?.secret && game.s.ask.seats.includes(seat);
       out.push({ type: 'cmd', at, seat, cmd: p.cmd, text: p.raw, ...(speaker.kind === 'seat' && speaker.bot ? { bot: true } : {}), ...(secret ? { secret: true } : {}) } as unknown as Entry);
@@ -277,11 +304,13 @@ export class GuozhanRules implements Rules<Guozhan> {
   /** Each open ask's deadline (X3): the platform posts a timeout entry there. */
   timers(game: Guozhan) {
     const a = game.s.ask;
-    if (game.s.status === 'ended' || !a) return null;
+    // A paused game's clock does not run.
+    if (game.s.status === 'ended' || !a || game.m?.pausedAt != null) return null;
     return { turn: game.s.turn.n, deadlines: [{ kind: a.id, at: a.deadline }], reminders: [] };
   }
   tick(game: Guozhan, kind: string, now: number): Entry | null {
     const a = game.s.ask;
+    if (game.m?.pausedAt != null) return null;
     return a && a.id === kind && now >= a.deadline ? ({ type: 'timeout', at: now, ask: a.id } as unknown as Entry) : null;
   }
   laggards(game: Guozhan): string[] { return game.s.ask ? game.s.ask.seats.map((i) => game.s.players[i]!.name) : []; }
@@ -331,7 +360,7 @@ export class GuozhanRules implements Rules<Guozhan> {
       const who = m.bots[p.name] ? ' 🤖' : m.auto.includes(p.name) ? ' 🤖托管' : '';
       return `${p.name}${p.alive ? `❤${p.hp}/${p.maxHp} 🂠${p.hand.length}` : '💀'} ${g}（${k}）${who}`;
     });
-    return [`国战 · 第${s.turn.n}回合 · ${s.players[s.turn.seat]!.name}的回合 · 牌堆${s.drawPile.length}${s.aozhan ? ' · 鏖战' : ''}`, ...seats, ...(ask && s.status !== 'ended' ? [ask] : [])].join('\n');
+    return [`国战 · 第${s.turn.n}回合 · ${s.players[s.turn.seat]!.name}的回合 · 牌堆${s.drawPile.length}${s.aozhan ? ' · 鏖战' : ''}${m.pausedAt != null ? ' · ⏸ 暂停中' : ''}`, ...seats, ...(ask && s.status !== 'ended' ? [ask] : [])].join('\n');
   }
   /** Discord (issue 20): [我的手牌] answers the presser's hand and generals privately, [桌面] the table picture. */
   statusButtons(): OutButton[] {
@@ -427,7 +456,7 @@ export class GuozhanRules implements Rules<Guozhan> {
   bots(game: Guozhan): BotMessage[] {
     const m = game.m ?? freshMeta();
     const playsFor = (name: string) => !!m.bots[name] || m.auto.includes(name);
-    if (game.s.status === 'ended' || !game.s.players.some((p) => playsFor(p.name))) return [];
+    if (game.s.status === 'ended' || m.pausedAt != null || !game.s.players.some((p) => playsFor(p.name))) return [];
     const out: BotMessage[] = [];
     let s = game.s;
     for (let k = 0; k < BOT_LOOKAHEAD && s.status !== 'ended' && s.ask; k++) {
