@@ -69,8 +69,8 @@ export function midGame(map: GameMap): { state: DuelState; own: Record<Side, num
  * it), so neither building the board nor copying the state is part of the resolution. Each sample is a fresh copy
  * of the position (JSON, its board built), made before the timed region in batches of 50; a full GC after each
  * batch is built leaves the copies in the old generation, as a live game's state is, instead of charging the
- * scavenges the harness's young copies cause to the resolutions. The resolution's own allocation (~440 KB) and its
- * collections stay inside the timed region. (Up to 2026-12-02 each sample also timed toBoard on a just-parsed copy.)
+ * scavenges the harness's young copies cause to the resolutions. The resolution's own allocation (~83 KB since
+ * 2026-12-02, was ~168 KB: bench/duel-alloc.ts) and its collections stay inside the timed region. (Up to 2026-12-02 each sample also timed toBoard on a just-parsed copy.)
  */
 export function benchResolve(map: GameMap, samples = 1000): { median: number; p99: number; own: Record<Side, number>; routes: Record<Side, number> } {
   const g = duelGraph(map);
