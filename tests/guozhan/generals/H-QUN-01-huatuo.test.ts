@@ -36,3 +36,25 @@ test('H-QUN-01 急救 is for outside one\'s own turn: 华佗 in its own play pha
   assert.equal(refusals(s).length, 1);
   assert.deepEqual(pl(s, '甲').hand, ['S046', 'S041', 'S043']);
 });
+
+// 除疠: 甲 = 华佗+貂蝉 starts; 乙 (刘备+关羽) and 丙 (曹操+许褚) revealed, 丁 (孙权+周泰) revealed Wu.
+const CL = (extra: string[] = []) => ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
+  '@generals 甲=华佗+貂蝉 乙=刘备+关羽 丙=曹操+许褚 丁=孙权+周泰', '@revealed 乙=主将', '@revealed 丙=主将', ...extra,
+  '@hand 甲=S014 S046', '@hand 乙=S010 S084', '@hand 丙=S094', '@hand 丁=S095', '@deck S041 S043 S050 S053',
+  '甲: 【不出】'];
+
+test('H-QUN-01 除疠 hidden: reveals 华佗; discards its S014 (♠) and 乙\'s S010 (♠), 丙\'s S094 (♦); 甲 and 乙 draw 1; once per phase', () => {
+  const s = play([...CL(), '甲: 【技能】除疠 S014→丙、乙', '甲: 【选择】手牌1', '甲: 【选择】手牌1', '甲: 【技能】除疠 S046→丁']);
+  assert.deepEqual(refusals(s).map((r) => r.split(':')[1]), ['LIMIT_EXCEEDED']);
+  assert.deepEqual(pl(s, '甲').revealed, [true, false]);
+  assert.deepEqual(rows(s, 'discardOther').map((r) => [r.target, r.card]), [[1, 'S010'], [2, 'S094']]);
+  assert.deepEqual(rows(s, 'draw').filter((r) => r.why === '除疠').map((r) => r.seat), [0, 1]);
+  assert.deepEqual([pl(s, '乙').hand, pl(s, '丙').hand], [['S084', 'S053'], []]);
+});
+
+test('H-QUN-01 除疠 refuses two characters of one kingdom (乙, 丁 both Shu) and the user itself', () => {
+  const s = play([...CL(['@revealed 丁=主将']).map((l) => (l === '@generals 甲=华佗+貂蝉 乙=刘备+关羽 丙=曹操+许褚 丁=孙权+周泰' ? '@generals 甲=华佗+貂蝉 乙=刘备+关羽 丙=曹操+许褚 丁=张飞+赵云' : l)),
+    '甲: 【技能】除疠 S014→乙、丁', '甲: 【技能】除疠 S014→甲']);
+  assert.deepEqual(refusals(s).map((r) => r.split(':')[1]), ['ILLEGAL_TARGET', 'ILLEGAL_TARGET']);
+  assert.deepEqual(pl(s, '甲').revealed, [false, false]);
+});

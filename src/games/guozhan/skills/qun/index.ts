@@ -17,7 +17,7 @@ export const SKILLS: readonly SkillSpec[] = [...huatuo, ...diaochan, ...zhangjia
 
 /** Per general (H order): its H id, the skills implemented, and those waiting (with the missing engine hook). */
 export const COVERAGE: readonly Coverage[] = [
-  { h: 'H-QUN-01', general: 'hs__huatuo', done: ['急救'], waiting: { 除疠: 'not written yet (the active-skill hook is there): picks of one card from each of several characters' } },
+  { h: 'H-QUN-01', general: 'hs__huatuo', done: ['急救', '除疠'], waiting: {} },
   { h: 'H-QUN-02', general: 'hs__lvbu', done: [], waiting: { 无双: 'two 闪 / two 杀 per request (use.ts askJink and askSlashPlay ask for one; the 决斗 loop in cards/tricks.ts plays one)' } },
   { h: 'H-QUN-03', general: 'hs__diaochan', done: ['离间', '闭月'], waiting: {} },
   { h: 'H-QUN-04', general: 'hs__yuanshao', done: [], waiting: { 乱击: 'a point after a 闪 is played against a given 万箭齐发 (for its draw; the conversion alone would be half the skill)' } },

@@ -3,6 +3,7 @@
  * order, the skills done and the ones still waiting (with the missing engine hook).
  */
 import type { Coverage, SkillSpec } from '../common.ts';
+import liubei from './liubei.ts';
 import zhugeliang from './zhugeliang.ts';
 import huangyueying from './huangyueying.ts';
 import weiyan from './weiyan.ts';
@@ -13,11 +14,11 @@ import menghuo from './menghuo.ts';
 import zhurong from './zhurong.ts';
 import ganfuren from './ganfuren.ts';
 
-export const SKILLS: readonly SkillSpec[] = [...zhugeliang, ...huangyueying, ...weiyan, ...pangtong, ...wolong, ...liushan, ...menghuo, ...zhurong, ...ganfuren];
+export const SKILLS: readonly SkillSpec[] = [...liubei, ...zhugeliang, ...huangyueying, ...weiyan, ...pangtong, ...wolong, ...liushan, ...menghuo, ...zhurong, ...ganfuren];
 
 /** Per general (H order): its H id, the skills implemented, and those waiting (with the missing engine hook). */
 export const COVERAGE: readonly Coverage[] = [
-  { h: 'H-SHU-01', general: 'hs__liubei', done: [], waiting: { 仁德: 'giving cards in an active skill, and a basic card one is treated as using that counts toward its limits' } },
+  { h: 'H-SHU-01', general: 'hs__liubei', done: ['仁德'], waiting: {} },
   { h: 'H-SHU-02', general: 'hs__guanyu', done: [], waiting: { 武圣: 'a conversion that lifts a 杀\'s distance limit for ♦ (use.ts checkTargets reads `lifts` for 兵粮寸断 only)' } },
   { h: 'H-SHU-03', general: 'hs__zhangfei', done: [], waiting: { 咆哮: 'a skill-lifted 杀 limit (use.ts slashAllowed knows only 诸葛连弩)' } },
   { h: 'H-SHU-04', general: 'hs__zhugeliang', done: ['观星'], waiting: { 空城: 'a cancellation point when a character becomes a target (G6.2 step 3), and a face-up pile on a general (琴)' } },
