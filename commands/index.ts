@@ -19,7 +19,7 @@ import { demand } from './neuwar/demand.ts';
 import { done } from './neuwar/done.ts';
 import { exportGame } from './neuwar/export.ts';
 import { gameCommand } from './platform/game.ts';
-import { hand as gzHand, table as gzTable } from './guozhan/index.ts';
+import { guozhanCommand, hand as gzHand, table as gzTable } from './guozhan/index.ts';
 import { help } from './neuwar/help.ts';
 import { history } from './neuwar/history.ts';
 import { independence } from './neuwar/independence.ts';
@@ -62,7 +62,7 @@ export const COMMANDS: readonly SlashCommand[] = [
   // Europe Duel (D10.2); in a New European War channel each is WRONG_GAME.
   duel, arena, order, stand, route, helper, rally, ready, unready, resign, duelLink,
   // 国战 (issue 20): the hand and the table picture, answered only to you.
-  gzHand, gzTable,
+  gzHand, gzTable, guozhanCommand,
 ];
 
 export const COMMANDS_BY_NAME: ReadonlyMap<string, SlashCommand> = new Map(COMMANDS.map((c) => [c.data.name, c]));

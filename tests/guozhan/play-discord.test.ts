@@ -16,7 +16,8 @@ import { cardText } from '../../src/games/guozhan/cards.ts';
 import { HAND_BUTTON, TABLE_BUTTON } from '../../src/games/guozhan/module.ts';
 import type { State } from '../../src/games/guozhan/types.ts';
 import { T0, TINY, fakeRenderer } from '../helpers/live.ts';
-import { APP, CHANNEL, answers, buttonIds, click, harness, slash } from '../helpers/discord.ts';
+import { APP, CHANNEL, answers, buttonIds, click, harness, slash, str } from '../helpers/discord.ts';
+import { GENERALS } from '../../src/games/guozhan/generals.ts';
 
 const ALICE = { id: '100000000000000001', name: 'alice' };
 const BOB = { id: '100000000000000002', name: 'bob' };
@@ -80,7 +81,19 @@ test('issue 20 on Discord: [我的手牌] and /hand ephemeral with the seat\'s o
   assert.equal(files.length, 1, 'the table picture');
   assert.equal(h.discord.posts().filter((p) => p.files.length).length, 0, 'not posted in the channel');
 
-  // The pick times out for everyone: the default is announced in the channel.
+  // /guozhan: the general pick sent privately — answered ephemerally, never shown in the channel.
+  let pair: [string, string] | null = null;
+  for (const x of bob.dealt) for (const y of bob.dealt) if (!pair && x !== y && GENERALS[x]!.kingdom === GENERALS[y]!.kingdom) pair = [x, y];
+  h.discord.clear();
+  const pick = slash(h, BOB, 'guozhan', [str('command', `【选择】${GENERALS[pair![0]]!.zh}+${GENERALS[pair![1]]!.zh}`)]);
+  await h.settle();
+  assert.equal(answers(h, pick).ephemeral, true);
+  assert.match(answers(h, pick).texts.join('\n'), /已选择武将/);
+  assert.ok(!h.discord.posts().some((p) => String(p.body?.content).includes(GENERALS[pair![0]]!.zh)), 'the pick is not in the channel');
+  const picked = (await h.svc.stateOf(CHANNEL)) as State;
+  assert.ok(!picked.ask!.seats.some((i) => picked.players[i]!.name === '乙'), '乙 has picked');
+
+  // The pick times out for the others: the default is announced in the channel.
   h.discord.clear();
   await h.clock.advance(90_000);
   await h.settle();
