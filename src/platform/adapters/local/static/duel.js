@@ -135,6 +135,7 @@ function close() {
 /** The page's DOM for the duel: top bar, map, side panel. Built once per map. */
 function build() {
   if (D.els) D.els.root.remove();
+  D.arrowEls = null;
   const root = el('section', 'duel');
   root.id = 'duel';
   const top = el('div', 'duel-top');
@@ -481,6 +482,7 @@ function buildLabels() {
     D.lab.set(n.id, { g, cnt, v: null });
   }
   D.marks = svg('g', { class: 'marks' });
+  D.marksKey = null;
   L.append(D.marks);
   D.labScale = null;
 }
@@ -500,6 +502,13 @@ function renderLabels(b, u) {
     if (l.v !== v) { l.v = v; l.cnt.textContent = v; }
   }
   const M = D.marks;
+  const side = me();
+  const rally = side && D.view && !D.playback ? D.view.sides[side].rally : null;
+  const sel = D.sel && D.byId.get(D.sel) && !D.playback ? D.sel : null;
+  // The marks (sea stacks, capitals, ⚑, the selection) are drawn again only when one of them changed (D11 B7).
+  const key = b ? JSON.stringify([u, b.stacks, b.capitals, rally, sel]) : '';
+  if (D.marksKey === key && M.isConnected) return;
+  D.marksKey = key;
   M.replaceChildren();
   if (!b) return;
   const fs = 11 * u;
@@ -515,16 +524,14 @@ function renderLabels(b, u) {
       M.append(t);
     }
   }
-  const side = me();
-  const rally = side && D.view && !D.playback ? D.view.sides[side].rally : null;
   for (const sd of ['A', 'B']) {
     const c = b.capitals && b.capitals[sd];
     const n = c && D.byId.get(c);
     if (n) M.append(star(n.pos[0] - 12 * u, n.pos[1] - 5 * u, 7 * u, '#ffd400'));
   }
   if (rally && D.byId.get(rally)) { const p = D.byId.get(rally).pos; M.append(flag(p[0] + 6 * u, p[1] - 2 * u, u)); }
-  if (D.sel && D.byId.get(D.sel) && !D.playback) {
-    const p = D.byId.get(D.sel).pos;
+  if (sel) {
+    const p = D.byId.get(sel).pos;
     M.append(svg('circle', { cx: r1(p[0]), cy: r1(p[1]), r: r1(13 * u), class: 'sel', 'stroke-width': r1(2.2 * u) }));
   }
 }
@@ -556,38 +563,68 @@ function arrow(a, b, u, cls, width, color, label, dashed) {
   return g;
 }
 
+/**
+ * The arrows are kept by what they draw (kind, ends, scale, colour, label, dash, route): a view — one with every
+ * command's answer — adds only the arrows that are new and removes only those gone, instead of rebuilding every
+ * helper arrow of the side (four SVG elements each, ~200 arrows mid-game) to be styled, laid out and painted again
+ * (D11 B7).
+ */
 function renderArrows(b, u) {
   const A = D.els.arrows;
-  A.replaceChildren();
-  if (!b || D.playback || !D.view) return;
+  const want = [];
+  const next = new Map();
+  const old = D.arrowEls || new Map();
+  const put = (key, make) => {
+    let e = old.get(key);
+    if (!e || next.has(key)) e = make();
+    next.set(key, e);
+    want.push(e);
+  };
   const side = me();
-  if (!side) return;
-  const pv = D.view.preview;
-  // D10.5: helper moves thin white (1.5 px), from the server's preview.
-  if (pv) for (const [from, to, n, half] of pv.helper) {
-    if (D.byId.get(from) && D.byId.get(to)) A.append(arrow(from, to, u, 'arrow helper', 1.5, '#ffffff', half ? '½' : null, false));
-  }
-  // Routes turquoise from the army's node to the end, dashed while waiting.
-  for (const r of D.view.routes || []) {
-    if (r.side !== side) continue;
-    const waiting = r.waiting || (pv && pv.waiting.includes(r.id));
-    for (let i = r.at; i + 1 < r.path.length; i++) {
-      if (!D.byId.get(r.path[i]) || !D.byId.get(r.path[i + 1])) continue;
-      const a = arrow(r.path[i], r.path[i + 1], u, 'arrow route', 2.2, ROUTE, i === r.at && r.count === 'half' && r.at === 0 ? '½' : null, waiting);
-      a.dataset.route = String(r.id);
-      A.append(a);
+  if (b && !D.playback && D.view && side) {
+    const pv = D.view.preview;
+    const k = r1(u * 1000);
+    const line = (from, to, cls, width, color, label, dashed, route) =>
+      put(`${cls}|${from}|${to}|${k}|${width}|${color}|${label}|${dashed}|${route}`, () => {
+        const a = arrow(from, to, u, cls, width, color, label, dashed);
+        if (route !== null) a.dataset.route = String(route);
+        return a;
+      });
+    // D10.5: helper moves thin white (1.5 px), from the server's preview.
+    if (pv) for (const [from, to, n, half] of pv.helper) {
+      if (D.byId.get(from) && D.byId.get(to)) line(from, to, 'arrow helper', 1.5, '#ffffff', half ? '½' : null, false, null);
+    }
+    // Routes turquoise from the army's node to the end, dashed while waiting.
+    for (const r of D.view.routes || []) {
+      if (r.side !== side) continue;
+      const waiting = r.waiting || (pv && pv.waiting.includes(r.id));
+      for (let i = r.at; i + 1 < r.path.length; i++) {
+        if (!D.byId.get(r.path[i]) || !D.byId.get(r.path[i + 1])) continue;
+        line(r.path[i], r.path[i + 1], 'arrow route', 2.2, ROUTE, i === r.at && r.count === 'half' && r.at === 0 ? '½' : null, !!waiting, r.id);
+      }
+    }
+    // Manual orders thick in the own colour; ½ for half; ■ for stand.
+    for (const o of myOrders()) {
+      if (o.count === 'stand') {
+        const p = D.byId.get(o.from);
+        if (!p) continue;
+        put(`stand|${o.from}|${k}|${COLOR[side]}`, () => {
+          const s = 6 * u;
+          return svg('rect', { x: r1(p.pos[0] + 8 * u), y: r1(p.pos[1] - 12 * u), width: r1(s), height: r1(s), class: 'stand', fill: COLOR[side], stroke: '#fff', 'stroke-width': r1(u), 'data-from': o.from });
+        });
+        continue;
+      }
+      if (D.byId.get(o.from) && D.byId.get(o.to)) line(o.from, o.to, 'arrow manual', 4, COLOR[side], o.count === 'half' ? '½' : null, false, null);
     }
   }
-  // Manual orders thick in the own colour; ½ for half; ■ for stand.
-  for (const o of myOrders()) {
-    if (o.count === 'stand') {
-      const p = D.byId.get(o.from);
-      if (!p) continue;
-      const s = 6 * u;
-      A.append(svg('rect', { x: r1(p.pos[0] + 8 * u), y: r1(p.pos[1] - 12 * u), width: r1(s), height: r1(s), class: 'stand', fill: COLOR[side], stroke: '#fff', 'stroke-width': r1(u), 'data-from': o.from }));
-      continue;
-    }
-    if (D.byId.get(o.from) && D.byId.get(o.to)) A.append(arrow(o.from, o.to, u, 'arrow manual', 4, COLOR[side], o.count === 'half' ? '½' : null, false));
+  D.arrowEls = next;
+  // The group's children become `want`, in order, touching only what changed.
+  const keep = new Set(want);
+  for (const c of [...A.children]) if (!keep.has(c)) c.remove();
+  let cur = A.firstChild;
+  for (const e of want) {
+    if (cur === e) { cur = cur.nextSibling; continue; }
+    A.insertBefore(e, cur);
   }
 }
 
