@@ -24,6 +24,8 @@ export function checkViews(o: { games: number; settings?: StartEntry['settings']
   for (let seed = 1; seed <= o.games; seed++) {
     let prev: State | null = null;
     const knowers = new Map<string, Set<number>>();
+    /** Draw-pile cards a seat has looked at (a private seen row). */
+    const pileSeen = new Map<string, Set<number>>();
     let logLen = 0;
     simulate({ players: 6, seed, timeoutRate: 0.05, ...(o.settings ? { settings: o.settings } : {}), check: (s, step) => {
       const n = s.players.length;
@@ -41,7 +43,11 @@ export function checkViews(o: { games: number; settings?: StartEntry['settings']
       for (const row of s.log.slice(logLen)) {
         o.onRow?.(row);
         if (row.t === 'known' && row.option === '观看手牌') for (const id of s.players[row.target as number]!.hand) knowers.get(id)!.add(row.seat as number);
-        if (row.t === 'show') knowers.set(row.card as string, everyone);
+        // Cards shown face up (X1): a shown card, a judgement card, a card played to replace one (鬼才, 鬼道).
+        if (row.t === 'show' || row.t === 'judge' || row.t === 'retrial') knowers.set(row.card as string, everyone);
+        if (row.t === 'seen') for (const id of row.cards as string[]) { if (!pileSeen.has(id)) pileSeen.set(id, new Set()); pileSeen.get(id)!.add(row.seat as number); }
+        // X1.1: a distribution's gift (遗计) is known to its giver, who looked at the cards, as well as to its receiver.
+        if (row.t === 'given') for (const id of row.cards as string[]) knowers.get(id)?.add(row.seat as number);
       }
       for (let x = 0; x < n; x++) {
         const v = stateJson(s, x, { logFrom: logLen });
@@ -74,7 +80,8 @@ export function checkViews(o: { games: number; settings?: StartEntry['settings']
           });
           for (const g of p.dealt) assert.ok(!JSON.stringify(v).includes(`"${g}"`) || s.players[x]!.dealt.includes(g), `${where}: ${p.name}'s dealt ${g}`);
         }
-        for (const id of s.drawPile) assert.ok(!mentions(tableJson, id), `${where}: the draw pile's ${id}`);
+        // The draw pile is hidden, except from a seat that looked at its top (遗计, 观星: a private seen row, X1.1).
+        for (const id of s.drawPile) assert.ok(!mentions(tableJson, id) || !!pileSeen.get(id)?.has(x), `${where}: the draw pile's ${id}`);
       }
       // The public view is the view of nobody.
       const pub = stateJson(s, 'public', { logFrom: logLen });

@@ -15,7 +15,7 @@ import { judgePhase } from './cards/delayed.ts';
 import { defaultPair, discardStep, freshTurn, playStartStep, playStep, setupStep, turnEndStep, turnStartStep } from './turn.ts';
 import { DEFAULT_SETTINGS, type Cmd, type Pending, type Player, type Reply, type Settings, type Stage, type State, type Unit, type Which } from './types.ts';
 import { T } from './texts.ts';
-import { isSkipped, listens, trigger, type PhaseName } from './triggers.ts';
+import { isSkipped, listens, prelightable, setPrelight, trigger, type PhaseName } from './triggers.ts';
 import { registerGeneralSkills } from './skills/index.ts';
 
 // issue 19: the standard generals' skills are registered once, when the engine loads, for every game; a game with
@@ -151,6 +151,7 @@ function clonePlayer(p: Player): Player {
     equip: { weapon: p.equip.weapon, armor: p.equip.armor, defHorse: p.equip.defHorse, offHorse: p.equip.offHorse, treasure: p.equip.treasure },
     judge: p.judge.slice(), chained: p.chained, faceDown: p.faceDown, alive: p.alive,
     markers: { vanguard: p.markers.vanguard, yinyang: p.markers.yinyang, companion: p.markers.companion }, dealt: p.dealt.slice(), looks: p.looks.map((l) => ({ ...l })),
+    ...(p.noAsk ? { noAsk: p.noAsk.slice() } : {}),
   };
 }
 
@@ -365,8 +366,19 @@ function command(s: State, e: Extract<GzEntry, { type: 'cmd' }>): Outcome {
     st.commands.push({ at: e.at, seat: e.seat, kind: e.cmd.k, ok, after, ...(e.line !== undefined ? { line: e.line } : {}), ...(e.text ? { text: e.text } : {}), ...(code ? { code, message } : {}), ...(secret || !ok ? { to: [e.seat] } : {}) });
   };
   const fail = (code: string, message: string): Outcome => { row(s, false, code, message); return { state: s, ok: false, code, message }; };
-  // X6.3: queries and the prelight flag are taken at any time and change nothing.
-  if (e.cmd.k === 'query' || e.cmd.k === 'prelight') { row(s, true); return { state: s, ok: true }; }
+  // X6.3: queries are taken at any time and change nothing.
+  if (e.cmd.k === 'query') { row(s, true); return { state: s, ok: true }; }
+  if (e.cmd.k === 'prelight') {
+    // G13.5: the prelight flag, at any time, private. It is set in the suspended step's starting state too, so a re-run
+    // of that step (the next answer) keeps it.
+    const c = e.cmd;
+    const own = prelightable(s, e.seat);
+    if (!own.includes(c.skill)) return fail('UNKNOWN_SKILL', T.notPrelightable(c.skill, own));
+    setPrelight(s, e.seat, c.skill, c.on);
+    if (s.pending) setPrelight(s.pending.base, e.seat, c.skill, c.on);
+    row(s, true);
+    return { state: s, ok: true };
+  }
   if (s.status === 'ended') return fail('GAME_NOT_RUNNING', T.gameOver);
   const a = s.ask;
   if (!a || !a.seats.includes(e.seat)) return fail('NO_PROMPT', T.noPrompt(s, e.seat));

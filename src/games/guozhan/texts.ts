@@ -81,6 +81,7 @@ export const T = {
   notToGive: (ref: string, left: string[]) => `"${ref}"不在可分配的牌中（还可以分配：${left.join('、')}）`,
   choosePlayersHelp: (min: number, max: number) => `请选择${min === max ? `${max}` : `${min}至${max}`}名角色：【选择】角色、角色${min === 0 ? '，或【不出】' : ''}`,
   skillSlashAsk: (k: string) => `${k}：视为使用一张无距离限制的【杀】，选择目标（【选择】角色 或 【杀】→角色）`,
+  notPrelightable: (k: string, own: string[]) => `"${k}"不是你武将的触发技能${own.length ? `（可以预亮：${own.join('、')}）` : '（你的武将没有可预亮的技能）'}`,
   skillsOff: (k: string) => `本局武将没有技能（skills=off），不能发动"${k}"`,
   convertNeedsCards: (k: string) => `${k}需要写明用来转化的牌：【杀】牌、牌（${k}）`,
   noSuchInHand: (n: string) => `你的手牌中没有【${n}】`,

@@ -206,6 +206,8 @@ function fireSkills(ctx: Ctx, e: TriggerEvent) {
         if (!spec.can(ctx, seat, e)) continue;
         const hidden = !p.revealed[k];
         if (hidden && (!p.alive || !mayReveal(s, seat))) continue;
+        // G13.5: a hidden skill whose prelight flag its owner turned off is never asked about.
+        if (hidden && p.noAsk?.includes(spec.name)) continue;
         // An optional trigger asks its owner; so does a locked skill of a hidden general (G13.2 item 2). Private (G21.9).
         if ((spec.kind === 'trigger' || hidden) && !askSkill(ctx, seat, spec, hidden)) continue;
         if (hidden) reveal(ctx, seat, k === 0 ? 'main' : 'deputy');
@@ -227,7 +229,8 @@ function askSkill(ctx: Ctx, seat: number, spec: SkillSpec, hidden: boolean): boo
   if (r.seat !== null && r.seat !== seat) return refuse('NO_PROMPT', T.decoyWait);
   const c = r.cmd;
   if (!c || c.k === 'pass') return false;
-  if (c.k === 'ok' || (c.k === 'skill' && c.skill === spec.name)) return true;
+  // X6.1: a numbered option may be written after the name (`【技能】神速②`).
+  if (c.k === 'ok' || (c.k === 'skill' && c.skill.replace(/[①-⑩]$/, '') === spec.name)) return true;
   if (c.k === 'skill') return refuse('UNKNOWN_SKILL', T.skillNotAsked(c.skill, spec.name));
   return refuse('NO_PROMPT', T.skillHelp(spec.name, seatName(ctx.s, seat)));
 }
@@ -304,4 +307,18 @@ export function usedConverted(ctx: Ctx, seat: number, card: UsedCard, targets: n
   if (k === null) return;
   activate(ctx, seat, spec, k);
   spec.onUse?.(ctx, seat, card, targets);
+}
+
+/** G13.5: the triggered skills (optional or locked) of `seat`'s generals, whose prelight flag it may set. */
+export function prelightable(s: State, seat: number): string[] {
+  const g = P(s, seat).generals;
+  if (!g) return [];
+  return [...new Set(skills.filter((k) => (k.kind === 'trigger' || k.kind === 'locked') && g.includes(k.general)).map((k) => k.name))];
+}
+/** G13.5: turns `seat`'s `autoAsk` flag for skill `name` on (the default) or off. */
+export function setPrelight(s: State, seat: number, name: string, on: boolean): void {
+  const p = P(s, seat);
+  const off = (p.noAsk ?? []).filter((x) => x !== name);
+  if (!on) off.push(name);
+  if (off.length) p.noAsk = off; else delete p.noAsk;
 }

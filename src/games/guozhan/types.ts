@@ -64,6 +64,8 @@ export interface Player {
   dealt: string[];
   /** Hidden generals of others this player has looked at (X1.1). */
   looks: Look[];
+  /** G13.5 prelight: the triggered skills whose `autoAsk` flag this player turned off (private; default: all on). */
+  noAsk?: string[];
 }
 
 export type Stage = 'before' | 'start' | 'prepare' | 'judge' | 'draw' | 'play' | 'playStart' | 'playing' | 'discard' | 'finish' | 'end' | 'over';

@@ -66,6 +66,8 @@ export function stateJson(s: State, viewer: Viewer, o: JsonOptions = { hands: tr
       generals: gens, kingdom: p.careerist ? 'careerist' : p.kingdom, printedKingdom: p.kingdom, markers: { ...p.markers },
       ...(own(i) && p.dealt.length ? { dealt: [...p.dealt] } : {}),
       ...(own(i) ? { looks: p.looks.map((l) => ({ seat: s.players[l.seat]!.name, which: l.which === 0 ? 'main' : 'deputy', general: l.general })) } : {}),
+      // G13.5: the skills this player turned prelight off for (private).
+      ...(own(i) && p.noAsk?.length ? { noAsk: [...p.noAsk] } : {}),
     };
   });
   const t = s.turn;

@@ -61,7 +61,7 @@ test('H-WEI-09 巧变 moves 甲\'s 诸葛连弩 into 丁\'s free weapon slot; th
   assert.deepEqual(refusals(s).map((r) => r.split(':')[1]), ['ILLEGAL_TARGET']);
   assert.equal(pl(s, '丁').equip.weapon, 'S082');
   assert.equal(pl(s, '甲').equip.weapon, null);
-  assert.deepEqual(rows(s, 'moveCard').map((r) => [r.from, r.to, r.card]), [[0, 3, 'S082']]);
+  assert.deepEqual(rows(s, 'moveCard').map((r) => [r.from, r.receiver, r.card]), [[0, 3, 'S082']]);
 });
 
 test('H-WEI-09 巧变 has no per-turn limit: judge, play and discard skipped in one turn, each paid with a hand card', () => {

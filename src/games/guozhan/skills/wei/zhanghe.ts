@@ -62,7 +62,7 @@ function moveOne(ctx: Ctx, owner: number) {
   const to = receivers(ctx, src, got.id);
   if (!to.length) return refuse('ILLEGAL_CARD', `${seatName(s, src)}的这张牌没有可以移到的角色；请选另一张（可移动：${movable(ctx, src).map((id) => card(id).name).join('、')}）`);
   const dst = choosePlayer(ctx, owner, to, `巧变：选择接收这张牌的角色（【选择】角色）`, false)!;
-  ev(ctx, 'moveCard', { seat: owner, from: src, to: dst, card: got.id, zone: got.zone, why: '巧变' });
+  ev(ctx, 'moveCard', { seat: owner, from: src, receiver: dst, card: got.id, zone: got.zone, why: '巧变' });
   move(ctx, [got.id], got.zone === 'judge' ? { zone: 'judge', seat: dst } : { zone: 'equip', seat: dst });
 }
 
