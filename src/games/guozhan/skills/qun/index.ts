@@ -6,6 +6,7 @@ import type { Coverage, SkillSpec } from '../common.ts';
 import huatuo from './huatuo.ts';
 import diaochan from './diaochan.ts';
 import zhangjiao from './zhangjiao.ts';
+import jiaxu from './jiaxu.ts';
 import caiwenji from './caiwenji.ts';
 import yanliangwenchou from './yanliangwenchou.ts';
 import mateng from './mateng.ts';
@@ -13,7 +14,7 @@ import kongrong from './kongrong.ts';
 import tianfeng from './tianfeng.ts';
 import panfeng from './panfeng.ts';
 
-export const SKILLS: readonly SkillSpec[] = [...huatuo, ...diaochan, ...zhangjiao, ...caiwenji, ...yanliangwenchou, ...mateng, ...kongrong, ...tianfeng, ...panfeng];
+export const SKILLS: readonly SkillSpec[] = [...huatuo, ...diaochan, ...jiaxu, ...zhangjiao, ...caiwenji, ...yanliangwenchou, ...mateng, ...kongrong, ...tianfeng, ...panfeng];
 
 /** Per general (H order): its H id, the skills implemented, and those waiting (with the missing engine hook). */
 export const COVERAGE: readonly Coverage[] = [
@@ -22,7 +23,7 @@ export const COVERAGE: readonly Coverage[] = [
   { h: 'H-QUN-03', general: 'hs__diaochan', done: ['离间', '闭月'], waiting: {} },
   { h: 'H-QUN-04', general: 'hs__yuanshao', done: [], waiting: { 乱击: 'a point after a 闪 is played against a given 万箭齐发 (for its draw; the conversion alone would be half the skill)' } },
   { h: 'H-QUN-05', general: 'hs__yanliangwenchou', done: ['双雄'], waiting: {} },
-  { h: 'H-QUN-06', general: 'hs__jiaxu', done: [], waiting: { 完杀: 'a restriction on who may use 桃 in the rescue round (damage.ts canRescue/rescueWith)', 乱武: 'a forced request to use a 杀 on a character at the smallest distance, or lose 1 HP (use.ts has requests to play a 杀, or to use one on a fixed target)', 帷幕: 'a cancellation point when a character becomes a target (G6.2 step 3), and a delayed trick moved into a judgement area' } },
+  { h: 'H-QUN-06', general: 'hs__jiaxu', done: ['乱武'], waiting: { 完杀: 'a restriction on who may use 桃 in the rescue round (damage.ts canRescue/rescueWith)', 帷幕: 'a cancellation point when a character becomes a target (G6.2 step 3), and a delayed trick moved into a judgement area' } },
   { h: 'H-QUN-07', general: 'hs__pangde', done: [], waiting: { 马术: 'a distance modifier from skills (core.ts distance reads horses only)', 鞬出: 'a way for an after-targeting skill to forbid 闪 against this 杀 (cards/basic.ts slashEffect), and the 杀\'s cards taken mid-use' } },
   { h: 'H-QUN-08', general: 'hs__zhangjiao', done: ['鬼道'], waiting: { 雷击: 'a point when a 闪 is used or played (use.ts askJink only logs it)' } },
   { h: 'H-QUN-09', general: 'hs__caiwenji', done: ['悲歌'], waiting: { 断肠: 'per-character skill loss (triggers.ts fires every skill of a general id; nothing invalidates one)' } },

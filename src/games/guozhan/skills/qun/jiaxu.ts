@@ -1,0 +1,55 @@
+/**
+ * H-QUN-06 贾诩 (`hs__jiaxu`) · Qun · 3 half-fish.
+ * 乱武 (limited 限定技, play phase): every other character, in seat order from your next, must use a 杀 on a character
+ * at the smallest distance from it (among the others), or lose 1 HP (SHZL `luanwu.lua`). `【技能】乱武`. Each is asked
+ * in turn (X3.1: the response timeout): `【杀】C→P` with P one of the characters nearest to it that its 杀 may
+ * target (in its attack range, G7.4); `→P` may be left out when only one qualifies; with none, or no hand card, it
+ * loses the HP without being asked. The 杀 is its own use (G6.7: used, not played), does not count toward any limit,
+ * and goes through the use pipeline; a pay-or-suffer prompt, so `【不出】` or the timeout means losing 1 HP (X3.2).
+ * 完杀 and 帷幕 (locked): waiting — see COVERAGE in ./index.ts.
+ */
+import { SLASHES } from '../../cards.ts';
+import { distance, inRange, P, present, presentFrom, seatName } from '../../core.ts';
+import { ask, refuse, type Ctx } from '../../flow.ts';
+import { seatOf } from '../../asks.ts';
+import { loseHp } from '../../damage.ts';
+import { resolveCardCmd } from '../../resolve.ts';
+import { slashUse } from '../../cards/basic.ts';
+import { usedConverted } from '../../triggers.ts';
+import type { SkillSpec } from '../common.ts';
+
+/** One character's part: a 杀 on a nearest character in its range, or true when it must lose 1 HP. */
+function slashOrLose(ctx: Ctx, owner: number, x: number): boolean {
+  const s = ctx.s;
+  const others = presentFrom(s, x, false);
+  if (!others.length || !P(s, x).hand.length) return true;
+  const near = Math.min(...others.map((y) => distance(s, x, y)));
+  const legal = others.filter((y) => distance(s, x, y) === near && inRange(s, x, y));
+  if (!legal.length) return true;
+  const names = legal.map((y) => seatName(s, y)).join('、');
+  const r = ask(ctx, { kind: 'respond', seats: [x], want: '杀', mode: 'use', from: owner, text: `${seatName(s, owner)}发动【乱武】：对${names}之一使用一张【杀】（【杀】牌→角色），或【不出】失去1点体力`, about: { skill: '乱武', legal } }, 'response');
+  const c = r.cmd;
+  if (!c || c.k === 'pass') return true;
+  if (c.k !== 'card') return refuse('NO_PROMPT', `乱武：【杀】牌→${names}，或【不出】`);
+  const uc = resolveCardCmd(s, x, c, [...SLASHES]);
+  if (c.targets.length > 1 || (!c.targets.length && legal.length > 1)) return refuse('BAD_SYNTAX', `乱武：【杀】牌→${names}之一`);
+  const t = c.targets.length ? seatOf(s, c.targets[0]!, x) : legal[0]!;
+  if (!legal.includes(t)) return refuse('ILLEGAL_TARGET', `乱武：只能对${names}使用【杀】`);
+  usedConverted(ctx, x, uc, [t]);
+  slashUse(ctx, x, uc, [t], false);
+  return false;
+}
+
+export const luanwu: SkillSpec = {
+  id: 'luanwu', name: '乱武', general: 'hs__jiaxu', kind: 'active', limit: 'game',
+  use: (ctx, owner, cmd) => {
+    const s = ctx.s;
+    if (cmd.cards.length || cmd.targets.length) return refuse('BAD_SYNTAX', '写法：【技能】乱武');
+    for (const x of presentFrom(s, owner, false)) {
+      if (!present(s, x)) continue;
+      if (slashOrLose(ctx, owner, x)) loseHp(ctx, x, 1);
+    }
+  },
+};
+
+export default [luanwu];

@@ -1,0 +1,35 @@
+/**
+ * H-QUN-06 贾诩 · 乱武 (limited, play phase): every other character, in seat order from your next, must use a 杀 on a
+ * character at the smallest distance from it, or lose 1 HP. Seats 甲 乙 丙 丁 (0–3), all at distance 1 from their
+ * neighbours; 甲 = 贾诩+华佗 (3+3 → 3 HP) starts. HP: 乙 刘备+关羽 4, 丙 孙权+周泰 4, 丁 吕布+貂蝉 4.
+ * Cards (A1): S010 ♠5 杀 (乙's), S094 ♦7 闪 (丙's), S095 ♦7 闪 (丁's), S014 ♠7 杀; draws S041 S043.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { noRefusals, pl, play, refusals, rows, skillRows } from './helpers.ts';
+
+const HEAD = ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
+  '@generals 甲=贾诩+华佗 乙=刘备+关羽 丙=孙权+周泰 丁=吕布+貂蝉',
+  '@hand 甲=S014', '@hand 乙=S010', '@hand 丙=S094', '@hand 丁=S095', '@deck S041 S043', '甲: 【不出】'];
+
+test('H-QUN-06 乱武 hidden: reveals 贾诩; 乙 uses S010 on 丙 (nearest), 丙 takes it and then loses 1 (no 杀), 丁 loses 1', () => {
+  const s = play([...HEAD, '甲: 【技能】乱武', '乙: 【杀】S010→丙', '丙: 【不出】', '丙: 【不出】', '丁: 【不出】']);
+  noRefusals(s);
+  assert.deepEqual(pl(s, '甲').revealed, [true, false]);
+  // 丙: 4 − 1 (乙's 杀) − 1 (HP loss) = 2; 丁: 4 − 1 = 3; 乙 used its 杀: no loss.
+  assert.deepEqual([pl(s, '乙').hp, pl(s, '丙').hp, pl(s, '丁').hp, pl(s, '甲').hp], [4, 2, 3, 3]);
+  assert.deepEqual(rows(s, 'loseHp').map((r) => r.seat), [2, 3]);
+  assert.deepEqual(rows(s, 'use').map((r) => [r.seat, r.name, r.targets]), [[1, '杀', [2]]]);
+  assert.deepEqual(skillRows(s), ['甲:乱武']);
+});
+
+test('H-QUN-06 乱武: a target not at the smallest distance is refused (丁 is 2 from 乙); the timeout loses the HP (X3.2)', () => {
+  const s = play([...HEAD, '甲: 【技能】乱武', '乙: 【杀】S010→丁', '@timeout 3']);
+  assert.deepEqual(refusals(s).map((r) => r.split(':')[1]), ['ILLEGAL_TARGET']);
+  assert.deepEqual([pl(s, '乙').hp, pl(s, '丙').hp, pl(s, '丁').hp], [3, 3, 3]);
+});
+
+test('H-QUN-06 乱武 once a game: the second use is refused', () => {
+  const s = play([...HEAD, '甲: 【技能】乱武', '@timeout 3', '甲: 【技能】乱武']);
+  assert.deepEqual(refusals(s).map((r) => r.split(':')[1]), ['LIMIT_EXCEEDED']);
+});
