@@ -416,7 +416,8 @@ export class GuozhanRules implements Rules<Guozhan> {
         const p = game?.s.players.find((q) => q.name === id);
         return {
           ...row(id), color: p?.careerist ? '#6c3483' : p?.kingdom ? kingdomColor[p.kingdom]! : '#888888', playable: true,
-          committed: false, score: null, alive: p ? p.alive : true,
+          // "Done" is "not asked now": the page's top line then waits for exactly the seats the open prompt names.
+          committed: !!game && !!p && !game.s.ask?.seats.includes(game.s.players.indexOf(p)), score: null, alive: p ? p.alive : true,
           bot: game?.m.bots[id] ? '机器人' : game?.m.auto.includes(id) ? '托管' : null,
         };
       }),

@@ -131,7 +131,7 @@ function render() {
     const eq = Object.values(s.equip).filter(Boolean).map((id) => nameOf(v, id));
     if (eq.length) box.append(el('div', 'gz-eq', eq.join(' ')));
     if (s.judge.length) box.append(el('div', 'gz-jd', `判定区：${s.judge.map((id) => nameOf(v, id)).join('、')}`));
-    const tags = [s.chained ? '连环' : '', s.faceDown ? '叠置' : '', (v.bots || []).includes(s.name) ? '🤖' : '', (v.auto || []).includes(s.name) ? '托管' : ''].filter(Boolean);
+    const tags = [s.chained ? '连环' : '', s.faceDown ? '叠置' : '', (v.bots || []).includes(s.name) ? '机器人' : '', (v.auto || []).includes(s.name) ? '托管' : ''].filter(Boolean);
     if (tags.length) box.append(el('div', 'gz-tags', tags.join(' ')));
     if (me && s.name !== me && s.alive) box.addEventListener('click', () => { toggle(G.targets, s.name); render(); });
     if (G.targets.includes(s.name)) box.classList.add('target');
