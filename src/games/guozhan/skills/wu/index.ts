@@ -32,6 +32,6 @@ export const COVERAGE: readonly Coverage[] = [
   { h: 'H-WU-11', general: 'hs__taishici', done: [], waiting: { 天义: 'skill changes to the 杀 limit, its distance and its target count (use.ts slashAllowed, checkTargets)' } },
   { h: 'H-WU-12', general: 'hs__zhoutai', done: ['奋激'], waiting: { 不屈: 'a face-up pile of cards on a general (the 创 scars; no such zone in types.ts Player)' } },
   { h: 'H-WU-13', general: 'hs__lusu', done: ['好施', '缔盟'], waiting: {} },
-  { h: 'H-WU-14', general: 'hs__zhangzhaozhanghong', done: ['直谏'], waiting: { 固政: 'a record of the cards a character discarded in its discard phase (core.ts move fires no point)' } },
+  { h: 'H-WU-14', general: 'hs__zhangzhaozhanghong', done: ['直谏', '固政'], waiting: {} },
   { h: 'H-WU-15', general: 'hs__dingfeng', done: [], waiting: { 短兵: 'an extra target when a 杀\'s targets are chosen (use.ts checkTargets)', 奋迅: 'a skill-set distance (core.ts distance)' } },
 ];
