@@ -186,3 +186,29 @@ test('issue 20 judge: 【暂停】 stops the clock and moves, 【继续】 moves
   assert.equal(((await svc.stateOf('gz')) as State).status, 'running');
   svc.close();
 });
+
+test('issue 20 restart: a game with bots and an autopiloted seat rebuilds from its log, and the bots play on', async () => {
+  const store = new Store(':memory:');
+  const clock = new VirtualClock(T0);
+  const svc = new GameService({ store, clock, chat: new FakeChat(), games: [neuwar, guozhan], renderer: null, logError: () => undefined });
+  await svc.startUp();
+  await svc.createGame('gz', judy, { game: 'guozhan', settings: { players: 4, autopilotAfter: 1 } });
+  await svc.join('gz', alice, '甲');
+  await svc.join('gz', bob, '乙');
+  await say(svc, judy, '【机器人】丙 丁');
+  await svc.start('gz', judy);
+  // The pick times out for 甲 and 乙: autopilotAfter=1 puts both under the autopilot, and the table plays on.
+  await clock.advance(90_000);
+  await svc.idle();
+  const before = (await svc.stateOf('gz')) as State;
+  assert.equal(before.status === 'running' || before.status === 'ended', true);
+  const json = JSON.stringify(before);
+  svc.close();
+  const again = new GameService({ store, clock: new VirtualClock(clock.now()), chat: new FakeChat(), games: [neuwar, guozhan], renderer: null, logError: () => undefined });
+  await again.startUp();
+  assert.equal(JSON.stringify(await again.stateOf('gz')), json, 'rebuilt from its log');
+  const view = (await again.seatView('gz', alice.id)) as { auto: string[]; bots: string[] };
+  assert.deepEqual(view.bots.sort(), ['丁', '丙']);
+  assert.deepEqual(view.auto.sort(), ['乙', '甲'], 'the autopilot is part of the log too');
+  again.close();
+});
