@@ -253,6 +253,26 @@ describe('local web channel server', () => {
     }
   });
 
+  test('the game list goes to the pages at most about once a second, with every change in the last one', async () => {
+    const watcher = await client(h.url, { name: 'Wes' });
+    const maker = await client(h.url, { name: 'Mia' });
+    await new Promise((r) => setTimeout(r, 1100));
+    const pushes = () => watcher.msgs.filter((m) => m.t === 'games') as Extract<ServerMsg, { t: 'games' }>[];
+    const before = pushes().length;
+    const made: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const c = await act(maker, { t: 'create', map: 'tests/fixtures/tiny.json' });
+      assert.equal(c.ok, true, c.text);
+      made.push(c.channelId!);
+      await new Promise((r) => setTimeout(r, 80));
+    }
+    await watcher.wait((m) => m.t === 'games' && made.every((ch) => m.games.some((g) => g.channelId === ch)), 3000);
+    const sent = pushes().length - before;
+    assert.ok(sent >= 1 && sent <= 2, `${sent} pushes of the whole list for 6 games created over ~0.6 s`);
+    watcher.close();
+    maker.close();
+  });
+
   test('pictures are served by URL from memory with their true size', async () => {
     const g = await game();
     const img = await g.alice.wait((m) => (m.t === 'msg' && m.m.images.length > 0) || (m.t === 'channel' && m.feed.some((f) => f.images.length > 0)), 5000);
