@@ -1,7 +1,8 @@
 /**
  * Issue 20's browser test: three tabs of the local page play 国战 — created from 新建游戏 → 国战, joined, started;
  * each tab chooses its generals in its own panel; the table plays on (each asked tab types the computer player's
- * move in its input box) and a 杀 is played and answered with a 闪 from the panels' buttons. All the while no tab's
+ * move in its input box) — a 杀 played and answered with a 闪 from the panels' buttons, 无懈可击 windows passed from
+ * the panels, a death, the end. All the while no tab's
  * DOM or WebSocket traffic holds another seat's hand, or another seat's general while it is hidden. Screenshots go
  * to test-artifacts/.
  */
@@ -15,6 +16,7 @@ import { GameService as PlatformService } from '../../src/platform/session/index
 import { guozhan } from '../../src/games/guozhan/module.ts';
 import { botMove } from '../../src/games/guozhan/bot.ts';
 import { card } from '../../src/games/guozhan/cards.ts';
+import { inRange } from '../../src/games/guozhan/core.ts';
 import { GENERALS } from '../../src/games/guozhan/generals.ts';
 import type { State } from '../../src/games/guozhan/types.ts';
 import { ARTIFACTS, startPageHarness, until, type PageHarness } from '../helpers/page.ts';
@@ -43,7 +45,7 @@ async function tab(harness: PageHarness, name: string, seat: string, serveGz: bo
   return { page, ctx, frames, seat };
 }
 
-test('issue 20: three tabs play 国战 — generals in their own panels, a 杀 answered by a 闪 — and no tab ever holds another seat\'s secrets', { timeout: 240_000 }, async () => {
+test('issue 20: three tabs play 国战 — generals in their own panels, a 杀 answered by a 闪 — and no tab ever holds another seat\'s secrets', { timeout: 600_000 }, async () => {
   const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#eeddcc' } }).png().toBuffer();
   const renderer = { mapPng: async () => png, scoresPng: async () => png, tablePng: async () => png };
   const harness = await startPageHarness({ games: [neuwar, guozhan], renderer: renderer as never });
@@ -104,8 +106,9 @@ test('issue 20: three tabs play 国战 — generals in their own panels, a 杀 a
     }
   };
 
-  let slashDodged = false, steps = 0;
-  for (; steps < 400 && !slashDodged; steps++) {
+  let slashDodged = false, steps = 0, nullifyPassed = 0, slashes = 0, dodges = 0;
+  const forced = new Set<string>();
+  for (; steps < 900; steps++) {
     const s = await gz();
     noteReveals(s);
     if (s.status === 'ended') break;
@@ -114,7 +117,15 @@ test('issue 20: three tabs play 国战 — generals in their own panels, a 杀 a
     // The state object is live (the engine's arrays are shared along): its lengths now, as numbers.
     const nCommands = s.commands.length;
     const t = bySeat(s.players[seat]!.name);
-    const text = botMove(s, seat);
+    let text = botMove(s, seat);
+    // Until a 杀 has been dodged, the acting seat prefers a 杀 on a seat in range that holds a 闪 (the test knows the hands).
+    if (!slashDodged && ask.kind === 'play' && !forced.has(`${ask.id}:${s.log.length}`)) {
+      forced.add(`${ask.id}:${s.log.length}`);
+      const me = s.players[seat]!;
+      const sl = me.hand.find((id) => card(id).name === '杀');
+      const victim = s.players.findIndex((p, i) => i !== seat && p.alive && inRange(s, seat, i) && p.hand.some((id) => card(id).name === '闪') && !p.equip.armor);
+      if (sl && victim >= 0 && s.turn.slashes === 0) text = `【杀】${sl}→${s.players[victim]!.name}`;
+    }
     if (!text) { await t.page.locator('#input').fill('【不出】'); await t.page.locator('#input').press('Enter'); await until('moved on', gz, (x) => x.ask?.id !== ask.id || x.commands.length > nCommands); continue; }
     const slash = /^【杀】(S\d+)→(.+)$/.exec(text);
     const dodge = /^【闪】(S\d+)$/.exec(text);
@@ -123,7 +134,9 @@ test('issue 20: three tabs play 国战 — generals in their own panels, a 杀 a
       await t.page.locator(`#gz-hand [data-id="${slash[1]}"]`).click();
       await t.page.locator(`#gz-panel .gz-seat[data-seat="${slash[2]}"]`).click();
       await t.page.locator('#gz-use').click();
+      slashes++;
     } else if (ask.kind === 'respond' && ask.want === '闪' && dodge) {
+      dodges++;
       // The 闪 from the attacked tab's panel.
       await t.page.locator('#gz-prompt.mine').waitFor();
       await t.page.locator(`#gz-hand [data-id="${dodge[1]}"]`).click();
@@ -136,6 +149,11 @@ test('issue 20: three tabs play 国战 — generals in their own panels, a 杀 a
       assert.equal(row.ok, true, `the 闪 from the panel is taken: ${JSON.stringify(row)}`);
       assert.match(String(row.text), new RegExp(`^【闪】${dodge[1]}$`));
       slashDodged = true;
+    } else if (ask.kind === 'nullify' && text === '【不出】') {
+      // A 无懈可击 window: every plausible responder is asked (G21.4); this one passes from its panel.
+      await t.page.locator('#gz-prompt.mine').waitFor();
+      await t.page.locator('#gz-pass').click();
+      nullifyPassed++;
     } else {
       await t.page.locator('#input').fill(text);
       await t.page.locator('#input').press('Enter');
@@ -146,9 +164,16 @@ test('issue 20: three tabs play 国战 — generals in their own panels, a 杀 a
       await t.page.screenshot({ path: `${ARTIFACTS}/guozhan-page-stuck.png` });
       throw new Error(`${(e as Error).message.slice(0, 200)}\nits feed: ${(await t.page.locator('#feed').innerText()).slice(-600)}`);
     }
-    if (steps % 15 === 0) await checkPanels(await gz());
+    if (steps % 25 === 0) await checkPanels(await gz());
   }
-  assert.ok(slashDodged, `a 杀 was answered by a 闪 from the panels (${steps} steps)`);
+  const fin = await gz();
+  const refused = fin.commands.filter((c) => !c.ok).map((c) => `${c.text}:${c.code}`);
+  assert.ok(slashDodged, `a 杀 was answered by a 闪 from the panels (${steps} steps, ${slashes} 杀 and ${dodges} 闪 from panels; refused: ${refused.slice(-8).join(' | ')})`);
+  assert.ok(nullifyPassed > 0, 'a 无懈可击 window was passed from a panel');
+  const over = await gz();
+  assert.ok(over.log.some((r) => r.t === 'death'), 'someone died');
+  assert.equal(over.status, 'ended', `the game ended (${steps} steps)`);
+  for (const t of tabs) await t.page.locator('#gz-panel').getByText('游戏结束').waitFor();
   for (const t of tabs) await t.page.screenshot({ path: `${ARTIFACTS}/guozhan-page-${t.seat}.png` });
   const end = await gz();
   noteReveals(end);
