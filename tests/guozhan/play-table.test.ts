@@ -26,13 +26,13 @@ let n = 0;
 const say = (svc: GameService, user: { id: string; name: string }, text: string) =>
   svc.handleMessage({ channelId: 'gz', userId: user.id, userName: user.name, text, messageId: `gz-${++n}` });
 
-async function table(renderer: unknown) {
+async function table(renderer: unknown, settings: Record<string, unknown> = { autopilotAfter: 50 }) {
   const store = new Store(':memory:');
   const clock = new VirtualClock(T0);
   const chat = new FakeChat();
   const svc = new GameService({ store, clock, chat, games: [neuwar, guozhan], renderer, logError: (m, e) => { throw new Error(`${m}: ${String(e)}`); } });
   await svc.startUp();
-  assert.equal((await svc.createGame('gz', judy, { game: 'guozhan', settings: { players: 3 } })).ok, true);
+  assert.equal((await svc.createGame('gz', judy, { game: 'guozhan', settings: { players: 3, ...settings } })).ok, true);
   for (const [u, seat] of [[alice, '甲'], [bob, '乙'], [carol, '丙']] as const) assert.equal((await svc.join('gz', u, seat)).ok, true);
   assert.equal((await svc.start('gz', judy)).ok, true);
   return { svc, chat, clock, state: async () => (await svc.stateOf('gz')) as State };
