@@ -17,7 +17,7 @@ import { botMove } from '../../src/games/guozhan/bot.ts';
 import { GENERALS } from '../../src/games/guozhan/generals.ts';
 import type { State } from '../../src/games/guozhan/types.ts';
 
-interface Sock { ws: WebSocket; frames: string[]; userId: string; next(pred: (m: Record<string, unknown>) => boolean, ms?: number): Promise<Record<string, unknown>> }
+interface Sock { ws: WebSocket; frames: string[]; userId: string; next(pred: (m: Record<string, unknown>) => boolean, ms?: number, what?: string): Promise<Record<string, unknown>> }
 
 async function sock(url: string, name: string): Promise<Sock> {
   const ws = new WebSocket(url.replace(/^http/, 'ws') + 'ws');
@@ -30,8 +30,8 @@ async function sock(url: string, name: string): Promise<Sock> {
     for (const w of [...waiters]) if (w.pred(m)) { waiters.splice(waiters.indexOf(w), 1); w.res(m); }
   });
   await new Promise<void>((res, rej) => { ws.once('open', () => res()); ws.once('error', rej); });
-  const next = (pred: (m: Record<string, unknown>) => boolean, ms = 5000) => new Promise<Record<string, unknown>>((res, rej) => {
-    const t = setTimeout(() => rej(new Error('timed out waiting for a frame')), ms);
+  const next = (pred: (m: Record<string, unknown>) => boolean, ms = 5000, what = 'a frame') => new Promise<Record<string, unknown>>((res, rej) => {
+    const t = setTimeout(() => rej(new Error(`timed out waiting for ${what}`)), ms);
     waiters.push({ pred, res: (m) => { clearTimeout(t); res(m); } });
   });
   const s: Sock = { ws, frames, userId: '', next };
@@ -44,7 +44,7 @@ async function sock(url: string, name: string): Promise<Sock> {
 let ids = 0;
 async function act(s: Sock, m: Record<string, unknown>) {
   const id = `a${++ids}`;
-  const ack = s.next((f) => f.t === 'ack' && f.id === id, 10_000);
+  const ack = s.next((f) => (f.t === 'ack' || f.t === 'error') && f.id === id, 10_000, `the ack of ${JSON.stringify(m).slice(0, 80)}`);
   s.ws.send(JSON.stringify({ ...m, id }));
   return ack as Promise<{ ok: boolean; text?: string; channelId?: string }>;
 }
@@ -53,12 +53,13 @@ test('issue 20 X1.1 on the local page: no socket receives another seat\'s hand, 
   const store = new Store(':memory:');
   const clock = new VirtualClock(1_700_000_000_000);
   const h = await startLocal({
-    port: 0, host: '127.0.0.1', log: () => undefined,
+    // The moves come as fast as the server answers: the page's rate limits (made for people) are lifted.
+    port: 0, host: '127.0.0.1', log: () => undefined, limits: { socketBurst: 10_000, socketPerSecond: 10_000, userBurst: 10_000, userPerSecond: 10_000 },
     service: async (chat) => { const svc = new GameService({ store, clock, chat, games: [neuwar, guozhan], renderer: null, root: process.cwd(), logError: () => undefined }); await svc.startUp(); return svc; },
   });
   try {
     const [a, b, c, w] = [await sock(h.url, '阿甲'), await sock(h.url, '阿乙'), await sock(h.url, '阿丙'), await sock(h.url, '看客')];
-    const made = await act(a, { t: 'create', game: 'guozhan', settings: { players: 3, language: 'zh' } });
+    const made = await act(a, { t: 'create', game: 'guozhan', settings: { players: 3, language: 'zh', autopilotAfter: 50 } });
     assert.equal(made.ok, true, made.text);
     const ch = made.channelId!;
     for (const x of [a, b, c, w]) { const f = x.next((m) => m.t === 'channel'); x.ws.send(JSON.stringify({ t: 'open', channelId: ch })); const frame = await f; assert.deepEqual(frame.board, { game: 'guozhan' }); }

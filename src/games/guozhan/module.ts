@@ -458,6 +458,10 @@ export class GuozhanRules implements Rules<Guozhan> {
     const m = game.m ?? freshMeta();
     const playsFor = (name: string) => !!m.bots[name] || m.auto.includes(name);
     if (game.s.status === 'ended' || m.pausedAt != null || !game.s.players.some((p) => playsFor(p.name))) return [];
+    // When computers play every seat still alive and some of them stand in for absent players, the table goes at the
+    // clock's pace (each prompt's deadline and its default), as New European War does: it does not race to the end
+    // without its people, nor hold the game's lock playing a whole game inside one message.
+    if (m.auto.length && game.s.players.every((p) => !p.alive || playsFor(p.name))) return [];
     const out: BotMessage[] = [];
     let s = game.s;
     for (let k = 0; k < BOT_LOOKAHEAD && s.status !== 'ended' && s.ask; k++) {
@@ -496,7 +500,7 @@ export const TABLE_BUTTON = 'gz:table';
 /** Log rows a seat's pushed view keeps (the page shows the last ones; the export has all). */
 const PAGE_LOG_ROWS = 40;
 /** How many answers ahead computer players decide at once (the platform asks again after they are applied). */
-const BOT_LOOKAHEAD = 30;
+const BOT_LOOKAHEAD = 12;
 
 /**
  * X5: the open prompt for the channel — who must act, what, and until when (the deadline as a Discord timestamp,
