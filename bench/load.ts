@@ -688,8 +688,7 @@ export async function openLoad(opts: Partial<LoadOptions> = {}): Promise<LoadSes
   };
   try {
     bs = await openBenchStore(o.store ?? { kind: 'sqlite' }, dir);
-    const { SqliteStore, Store } = await import('../src/platform/store/index.ts');
-    const { countingStore } = await import('../src/platform/store/counting.ts');
+    const { SqliteStore, Store, countingStore } = await import('../src/platform/store/index.ts');
     // Every call the service makes of its store is counted (a PostgreSQL call is a round trip): store calls per command.
     const counted = countingStore(bs.store instanceof Store ? new SqliteStore(bs.store) : bs.store);
     const store = counted.store;

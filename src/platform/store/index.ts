@@ -11,3 +11,4 @@ export {
 } from './types.ts';
 export { MIGRATIONS, PG_MIGRATIONS } from './migrations.ts';
 export { copyStore, verifyCopy, type CopyCounts, type Replayer, type ReplayFn, type VerifyReport } from './copy.ts';
+export { countingStore, type StoreCounts } from './counting.ts';
