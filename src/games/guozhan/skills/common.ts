@@ -4,9 +4,11 @@
  * enforces their limits and reveals a hidden owner (G13.2).
  */
 import { aliveSeats, P } from '../core.ts';
-import { ev, type Ctx } from '../flow.ts';
+import { cardText } from '../cards.ts';
+import { ev, refuse, type Ctx } from '../flow.ts';
+import { ownCard, refText } from '../asks.ts';
 import type { DamageData, SkillSpec, TriggerEvent } from '../triggers.ts';
-import type { State } from '../types.ts';
+import type { CardRef, State } from '../types.ts';
 
 export type { SkillSpec };
 
@@ -54,3 +56,18 @@ export function kingdomCount(s: State): number {
  * read the use the engine counted instead of keeping a flag of its own.
  */
 export const usedThisTurn = (s: State, owner: number, id: string) => (s.skillUses[`${owner}|${id}|t${s.turn.n}`] ?? 0) >= 1;
+
+/**
+ * The own cards an active skill names (X6.1: hand first, then equipment when allowed), distinct; `ok` filters them.
+ * Refused with the grammar's codes (UNKNOWN_CARD, ILLEGAL_CARD with `why`) before any ask.
+ */
+export function namedCards(s: State, seat: number, refs: CardRef[], equip: boolean, ok: (id: string) => boolean = () => true, why = ''): string[] {
+  const out: string[] = [];
+  for (const ref of refs) {
+    const id = ownCard(s, seat, ref, equip, out);
+    if (!id) return refuse('UNKNOWN_CARD', `你没有"${refText(ref)}"这张${equip ? '' : '手'}牌`);
+    if (!ok(id)) return refuse('ILLEGAL_CARD', `${cardText(id)}不行${why ? `：${why}` : ''}`);
+    out.push(id);
+  }
+  return out;
+}

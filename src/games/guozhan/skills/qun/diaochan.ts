@@ -12,8 +12,7 @@ import { ev, refuse } from '../../flow.ts';
 import { seatOf } from '../../asks.ts';
 import { useCard } from '../../use.ts';
 import type { UsedCard } from '../../types.ts';
-import { ownPhase, type SkillSpec } from '../common.ts';
-import { namedCards } from '../wu/common.ts';
+import { ownPhase, type SkillSpec, namedCards } from '../common.ts';
 
 const HELP = '写法：【技能】离间 牌→角色A、角色B（两名其他男性角色；B视为对A使用【决斗】）';
 

@@ -14,8 +14,7 @@ import { card, colorOf } from '../../cards.ts';
 import { cardCount, discard, draw, P, present, sameKingdom, seatName, presentFrom } from '../../core.ts';
 import { ev, refuse } from '../../flow.ts';
 import { pickOther, seatOf } from '../../asks.ts';
-import type { SkillSpec } from '../common.ts';
-import { namedCards } from '../wu/common.ts';
+import { type SkillSpec, namedCards } from '../common.ts';
 
 export const jijiu: SkillSpec = {
   id: 'jijiu', name: '急救', general: 'hs__huatuo', kind: 'convert', makes: ['桃'], equip: true,

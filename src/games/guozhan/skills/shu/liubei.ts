@@ -15,8 +15,7 @@ import { choosePlayer, option, seatOf } from '../../asks.ts';
 import { markUsed, usedIn } from '../../triggers.ts';
 import { slashAllowed, useCard } from '../../use.ts';
 import type { UsedCard } from '../../types.ts';
-import type { SkillSpec } from '../common.ts';
-import { namedCards } from '../wu/common.ts';
+import { type SkillSpec, namedCards } from '../common.ts';
 
 const HELP = '写法：【技能】仁德 手牌、手牌…→其他角色（每阶段对每名角色限一次）';
 

@@ -14,8 +14,7 @@ import { discard, move, P, presentFrom, seatName } from '../../core.ts';
 import { ev, refuse } from '../../flow.ts';
 import { chooseOwn, choosePlayer, seatOf } from '../../asks.ts';
 import { usedIn } from '../../triggers.ts';
-import { ownPhase, type SkillSpec } from '../common.ts';
-import { namedCards } from './common.ts';
+import { ownPhase, type SkillSpec, namedCards } from '../common.ts';
 
 export const haoshi: SkillSpec = {
   id: 'haoshi', name: '好施', general: 'hs__lusu', kind: 'trigger', point: 'drawPhase', limit: 'turn',

@@ -5,8 +5,7 @@
  */
 import { discard, draw, P } from '../../core.ts';
 import { ev, refuse } from '../../flow.ts';
-import type { SkillSpec } from '../common.ts';
-import { namedCards } from './common.ts';
+import { type SkillSpec, namedCards } from '../common.ts';
 
 export const zhiheng: SkillSpec = {
   id: 'zhiheng', name: '制衡', general: 'hs__sunquan', kind: 'active', limit: 'phase',

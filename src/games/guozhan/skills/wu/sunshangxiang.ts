@@ -8,8 +8,7 @@
 import { discard, P, present, recover, seatName, sexOf } from '../../core.ts';
 import { ev, refuse } from '../../flow.ts';
 import { seatOf } from '../../asks.ts';
-import type { SkillSpec } from '../common.ts';
-import { namedCards } from './common.ts';
+import { type SkillSpec, namedCards } from '../common.ts';
 
 const HELP = '写法：【技能】结姻 手牌、手牌→受伤的男性角色';
 

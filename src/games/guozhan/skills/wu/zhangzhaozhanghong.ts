@@ -16,8 +16,7 @@ import { draw, move, P, present, seatName } from '../../core.ts';
 import { ev, refuse, type Ctx } from '../../flow.ts';
 import { confirm, seatOf } from '../../asks.ts';
 import { chooseAmong } from '../../cards/tricks.ts';
-import type { SkillSpec } from '../common.ts';
-import { namedCards } from './common.ts';
+import { type SkillSpec, namedCards } from '../common.ts';
 
 const HELP = '写法：【技能】直谏 装备牌→其他角色（其对应装备栏须为空）';
 

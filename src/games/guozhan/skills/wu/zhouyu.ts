@@ -12,8 +12,7 @@ import { ev, refuse } from '../../flow.ts';
 import { option, seatOf } from '../../asks.ts';
 import { loseHp } from '../../damage.ts';
 import { SLOTS } from '../../types.ts';
-import type { SkillSpec } from '../common.ts';
-import { namedCards } from './common.ts';
+import { type SkillSpec, namedCards } from '../common.ts';
 
 const HELP = '写法：【技能】反间 手牌→其他角色';
 
