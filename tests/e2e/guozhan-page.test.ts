@@ -28,13 +28,8 @@ const STATIC = new URL('../../src/platform/adapters/local/static/', import.meta.
 
 interface Tab { page: Page; ctx: BrowserContext; frames: string[]; seat: string }
 
-async function tab(harness: PageHarness, name: string, seat: string, serveGz: boolean): Promise<Tab> {
+async function tab(harness: PageHarness, name: string, seat: string): Promise<Tab> {
   const ctx = await harness.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'zh-CN' });
-  // The panel's files, until the server's static list names them (see docs/guozhan.md: two entries in server.ts).
-  if (serveGz) {
-    await ctx.route('**/guozhan.js', (r) => r.fulfill({ contentType: 'text/javascript', body: readFileSync(new URL('guozhan.js', STATIC)) }));
-    await ctx.route('**/guozhan.css', (r) => r.fulfill({ contentType: 'text/css', body: readFileSync(new URL('guozhan.css', STATIC)) }));
-  }
   const page = await ctx.newPage();
   const frames: string[] = [];
   page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
@@ -50,8 +45,13 @@ test('issue 20: three tabs play 国战 — generals in their own panels, a 杀 a
   const renderer = { mapPng: async () => png, scoresPng: async () => png, tablePng: async () => png };
   const harness = await startPageHarness({ games: [neuwar, guozhan], renderer: renderer as never });
   harnesses.push(harness);
-  const served = (await fetch(`${harness.h.url}guozhan.js`)).ok;
-  const a = await tab(harness, '阿甲', '甲', !served);
+  // The panel's files come from the server itself, byte for byte.
+  for (const f of ['guozhan.js', 'guozhan.css']) {
+    const r = await fetch(`${harness.h.url}${f}`);
+    assert.equal(r.status, 200, `${f} is served`);
+    assert.equal(await r.text(), readFileSync(new URL(f, STATIC), 'utf8'));
+  }
+  const a = await tab(harness, '阿甲', '甲');
   await a.page.locator('#new-game').click();
   assert.ok((await a.page.locator('#create-kind option').allInnerTexts()).includes('国战'), '新建游戏 offers 国战');
   await a.page.locator('#create-kind').selectOption('guozhan');
@@ -59,8 +59,8 @@ test('issue 20: three tabs play 国战 — generals in their own panels, a 杀 a
   await a.page.waitForFunction(() => location.hash.length > 1);
   const ch = decodeURIComponent(await a.page.evaluate(() => location.hash.slice(1)));
   assert.equal((await harness.svc.gameOf(ch))?.kind, 'guozhan');
-  const b = await tab(harness, '阿乙', '乙', !served);
-  const c = await tab(harness, '阿丙', '丙', !served);
+  const b = await tab(harness, '阿乙', '乙');
+  const c = await tab(harness, '阿丙', '丙');
   for (const t of [b, c]) await t.page.goto(`${harness.h.url}#${ch}`);
   for (const t of [a, b, c]) await t.page.locator(`[data-join="${t.seat}"]`).click();
   await until('three seated', async () => (await harness.svc.gameOf(ch))?.players.length ?? 0, (n) => n === 3);

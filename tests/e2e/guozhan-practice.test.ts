@@ -5,7 +5,6 @@
  */
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { neuwar } from '../../src/games/neuwar/module.ts';
 import { guozhan } from '../../src/games/guozhan/module.ts';
@@ -16,17 +15,12 @@ import { ARTIFACTS, startPageHarness, until, type PageHarness } from '../helpers
 
 const harnesses: PageHarness[] = [];
 after(async () => { for (const h of harnesses) await h.close(); });
-const STATIC = new URL('../../src/platform/adapters/local/static/', import.meta.url);
 
 test('issue 20: 单人练习 → 练习国战 — the visitor and five bots, started at once, the bots playing on', { timeout: 180_000 }, async () => {
   const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#eeddcc' } }).png().toBuffer();
   const harness = await startPageHarness({ games: [neuwar, guozhan], renderer: { mapPng: async () => png, scoresPng: async () => png, tablePng: async () => png } as never });
   harnesses.push(harness);
   const ctx = await harness.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'zh-CN' });
-  if (!(await fetch(`${harness.h.url}guozhan.js`)).ok) {
-    await ctx.route('**/guozhan.js', (r) => r.fulfill({ contentType: 'text/javascript', body: readFileSync(new URL('guozhan.js', STATIC)) }));
-    await ctx.route('**/guozhan.css', (r) => r.fulfill({ contentType: 'text/css', body: readFileSync(new URL('guozhan.css', STATIC)) }));
-  }
   const page = await ctx.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

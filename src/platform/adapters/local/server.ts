@@ -32,6 +32,8 @@ const STATIC: Record<string, string> = {
   '/duel.js': 'duel.js',
   '/duel.css': 'duel.css',
   '/lobby.js': 'lobby.js',
+  '/guozhan.js': 'guozhan.js',
+  '/guozhan.css': 'guozhan.css',
 };
 /** A lobby duel's page, `/duel/<gameId>` (duel.md D10.6): the same page, which reads the seat from its fragment. */
 const DUEL_PAGE = /^\/duel\/[1-9][0-9]{0,15}$/;

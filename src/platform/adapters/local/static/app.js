@@ -364,10 +364,19 @@ $('create-form').addEventListener('submit', async (e) => {
 
 // ---------- feed ----------
 
-function scrollFeed(force) {
+// Whether the feed follows new lines: kept by the feed's own scroll events (read when the browser has just laid it
+// out), so adding a line never reads the layout it has just made stale (a forced layout per message, duel.md B7).
+let feedStuck = true;
+let feedScroll = 0;
+$('feed').addEventListener('scroll', () => {
   const f = $('feed');
-  const near = f.scrollHeight - f.scrollTop - f.clientHeight < 160;
-  if (force || near) requestAnimationFrame(() => { f.scrollTop = f.scrollHeight; });
+  feedStuck = f.scrollHeight - f.scrollTop - f.clientHeight < 160;
+}, { passive: true });
+function scrollFeed(force) {
+  if (!force && !feedStuck) return;
+  if (force) feedStuck = true;
+  if (feedScroll) return;
+  feedScroll = requestAnimationFrame(() => { feedScroll = 0; const f = $('feed'); f.scrollTop = f.scrollHeight; });
 }
 
 const fmtTime = (ms) => new Date(ms).toLocaleTimeString('zh-CN', { hour: '2-digit', minute: '2-digit' });
@@ -484,8 +493,7 @@ function buildMessage(m) {
       img.width = im.width;
       img.height = im.height;
       img.decoding = 'async';
-      const f = $('feed');
-      img.dataset.stick = f.scrollHeight - f.scrollTop - f.clientHeight < 160 ? '1' : '0';
+      img.dataset.stick = feedStuck ? '1' : '0';
       img.dataset.name = im.name;
       img.addEventListener('error', () => { fig.hidden = true; });
       img.addEventListener('load', () => { if (img.dataset.stick === '1') scrollFeed(true); });
@@ -519,7 +527,6 @@ function buildMessage(m) {
 
 function upsertMessage(m, bulk) {
   const feed = $('feed');
-  const wasNear = feed.scrollHeight - feed.scrollTop - feed.clientHeight < 160;
   const node = buildMessage(m);
   const old = S.feed.get(m.id);
   S.feed.set(m.id, m);
@@ -531,7 +538,7 @@ function upsertMessage(m, bulk) {
     if (Number(c.dataset.seq) < m.seq) { after = c; break; }
   }
   if (after) after.after(node); else feed.prepend(node);
-  if (!bulk) scrollFeed(wasNear || (m.author.kind === 'user' && m.author.userId === S.userId));
+  if (!bulk) scrollFeed(m.author.kind === 'user' && m.author.userId === S.userId);
 }
 
 function removeMessage(id) {
