@@ -51,6 +51,10 @@ test('issue 20: 单人练习 → 练习国战 — the visitor and five bots, sta
     assert.deepEqual([...ids].sort(), [...(await gz()).players.find((p) => p.name === '甲')!.hand].sort());
   }
   assert.ok(later.log.some((r) => r.t === 'turn'), 'turns were played');
+  // The command chips are 国战's, not New European War's.
+  const chips = await page.locator('#palette button').allInnerTexts();
+  assert.ok(chips.includes('杀') && chips.includes('不出') && chips.includes('桌面'), `国战 chips: ${chips.join(' ')}`);
+  assert.ok(!chips.includes('宣战') && !chips.includes('调兵'), 'no New European War chips in a 国战 channel');
   await page.screenshot({ path: `${ARTIFACTS}/guozhan-practice.png` });
   assert.deepEqual(errors, []);
 });

@@ -737,15 +737,40 @@ const PALETTE = [
   { label: '规则', tpl: '【规则】|latePenalty=10', when: 'judge' },
 ];
 
+// 国战's commands (the transcript grammar, docs/guozhan.md §2): cards by name, answers, skills, queries.
+const PALETTE_GZ = [
+  { label: '杀', tpl: '【杀】→|', when: 'player' },
+  { label: '闪', tpl: '【闪】', when: 'player' },
+  { label: '桃', tpl: '【桃】', when: 'player' },
+  { label: '不出', tpl: '【不出】', when: 'player' },
+  { label: '结束', tpl: '【结束】', when: 'player' },
+  { sep: true },
+  { label: '技能', tpl: '【技能】|', when: 'player' },
+  { label: '明置', tpl: '【明置】|', when: 'player' },
+  { label: '弃牌', tpl: '【弃牌】|', when: 'player' },
+  { label: '确定', tpl: '【确定】', when: 'player' },
+  { sep: true },
+  { label: '桌面', tpl: '【桌面】' },
+  { label: '状态', tpl: '【状态】' },
+  { label: '帮助', tpl: '【帮助】' },
+  { sep: true, when: 'judge' },
+  { label: '暂停', tpl: '【暂停】', when: 'judge' },
+  { label: '继续', tpl: '【继续】', when: 'judge' },
+];
+const COMMANDS_GZ = ['杀', '闪', '桃', '酒', '不出', '结束', '技能', '明置', '弃牌', '确定', '选择', '给出', '拼点', '排列', '预亮', '重铸', '连横', '无懈可击', '桌面', '牌桌', '状态', '帮助', '暂停', '继续', '机器人'];
+/** The kind of game in the open channel (the game list names it): the palette and completion follow it. */
+const channelKind = () => (S.games.find((g) => g.channelId === S.channel) || {}).kind;
+
 function renderPalette() {
   const p = $('palette');
   p.replaceChildren();
   const st = S.status;
   p.hidden = !st || st.status === 'ended';
   if (p.hidden) return;
+  const gz = channelKind() === 'guozhan';
   const player = !!(st && st.me.country);
   const judge = !!(st && st.me.judge);
-  for (const item of PALETTE) {
+  for (const item of gz ? PALETTE_GZ : PALETTE) {
     if (item.when === 'player' && !player && !judge) continue;
     if (item.when === 'judge' && !judge) continue;
     if (item.sep) { p.append(el('span', 'sep')); continue; }
@@ -797,7 +822,7 @@ function candidates(tok, afterBracket) {
   const q = tok.toLowerCase();
   const out = [];
   if (afterBracket) {
-    for (const c of COMMANDS) if (c.startsWith(tok) && c !== tok) out.push({ kind: '命令', insert: `${c}】`, label: c, sub: '' });
+    for (const c of channelKind() === 'guozhan' ? COMMANDS_GZ : COMMANDS) if (c.startsWith(tok) && c !== tok) out.push({ kind: '命令', insert: `${c}】`, label: c, sub: '' });
     return out.slice(0, 8);
   }
   if (!S.names || !q) return out;
