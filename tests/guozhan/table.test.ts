@@ -11,6 +11,7 @@ import { tablePng, tableSvg, PHASE_ZH } from '../../src/games/guozhan/table.ts';
 import { GENERALS } from '../../src/games/guozhan/generals.ts';
 import { card } from '../../src/games/guozhan/cards.ts';
 import type { State } from '../../src/games/guozhan/types.ts';
+import { namesGeneral } from './names.ts';
 
 /** Positions along random games: every 25th entry of seeds 1–6 (6 and 9 seats), up to 400 entries each. */
 function positions(): State[] {
@@ -33,7 +34,7 @@ test('X1.1: the table picture never names a hidden general, nor a hand card by i
         if (p.revealed[k]) return;
         hiddenSeen++;
         // Each general is dealt once, so its name could only come from this hidden one.
-        assert.ok(!svg.includes(GENERALS[g]!.zh), `hidden ${GENERALS[g]!.zh} of ${p.name} is not drawn`);
+        assert.ok(!namesGeneral(svg, g), `hidden ${GENERALS[g]!.zh} of ${p.name} is not drawn`);
       });
       for (const id of p.hand) assert.ok(!svg.includes(`(${id})`), `hand card ${id} of ${p.name} is not drawn`);
     }
