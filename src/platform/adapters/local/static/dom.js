@@ -11,3 +11,11 @@ export function el(tag, cls, text) {
   if (text !== undefined && text !== null) e.textContent = String(text);
   return e;
 }
+
+/** Adds a view's own style sheet to the page (the page's HTML stays the same for every game). */
+export function addStyleSheet(href) {
+  const css = document.createElement('link');
+  css.rel = 'stylesheet';
+  css.href = href;
+  document.head.append(css);
+}

@@ -7,7 +7,7 @@
 // wheel zooms ×1.2 a notch about the cursor (1×–8×), a drag of more than 4 px pans; right click cancels; on a
 // touch screen tap clicks, long press right-clicks, two fingers pinch-zoom and pan.
 
-import { $, el } from './dom.js';
+import { $, addStyleSheet, el } from './dom.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const COLOR = { A: '#d0453a', B: '#2f6fd0' };
@@ -64,11 +64,7 @@ const r1 = (x) => Math.round(x * 10) / 10;
 /** The page's hooks: `act` sends an action and resolves with its ack; `status()` is the channel's status panel. */
 export function duelInit(hooks) {
   api = hooks;
-  // The view's own style sheet (the page's HTML stays the same for every game).
-  const css = document.createElement('link');
-  css.rel = 'stylesheet';
-  css.href = '/duel.css';
-  document.head.append(css);
+  addStyleSheet('/duel.css');
   document.addEventListener('keydown', onKey);
 }
 

@@ -3,7 +3,7 @@
 // the transcript grammar's commands (【杀】S014→乙, 【闪】, 【不出】, 【结束】, 【选择】曹操+典韦, 【弃牌】…). What it
 // shows comes from the seat's own view, which the server pushes to this socket alone (Rules.view: no other seat's
 // hand or hidden general is ever in it). Text goes in with textContent only.
-import { $, el } from './dom.js';
+import { $, addStyleSheet, el } from './dom.js';
 
 let api = null;
 const G = { channel: null, view: null, root: null, sel: new Set(), gens: [], targets: [], timer: null };
@@ -11,10 +11,7 @@ const G = { channel: null, view: null, root: null, sel: new Set(), gens: [], tar
 /** app.js's hooks: act (send an action), toast, open (a channel). */
 export function gzInit(hooks) {
   api = hooks;
-  const css = document.createElement('link');
-  css.rel = 'stylesheet';
-  css.href = '/guozhan.css';
-  document.head.append(css);
+  addStyleSheet('/guozhan.css');
   // 单人练习 → 国战: a button beside the practice dialog's own.
   const row = document.querySelector('#practice-form .row.end');
   if (row) {
