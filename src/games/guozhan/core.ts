@@ -6,8 +6,8 @@ import { card, colorOf } from './cards.ts';
 import { ev, GameOver, type Ctx } from './flow.ts';
 import { general } from './generals.ts';
 import { shuffle } from './rng.ts';
-import { SLOTS, type Judgement, type Player, type Slot, type State } from './types.ts';
-import { trigger } from './triggers.ts';
+import { SLOTS, type Judgement, type Player, type Slot, type State, type Suit } from './types.ts';
+import { rulesOf, trigger } from './triggers.ts';
 
 export const P = (s: State, i: number): Player => s.players[i]!;
 export const N = (s: State) => s.players.length;
@@ -65,6 +65,9 @@ export function distance(s: State, a: number, b: number): number {
   }
   if (P(s, b).equip.defHorse) d += 1;
   if (P(s, a).equip.offHorse) d -= 1;
+  // G7.2: the skills' modifiers after the horses (马术 −1, 奋迅's fixed 1), from the revealed generals of the two
+  // characters (triggers.ts `kind: 'rule'`, `distance`; a hidden general's do not apply, G13.3).
+  for (const x of [a, b]) for (const r of rulesOf(s, x, 'distance')) d = r.distance!(s, x, a, b, d);
   return Math.max(1, d);
 }
 
@@ -214,15 +217,29 @@ export function detach(s: State, id: string): Place | null {
 export type Dest = { zone: 'discard' | 'processing' } | { zone: 'hand' | 'judge' | 'equip'; seat: number };
 
 /**
+ * Why a batch goes to the discard pile when that is not a discard (弃置): `put` (置入弃牌堆 — an equipment card replaced,
+ * G5.6; 护心镜 spent), `recast` (重铸, G5.4). A move of own hand/equipment cards straight to the discard pile without one
+ * of these is a discard (礼让).
+ */
+export type MoveWhy = 'put' | 'recast';
+/** One card of a move batch (the point `cardsMoved`, triggers.ts): where it was, where it went, and whether it was discarded. */
+export interface CardMove { id: string; from: Place; to: Dest; discarded: boolean }
+
+/**
  * Moves cards (G5.5). An equipment card leaving its area stops working at once (G22.6); 白银狮子 leaving gives its
  * owner 1 HP (C-SILVER-LION) if it is alive.
  */
-export function move(ctx: Ctx, ids: string[], dest: Dest, opts: { usedAs?: string } = {}): Place[] {
+export function move(ctx: Ctx, ids: string[], dest: Dest, opts: { usedAs?: string; why?: MoveWhy } = {}): Place[] {
   const s = ctx.s;
   const from: Place[] = [];
+  const batch: CardMove[] = [];
   for (const id of ids) {
     const at = detach(s, id);
-    if (at) from.push(at);
+    if (at) {
+      from.push(at);
+      const own = at.zone === 'hand' || at.zone === 'equip';
+      batch.push({ id, from: at, to: dest, discarded: dest.zone === 'discard' && own && !opts.why });
+    }
     switch (dest.zone) {
       case 'discard':
         // C-SA-IMPERIAL-ORDER (guozhan D14): 敕令 entering the discard pile other than after its own use as 敕令 is
@@ -241,9 +258,12 @@ export function move(ctx: Ctx, ids: string[], dest: Dest, opts: { usedAs?: strin
       case 'equip': { const slot = card(id).slot!; P(s, dest.seat).equip[slot] = id; break; }
     }
   }
+  // The point after cards move (issue 19: 枭姬, 礼让, 死谏): once per batch, after every card has arrived (G21.1's
+  // order among the listeners), before the equipment's own "when lost" effects (白银狮子; general skills first).
+  // A converted delayed trick is that trick only while it lies in a judgement area.
+  for (const m of batch) if (m.from.zone === 'judge' && dest.zone !== 'judge' && s.judgeAs?.[m.id]) delete s.judgeAs[m.id];
+  if (batch.length) trigger(ctx, { point: 'cardsMoved', moves: batch, ...(opts.why ? { why: opts.why } : {}) });
   from.forEach((at, k) => {
-    // A converted delayed trick is that trick only while it lies in a judgement area.
-    if (at.zone === 'judge' && dest.zone !== 'judge' && s.judgeAs?.[ids[k]!]) delete s.judgeAs[ids[k]!];
     if (at.zone === 'equip' && card(ids[k]!).name === '白银狮子' && !(dest.zone === 'equip' && dest.seat === at.seat)) {
       const p = P(s, at.seat);
       if (p.alive && p.hp < p.maxHp) recover(ctx, at.seat, 1, '白银狮子');
@@ -341,10 +361,29 @@ export function recover(ctx: Ctx, seat: number, n: number, why?: string) {
   if (k <= 0) return;
   p.hp += k;
   ev(ctx, 'recover', { seat, n: k, hp: p.hp, ...(why ? { why } : {}) });
+  // The point after a recovery (issue 19: 淑慎): `n` is the HP actually recovered.
+  trigger(ctx, { point: 'recovered', seat, n: k, ...(why ? { why } : {}) });
 }
 
-/** The hand limit (G19.1): current HP (not below 0) plus this turn's 阴阳鱼 bonus. */
+/**
+ * The hand limit (G19.1): current HP (not below 0), or a skill's base instead (英姿: max HP); plus the skills' bonuses
+ * (红颜 +1) and this turn's 阴阳鱼 bonus. The skills are rules of revealed generals (triggers.ts `handBase`, `handPlus`).
+ */
 export function handLimit(s: State, seat: number): number {
   const p = P(s, seat);
-  return Math.max(0, p.hp) + (s.turn.seat === seat ? s.turn.limitBonus : 0);
+  let n = Math.max(0, p.hp);
+  for (const r of rulesOf(s, seat, 'handBase')) { const b = r.handBase!(s, seat); if (b !== null) n = b; }
+  for (const r of rulesOf(s, seat, 'handPlus')) n += r.handPlus!(s, seat);
+  return n + (s.turn.seat === seat ? s.turn.limitBonus : 0);
+}
+
+/**
+ * The suit `seat`'s own card or judgement card `id` counts as (G9.2): its printed suit, unless a rule of `seat`'s
+ * revealed generals changes it (红颜: ♠ as ♥; triggers.ts `suit`). Suit reads of a character's cards and
+ * judgements go through here.
+ */
+export function suitOf(s: State, seat: number | null, id: string): Suit {
+  let x = card(id).suit;
+  if (seat !== null) for (const r of rulesOf(s, seat, 'suit')) x = r.suit!(s, seat, id, x);
+  return x;
 }

@@ -31,10 +31,19 @@
  * - `drawPhase` (the draw phase's body, before the cards are drawn): `e.draw.n` is the number to draw (2); a skill
  *   may lower it (突袭), raise it (英姿, 好施) or set it to 0 and do something else instead (再起). Equipment (玉玺's
  *   +1) applies after the general skills (G21.1).
+ * Card moves and HP (issue 19's second round):
+ * - `cardsMoved` (core.ts move, the one place that knows both zones): once per move batch, after every card of it has
+ *   arrived and before the equipment's own "when lost" effect (白银狮子). `moves[k]` gives each card's `from` (a
+ *   Place: hand/equip/judge of a seat, or a pile) and `to`; `discarded` marks a discard (弃置: own hand or equipment
+ *   straight to the discard pile, not a recast or a replaced equipment card — `why`). 枭姬 (equipment lost), 礼让
+ *   (cards discarded), 死谏 (hand cards lost, none left) read it through skills/common.ts `lostFrom`.
+ * - `recovered` (core.ts recover): after a character's HP rose by `n` (淑慎).
+ * - The cards a character used in this turn's play phase, equipment, delayed tricks and 无懈可击 included: `usedInPlay`
+ *   below reads them from the log's `use`/`equip` rows (克己, 谋断) — the log is state, so replay reproduces it.
  */
-import { hasHidden, orderFrom, P, seatName } from './core.ts';
+import { hasHidden, orderFrom, P, seatName, type CardMove, type MoveWhy } from './core.ts';
 import { ask, ev, refuse, type Ctx } from './flow.ts';
-import type { Cmd, Judgement, Nature, Stage, State, UsedCard } from './types.ts';
+import type { Cmd, Judgement, Nature, Stage, State, Suit, UsedCard } from './types.ts';
 import { T } from './texts.ts';
 import { reveal } from './reveal.ts';
 import { mayReveal } from './cards/sa.ts';
@@ -61,9 +70,37 @@ export type TriggerEvent =
   /** G4.10: just before a phase that is not skipped (神速, 巧变): `skipPhase` may skip it (and later ones). */
   | { point: 'phaseBefore'; seat: number; phase: PhaseName }
   /** G4.5: the draw phase's draw; `draw.n` (mutable) cards are drawn after the skills (0: the draw is replaced). */
-  | { point: 'drawPhase'; seat: number; draw: { n: number } };
+  | { point: 'drawPhase'; seat: number; draw: { n: number } }
+  /** G6.2 step 3 (成为目标时), each target in order: `targets` (mutable) is the card's list; a skill may remove `target` (cancel: 空城 谦逊 帷幕) or put another in its place (transfer: 流离). */
+  | { point: 'becomeTarget'; user: number; card: UsedCard; target: number; targets: number[] }
+  /** G6.2 step 4, after `targetConfirmed` for the same target: `hit` (mutable) — no 闪, no effect, 闪/杀 needed, damage source. */
+  | { point: 'targeted'; user: number; card: UsedCard; target: number; hit: TargetHit }
+  /** G6.5 / G21.2: a 闪 request is about to be asked: a skill may let `seat` judge as with 八卦阵 (`ask.eightDiagram`, naming itself in `ask.by`: 八阵). */
+  | { point: 'jinkAsk'; seat: number; from: number; against: UsedCard | null; ask: { eightDiagram: boolean; ignoreArmor: boolean; by: string | null } }
+  /** G6.1: `seat` used or played a 闪 (雷击; 乱击's draw): `against` the card it answers (null: none named), `from` that card's user. */
+  | { point: 'jinkUsed'; seat: number; card: UsedCard; mode: 'use' | 'play'; from: number; against: UsedCard | null }
+  /** G21.2: `user`'s 杀 `card` was offset on `target` by `jink` (龙胆's bonus) — before 贯石斧 (skills before equipment, G21.1). */
+  | { point: 'slashOffset'; user: number; card: UsedCard; target: number; jink: UsedCard }
+  /** Cards moved (core.ts move): once per batch, each card's old place, its destination and whether it was discarded (弃置). */
+  | { point: 'cardsMoved'; moves: CardMove[]; why?: MoveWhy }
+  /** G8.4: `seat` recovered `n` HP (core.ts recover; only an actual rise fires it). */
+  | { point: 'recovered'; seat: number; n: number; why?: string };
 
 export type TriggerPoint = TriggerEvent['point'];
+
+/** G6.2 step 4's per-target data (point `targeted`): what the skills after targeting changed for this target. */
+export interface TargetHit {
+  /** The target cannot use 闪 against this 杀 (铁骑, 烈弓, 鞬出). */
+  noJink: boolean;
+  /** G6.6: the card has no effect on this target — skipped in step 5 (享乐, 祸首, 巨象). */
+  noEffect: boolean;
+  /** 闪 needed in a row to offset this 杀 (1; 无双: 2). */
+  jinks: number;
+  /** 决斗 (G21.3): 杀 the target and the user must each play every time (1; 无双: 2 for 吕布's opponent). */
+  duel: { target: number; user: number };
+  /** The source of the damage this card deals to this target (the user; 祸首: 孟获). */
+  source: number;
+}
 export type Hook = (ctx: Ctx, e: TriggerEvent) => void;
 
 const hooks: Hook[] = [];
@@ -127,7 +164,38 @@ export interface ConvertSkill extends SkillBase {
   onUse?: (ctx: Ctx, owner: number, card: UsedCard, targets: number[]) => void;
 }
 
-export type SkillSpec = TriggerSkill | ActiveSkill | ConvertSkill;
+/**
+ * A continuous rule of a skill (issue 19's range hooks): distance (G7.2), the 杀 limit (G5.1), distance limits and
+ * target counts (G7.4), prohibitions on targets, the hand limit (G19.1) and the suit a card counts as (红颜). The
+ * engine reads the rules of a character's revealed generals only (G13.3); a declared use that is legal only with a
+ * hidden general's rule reveals that general (G13.4, use.ts). Each function is pure (no asks, no state change).
+ */
+export interface RuleSkill extends SkillBase {
+  kind: 'rule';
+  point?: undefined;
+  /** G7.2: `from`'s distance to `to` given `d` so far (horses and earlier rules, before the floor of 1); 马术 −1, 奋迅 1. */
+  distance?: (s: State, owner: number, from: number, to: number, d: number) => number;
+  /** G5.1: more 杀 the owner may use in its play phase (Infinity: no limit — 咆哮). */
+  slashes?: (s: State, owner: number) => number;
+  /** G5.1: the owner may use no 杀 now (天义 lost). */
+  noSlash?: (s: State, owner: number) => boolean;
+  /** G7.4: a card the owner uses has no distance limit (奇才's tricks, 武圣's ♦ 杀, 天义's 杀). */
+  noDistance?: (s: State, owner: number, card: UsedCard) => boolean;
+  /** More targets for the owner's card: `n` slots, each target in one passing `ok` (天义 +1; 短兵 +1 at distance 1). */
+  extraTargets?: (s: State, owner: number, card: UsedCard) => { n: number; ok?: (t: number) => boolean } | null;
+  /** A prohibition: `t` cannot be a target of the owner's card (双刃 lost: no other character this turn). */
+  forbids?: (s: State, owner: number, t: number, card: UsedCard) => boolean;
+  /** G19.1: the hand limit's base instead of the HP (英姿: max HP); null: no change. */
+  handBase?: (s: State, owner: number) => number | null;
+  /** G19.1: added to the hand limit (红颜 +1). */
+  handPlus?: (s: State, owner: number) => number;
+  /** The suit the owner's card or judgement card `id` counts as (红颜: ♠ as ♥), given `suit` so far. */
+  suit?: (s: State, owner: number, id: string, suit: Suit) => Suit;
+  /** Log an activation row when this rule makes a declared use legal (短兵's extra target is an optional skill). */
+  announce?: boolean;
+}
+
+export type SkillSpec = TriggerSkill | ActiveSkill | ConvertSkill | RuleSkill;
 
 const skills: SkillSpec[] = [];
 
@@ -197,42 +265,106 @@ function fireSkills(ctx: Ctx, e: TriggerEvent) {
   for (const seat of order) {
     const p = P(s, seat);
     if (!p.generals) continue;
-    // A character's general skills: the main general's first, then the deputy's (G21.1's default order).
-    for (const k of [0, 1] as const) {
-      for (const spec of here.filter((x) => x.general === p.generals![k])) {
-        if (!p.alive && !(e.point === 'death' && e.seat === seat)) continue;
-        const key = useKey(s, seat, spec);
-        if (key && (s.skillUses[key] ?? 0) >= 1) continue;
-        if (!spec.can(ctx, seat, e)) continue;
-        const hidden = !p.revealed[k];
-        if (hidden && (!p.alive || !mayReveal(s, seat))) continue;
-        // G13.5: a hidden skill whose prelight flag its owner turned off is never asked about.
-        if (hidden && p.noAsk?.includes(spec.name)) continue;
-        // An optional trigger asks its owner; so does a locked skill of a hidden general (G13.2 item 2). Private (G21.9).
-        if ((spec.kind === 'trigger' || hidden) && !askSkill(ctx, seat, spec, hidden)) continue;
-        if (hidden) reveal(ctx, seat, k === 0 ? 'main' : 'deputy');
-        if (key) s.skillUses[key] = (s.skillUses[key] ?? 0) + 1;
-        ev(ctx, 'skill', { seat, skill: spec.name, general: p.generals![k] });
-        spec.effect(ctx, seat, e);
+    // A character's general skills: the main general's first, then the deputy's (G21.1's default order); the owner
+    // may take them in another order (G21.1: "among its general skills it chooses the order").
+    const mine = ([0, 1] as const).flatMap((k) => here.filter((x) => x.general === p.generals![k]).map((spec) => ({ spec, k })));
+    // The triggers of this moment are those whose condition holds now; one that comes true only after another has
+    // resolved was not triggered by this event.
+    const settled = new Set(mine.filter((c) => !eligible(ctx, seat, c.spec, c.k, e)));
+    for (;;) {
+      // Each time round: the triggers still pending whose condition holds now (a trigger whose condition no longer
+      // holds when its turn comes is skipped, G21.1), in the default order.
+      const ready = mine.filter((c) => !settled.has(c) && eligible(ctx, seat, c.spec, c.k, e));
+      if (!ready.length) break;
+      const first = ready[0]!;
+      const others = ready.slice(1);
+      const hidden = !p.revealed[first.k];
+      let go: (typeof mine)[number] | null = first;
+      if (first.spec.kind === 'trigger' || hidden) {
+        // An optional trigger asks its owner; so does a locked skill of a hidden general (G13.2 item 2). Private
+        // (G21.9). The owner may name another pending skill instead, to take that one first (G21.1).
+        const r = askSkill(ctx, seat, first.spec, hidden, others.map((c) => c.spec.name));
+        go = r === true ? first : r === false ? null : others.find((c) => c.spec.name === r)!;
+        if (!go) { settled.add(first); continue; }
+      } else if (others.length) {
+        // A locked skill of a revealed general goes without asking — but with another of the owner's skills at the
+        // same moment the owner still chooses the order (G21.1); the default (timeout, 【确定】, 【不出】) keeps it first.
+        const r = askOrder(ctx, seat, first.spec.name, others.map((c) => c.spec.name));
+        if (r !== null) go = others.find((c) => c.spec.name === r)!;
       }
+      settled.add(go);
+      if (!p.revealed[go.k]) reveal(ctx, seat, go.k === 0 ? 'main' : 'deputy');
+      const key = useKey(s, seat, go.spec);
+      if (key) s.skillUses[key] = (s.skillUses[key] ?? 0) + 1;
+      ev(ctx, 'skill', { seat, skill: go.spec.name, general: p.generals![go.k] });
+      go.spec.effect(ctx, seat, e);
     }
   }
 }
 
-/** X3.2: an optional trigger or a "reveal to use?" prompt defaults to no. `【技能】NAME` or `【确定】` accepts. */
-function askSkill(ctx: Ctx, seat: number, spec: SkillSpec, hidden: boolean): boolean {
+/** Whether `seat`'s trigger `spec` (on its general `k`) may take effect now: alive (or the victim at its own death), its limit unspent, its condition, and, if hidden, revealable and not switched off (G13.5). */
+function eligible(ctx: Ctx, seat: number, spec: TriggerSkill, k: 0 | 1, e: TriggerEvent): boolean {
+  const s = ctx.s;
+  const p = P(s, seat);
+  if (!p.alive && !(e.point === 'death' && e.seat === seat)) return false;
+  if (spec.kind === 'trigger' && invalidSkills(s, seat, k)) return false;
+  const key = useKey(s, seat, spec);
+  if (key && (s.skillUses[key] ?? 0) >= 1) return false;
+  if (!spec.can(ctx, seat, e)) return false;
+  const hidden = !p.revealed[k];
+  if (hidden && (!p.alive || !mayReveal(s, seat))) return false;
+  // G13.5: a hidden skill whose prelight flag its owner turned off is never asked about.
+  if (hidden && p.noAsk?.includes(spec.name)) return false;
+  return true;
+}
+
+/**
+ * G21.1: a locked skill and other skills of one owner at the same moment. The owner may name one of `others`
+ * (`【技能】NAME`) to take it first; `【确定】`, `【不出】` or the timeout keep the default order (X3.2). Null: the default.
+ */
+function askOrder(ctx: Ctx, seat: number, locked: string, others: string[]): string | null {
+  const r = ask(ctx, { kind: 'confirm', seats: [seat], on: seat, text: T.skillOrder(locked, others), secret: true, about: { skill: locked } }, 'choice');
+  const c = r.cmd;
+  if (!c || c.k === 'pass' || c.k === 'ok') return null;
+  if (c.k === 'skill') {
+    const name = c.skill.replace(/[①-⑩]$/, '');
+    if (name === locked) return null;
+    if (others.includes(name)) return name;
+    return refuse('UNKNOWN_SKILL', T.skillNotAsked(c.skill, [locked, ...others].join('、')));
+  }
+  return refuse('NO_PROMPT', T.skillOrder(locked, others));
+}
+
+/**
+ * X3.2: an optional trigger or a "reveal to use?" prompt defaults to no. `【技能】NAME` or `【确定】` accepts (true),
+ * `【不出】` or the timeout declines (false); `【技能】OTHER` names another of the owner's pending skills at the same
+ * moment (`others`) to take that one first instead (G21.1), and this one is asked again after it.
+ */
+function askSkill(ctx: Ctx, seat: number, spec: SkillSpec, hidden: boolean, others: string[] = []): boolean | string {
   const s = ctx.s;
   // X2 (b), `decoyPrompts`: a hidden skill's prompt is addressed, as others see it, to every alive character with a
   // hidden general, and lasts as long for all of them; only its owner (`on`) can answer.
   const seats = hidden && s.settings.decoyPrompts ? orderFrom(s, s.turn.seat).filter((i) => i === seat || hasHidden(P(s, i))) : [seat];
-  const r = ask(ctx, { kind: 'confirm', seats, on: seat, text: T.skillAsk(spec.name, hidden), secret: true, about: { skill: spec.name } }, 'choice');
+  const text = T.skillAsk(spec.name, hidden) + (others.length ? T.skillAlso(others) : '');
+  const r = ask(ctx, { kind: 'confirm', seats, on: seat, text, secret: true, about: { skill: spec.name } }, 'choice');
   if (r.seat !== null && r.seat !== seat) return refuse('NO_PROMPT', T.decoyWait);
   const c = r.cmd;
   if (!c || c.k === 'pass') return false;
   // X6.1: a numbered option may be written after the name (`【技能】神速②`).
-  if (c.k === 'ok' || (c.k === 'skill' && c.skill.replace(/[①-⑩]$/, '') === spec.name)) return true;
-  if (c.k === 'skill') return refuse('UNKNOWN_SKILL', T.skillNotAsked(c.skill, spec.name));
+  const name = c.k === 'skill' ? c.skill.replace(/[①-⑩]$/, '') : null;
+  if (c.k === 'ok' || name === spec.name) return true;
+  if (name !== null && others.includes(name)) return name;
+  if (c.k === 'skill') return refuse('UNKNOWN_SKILL', T.skillNotAsked(c.skill, [spec.name, ...others].join('、')));
   return refuse('NO_PROMPT', T.skillHelp(spec.name, seatName(ctx.s, seat)));
+}
+
+/** 铁骑: `seat`'s general `k` has its non-locked skills (trigger, active, conversion) invalid until the end of this turn. */
+export function invalidSkills(s: State, seat: number, k: 0 | 1): boolean {
+  return !!s.turn.invalid?.includes(`${seat}:${k}`);
+}
+/** Makes `seat`'s general `k`'s non-locked skills invalid until the end of this turn (the turn's record is new each turn). */
+export function invalidateSkills(s: State, seat: number, k: 0 | 1): void {
+  if (!invalidSkills(s, seat, k)) (s.turn.invalid ??= []).push(`${seat}:${k}`);
 }
 
 /** Which of `seat`'s generals (0 main, 1 deputy) has skill `spec`, if it may be used now: revealed, or hidden and revealable. */
@@ -241,6 +373,7 @@ function holder(s: State, seat: number, spec: SkillSpec): 0 | 1 | null {
   if (!p.generals || !p.alive || s.settings.skills !== 'on') return null;
   for (const k of [0, 1] as const) {
     if (p.generals[k] !== spec.general) continue;
+    if (invalidSkills(s, seat, k)) continue;
     if (p.revealed[k] || mayReveal(s, seat)) return k;
   }
   return null;
@@ -321,4 +454,52 @@ export function setPrelight(s: State, seat: number, name: string, on: boolean): 
   const off = (p.noAsk ?? []).filter((x) => x !== name);
   if (!on) off.push(name);
   if (off.length) p.noAsk = off; else delete p.noAsk;
+}
+
+// ── continuous rules (kind 'rule'): distance, 杀 limit and targets, hand limit, suits ──
+
+/** While set, the rules of `seat` are read as if its hidden general `k` were revealed (use.ts tries a G13.4 reveal). */
+let assumed: { seat: number; k: 0 | 1 } | null = null;
+
+/** Runs `fn` reading `seat`'s hidden general `k` as revealed (G13.4: is the declared use legal with it?). */
+export function assuming<T>(seat: number, k: 0 | 1, fn: () => T): T {
+  const before = assumed;
+  assumed = { seat, k };
+  try { return fn(); } finally { assumed = before; }
+}
+
+/**
+ * The rules in force for `seat`: those of its revealed generals, main first (G13.3: a hidden general's continuous
+ * effects do not apply), with skills on and the character alive. `has` filters by the hook read.
+ */
+export function rulesOf<K extends keyof RuleSkill>(s: State, seat: number, has: K): RuleSkill[] {
+  if (s.settings.skills !== 'on') return [];
+  const p = s.players[seat];
+  if (!p || !p.alive || !p.generals) return [];
+  const out: RuleSkill[] = [];
+  for (const k of [0, 1] as const) {
+    if (!p.revealed[k] && !(assumed && assumed.seat === seat && assumed.k === k)) continue;
+    for (const spec of skills) if (spec.kind === 'rule' && spec.general === p.generals[k] && spec[has] !== undefined) out.push(spec);
+  }
+  return out;
+}
+
+/** `seat`'s hidden generals that have a rule with hook `has` and may be revealed now (G13.4 candidates), main first. */
+export function hiddenRuleHolders(s: State, seat: number, has: keyof RuleSkill): (0 | 1)[] {
+  const p = s.players[seat];
+  if (s.settings.skills !== 'on' || !p || !p.alive || !p.generals || !mayReveal(s, seat)) return [];
+  return ([0, 1] as const).filter((k) => !p.revealed[k] && skills.some((x) => x.kind === 'rule' && x.general === p.generals![k] && x[has] !== undefined));
+}
+
+/** G13.4: reveals `seat`'s general `k` because a declared use needs its rule `names`, and logs each as activated. */
+export function revealForRule(ctx: Ctx, seat: number, k: 0 | 1, names: string[]): void {
+  const p = P(ctx.s, seat);
+  if (!p.revealed[k]) reveal(ctx, seat, k === 0 ? 'main' : 'deputy');
+  for (const skill of [...new Set(names)]) ev(ctx, 'skill', { seat, skill, general: p.generals![k] });
+}
+
+/** The names of `seat`'s general `k`'s rules with hook `has`. */
+export function ruleNames(s: State, seat: number, k: 0 | 1, has: keyof RuleSkill): string[] {
+  const g = P(s, seat).generals?.[k];
+  return skills.filter((x) => x.kind === 'rule' && x.general === g && x[has] !== undefined).map((x) => x.name);
 }
