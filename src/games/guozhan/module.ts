@@ -26,7 +26,15 @@ import type { Settings, State } from './types.ts';
  * seated at the start or by a judge (seat → style), the autopilot setting and each seat's missed asks in a row, and
  * the seats the autopilot plays now (their player missed `autopilotAfter` asks; any command of theirs takes back).
  */
-export interface GzMeta { bots: Record<string, string>; autopilotAfter: number; missed: Record<string, number>; auto: string[]; pausedAt?: number | null }
+export interface GzMeta {
+  bots: Record<string, string>; autopilotAfter: number; missed: Record<string, number>; auto: string[]; pausedAt?: number | null;
+  /** The start entry (the judge's 【撤回】 rebuilds the table from it and the commands kept). */
+  start?: StartEntry;
+  /** Rows of `s.commands` that were a person's accepted actions (not a computer's, not a query): what 【撤回】 takes back. */
+  acts?: number[];
+  /** How many times the judge undid: part of the computer players' keys, so an ask reopened by an undo is answered again. */
+  undos?: number;
+}
 
 /** A game in memory: the engine's state (plain JSON) and the platform's meta. */
 export interface Guozhan { s: State; m: GzMeta }
@@ -42,7 +50,7 @@ const DEFAULT_ZH: Record<string, string> = {
 };
 
 /** What `present` needs of a step: the log rows it added, and the platform's own lines (timeouts, autopilot). */
-interface StepDetail { from: number; to: number; notes?: string[] }
+interface StepDetail { from: number; to: number; notes?: string[]; reask?: boolean }
 
 /** Module-level settings (not the engine's G0): seats offered, the autopilot's patience, the page's language choice. */
 type ModuleSettings = { players?: number; autopilotAfter?: number };
@@ -110,7 +118,8 @@ export class GuozhanRules implements Rules<Guozhan> {
     const e = entry as unknown as GzEntry;
     if (e.type === 'start') {
       const x = entry as { bots?: Record<string, string>; autopilotAfter?: number };
-      return { game: { s: newGame(e), m: freshMeta(x.bots, x.autopilotAfter) }, step: null };
+      const { bots: _b, autopilotAfter: _a, ...start } = e as StartEntry & { bots?: unknown; autopilotAfter?: unknown };
+      return { game: { s: newGame(e), m: { ...freshMeta(x.bots, x.autopilotAfter), start, acts: [] } }, step: null };
     }
     if (!game) return { game, step: null };
     game.m ??= freshMeta();
@@ -125,6 +134,8 @@ export class GuozhanRules implements Rules<Guozhan> {
     const asked = game.s.ask ? { kind: game.s.ask.kind, secret: !!game.s.ask.secret, seats: game.s.ask.seats.map((i) => game.s.players[i]!.name) } : null;
     const r = applyEntry(game.s, e);
     game.s = r.state;
+    // A person's accepted action (not a query, a prelight flag or a computer's move): the judge's 【撤回】 takes these back.
+    if (e.type === 'cmd' && r.ok && e.cmd.k !== 'query' && e.cmd.k !== 'prelight' && !(entry as { bot?: boolean }).bot) (game.m.acts ??= []).push(game.s.commands.length - 1);
     const resolved = game.s.turn.n !== turn || game.s.status === 'ended' ? [turn] : [];
     const notes: string[] = [];
     if (e.type === 'timeout' && r.ok && asked) notes.push(...this.missedAsk(game, asked));
@@ -169,6 +180,7 @@ export class GuozhanRules implements Rules<Guozhan> {
       game.m.pausedAt = null;
       return { answer: { ok: true, text: `▶️ 裁判${x.by ?? ''}恢复了国战，截止时间顺延${Math.round(dt / 1000)}秒`, private: false }, resolved: [], detail: none };
     }
+    if (x.type === 'undo') return this.undo(game, x.at, x.by ?? '');
     const p = game.s.players.find((q) => q.name === x.seat);
     if (x.type !== 'bot' && x.type !== 'control') return null;
     if (!p) return { answer: { ok: false, code: 'UNKNOWN_PLAYER', text: `没有座位"${x.seat ?? ''}"；座位是：${game.s.players.map((q) => q.name).join('、')}`, private: true }, resolved: [] };
@@ -186,6 +198,38 @@ export class GuozhanRules implements Rules<Guozhan> {
     }
     if (!game.m.auto.includes(name)) game.m.auto.push(name);
     return { answer: { ok: true, text: `🤖 ${name}由机器人代打（托管）`, private: false }, resolved: [], detail: { from: game.s.log.length, to: game.s.log.length } satisfies StepDetail };
+  }
+
+  /**
+   * The judge's 【撤回】 (issue 20): the last action a person took is taken back, with everything after it (the computer
+   * players' answers, timeouts). A game is its log, so the table is rebuilt: the start entry folded again with every
+   * command kept before that action (re-read from their text), deterministically — the same input gives the same table
+   * wherever it is rebuilt, and the 【撤回】 itself stays in the platform's log. Meta (bots, the autopilot, a pause) is
+   * not undone. The reopened prompt gets its whole time again from the undo (from the pause, when paused).
+   */
+  private undo(game: Guozhan, at: number, by: string): StepResult {
+    const refuse = (code: string, text: string): StepResult => ({ answer: { ok: false, code, text, private: true }, resolved: [] });
+    const s = game.s;
+    if (s.status === 'ended') return refuse('GAME_NOT_RUNNING', '游戏已经结束，没有可以撤回的');
+    const acts = game.m.acts ?? [];
+    const last = acts[acts.length - 1];
+    if (last === undefined || !game.m.start) return refuse('NOTHING_TO_UNDO', '没有可以撤回的玩家动作（电脑玩家的动作和超时不单独撤回；查询不算动作）');
+    const rebuilt = replayCommands(game.m.start, s.commands.slice(0, last));
+    if (typeof rebuilt === 'string') return refuse('NOT_ALLOWED', `这一步撤回不了：${rebuilt}；可以【暂停】、换人（/judge replace）或结束（/game end）`);
+    const row = s.commands[last]!;
+    const later = s.commands.slice(last + 1).filter((c) => c.ok && c.kind !== 'query' && c.kind !== 'undo' && c.kind !== 'prelight').length;
+    const a = rebuilt.ask;
+    if (a) a.deadline = (game.m.pausedAt ?? at) + (a.deadline - a.openedAt);
+    const who = row.seat !== null ? s.players[row.seat]!.name : '';
+    // X1.1: a private action (a general pick, a hidden skill's answer) is not quoted.
+    const what = row.to ? '上一步（私密）' : row.text ?? '上一步';
+    const text = `↩️ 裁判${by}撤回了${who}的${what}${later ? `，以及之后的${later}步` : ''}`;
+    rebuilt.commands.push({ at, seat: null, kind: 'undo', ok: true, after: rebuilt.log.length, text });
+    const turn = s.turn.n;
+    game.s = rebuilt;
+    game.m.acts = acts.slice(0, -1);
+    game.m.undos = (game.m.undos ?? 0) + 1;
+    return { answer: { ok: true, text, private: false }, resolved: rebuilt.turn.n !== turn ? [turn] : [], detail: { from: rebuilt.log.length, to: rebuilt.log.length, reask: true } satisfies StepDetail };
   }
 
   /**
@@ -221,7 +265,7 @@ export class GuozhanRules implements Rules<Guozhan> {
     if (what === 'hand') return handText(game.s, seat);
     return this.status(game, 'zh');
   }
-  isGameEntry(e: Entry): boolean { return e.type === 'pause' || e.type === 'resume' || e.type === 'table' || e.type === 'bot' || e.type === 'control' || e.type === 'cmd' || e.type === 'timeout' || e.type === 'abort' || e.type === 'refused'; }
+  isGameEntry(e: Entry): boolean { return e.type === 'pause' || e.type === 'resume' || e.type === 'undo' || e.type === 'table' || e.type === 'bot' || e.type === 'control' || e.type === 'cmd' || e.type === 'timeout' || e.type === 'abort' || e.type === 'refused'; }
   /** The state with the meta beside it (`gz`); a snapshot of before issue 20 is the state alone. */
   snapshot(game: Guozhan): string { return JSON.stringify({ gz: 1, s: game.s, m: game.m }); }
   restore(json: string): Guozhan {
@@ -251,8 +295,7 @@ export class GuozhanRules implements Rules<Guozhan> {
     const jc = /^[【\[〖]\s*(暂停|继续|撤回)\s*[】\]〗]$/.exec(text.trim());
     if (jc && game) {
       const kind = jc[1] === '暂停' ? 'pause' : jc[1] === '继续' ? 'resume' : 'undo';
-      if (!judge) out.push({ type: 'refused', at, seat: seat < 0 ? null : seat, code: 'NOT_JUDGE', message: `只有裁判可以【${jc[1]}】`, text: text.trim(), kind } as unknown as Entry);
-      else if (kind === 'undo') out.push({ type: 'refused', at, seat: seat < 0 ? null : seat, code: 'NOT_ALLOWED', message: '国战没有【撤回】：牌和判定一旦公开就收不回；可以【暂停】、换人（/judge replace）或结束（/game end）', text: text.trim(), kind } as unknown as Entry);
+      if (!judge) out.push({ type: 'refused', at, seat: seat < 0 ? null : seat, code: 'NOT_JUDGE', message: `只有裁判（创建者或版主）可以【${jc[1]}】`, text: text.trim(), kind } as unknown as Entry);
       else out.push({ type: kind, at, by: speaker.name } as unknown as Entry);
       return out;
     }
@@ -332,7 +375,7 @@ export class GuozhanRules implements Rules<Guozhan> {
     }
     // The open prompt again after a step that moved the table (not after a query, a refusal or a private pick).
     const ask = askLine(s);
-    const moved = steps.some((st) => { const d = st.detail as StepDetail | undefined; return !!d && (d.to > d.from || !!d.notes) && (st.answer?.ok || st.answer === null); });
+    const moved = steps.some((st) => { const d = st.detail as StepDetail | undefined; return !!d && (d.to > d.from || !!d.notes || !!d.reask) && (st.answer?.ok || st.answer === null); });
     if (ask && moved) lines.push(ask);
     // Issue 20: the table picture at each turn start (drawn from the game as it stands when the post goes out).
     const pictures = turnStarted && s.status !== 'ended' ? { pictures: tableAsk() } : {};
@@ -471,7 +514,8 @@ export class GuozhanRules implements Rules<Guozhan> {
       const text = botMove(s, seat);
       const p = text ? parseCommands(text)[0] : null;
       if (!text || !p || !p.ok || 'judge' in p) break;
-      out.push({ seat: s.players[seat]!.name, key: `${a.id}:${seat}:${s.log.length}`, text });
+      // After an undo the same ask may open again at the same log position: the undo count keeps its key new.
+      out.push({ seat: s.players[seat]!.name, key: `${m.undos ? `u${m.undos}:` : ''}${a.id}:${seat}:${s.log.length}`, text });
       if (k === BOT_LOOKAHEAD - 1) break;
       const { log, commands: _c, ...rest } = s;
       const copy = structuredClone(rest) as State;
@@ -531,6 +575,32 @@ function fold(lines: string[], limit = 1900): string {
   let k = 0;
   while (k < lines.length - 1 && (text = `…（前${k + 1}行略）\n${lines.slice(k + 1).join('\n')}`).length > limit) k++;
   return text.slice(-limit);
+}
+
+/**
+ * The table rebuilt from its start entry and a prefix of its command rows (the judge's 【撤回】): rows that changed the
+ * table (commands, timeouts, the abort) are applied again — a command re-read from its text — and the rest (queries,
+ * refusals, earlier undos) are copied as they were. A string: why it could not be (a row without its text, or one the
+ * engine no longer accepts).
+ */
+export function replayCommands(start: StartEntry, rows: State['commands']): State | string {
+  let s = newGame(start);
+  for (const row of rows) {
+    if (!row.ok || row.kind === 'query' || row.kind === 'undo') { s.commands.push(structuredClone(row)); continue; }
+    let e: Exclude<GzEntry, StartEntry>;
+    if (row.kind === 'timeout') e = { type: 'timeout', at: row.at, ask: row.text ?? '' };
+    else if (row.kind === 'abort') e = { type: 'abort', at: row.at };
+    else {
+      const p = row.text !== undefined && row.seat !== null ? parseCommands(row.text) : [];
+      const one = p.length === 1 ? p[0]! : null;
+      if (!one || !one.ok || 'judge' in one) return `第${rows.indexOf(row) + 1}条记录（${row.text ?? row.kind}）读不出来`;
+      e = { type: 'cmd', at: row.at, seat: row.seat!, cmd: one.cmd, ...(row.text !== undefined ? { text: row.text } : {}), ...(row.line !== undefined ? { line: row.line } : {}) };
+    }
+    const r = applyEntry(s, e);
+    if (!r.ok) return `第${rows.indexOf(row) + 1}条记录（${row.text ?? row.kind}）重放时被拒绝（${r.code ?? ''}）`;
+    s = r.state;
+  }
+  return s;
 }
 
 /** Whether `replay` was asked for every hand (`--reveal`, issue 18); the CLI leaves its flags in argv. */
