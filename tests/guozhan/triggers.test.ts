@@ -13,6 +13,8 @@ const FILE = 'tests/guozhan/scenarios/g10-fire-chain.txt';
 
 test('G6.2/G8.1/G11.1/G12.1: the points fire in the rules\' order around a chained fire 杀 that kills', () => {
   const off = onTrigger((ctx, e) => {
+    // Card moves and recoveries have their own order test (hooks-moves.test.ts).
+    if (e.point === 'cardsMoved' || e.point === 'recovered') return;
     const who = 'damage' in e ? e.damage.target : 'target' in e ? e.target : 'seat' in e ? e.seat : 'user' in e ? e.user : e.judgement.seat;
     ev(ctx, 'trig', { point: e.point, who });
   });
@@ -23,7 +25,8 @@ test('G6.2/G8.1/G11.1/G12.1: the points fire in the rules\' order around a chain
     const from = rows.findIndex((r) => r.t === 'use');
     const seq = rows.slice(from + 1).map((r) => `${r.point}:${r.who}`);
     assert.deepEqual(seq, [
-      'cardUsed:0', 'targetConfirmed:1', 'cardEffect:1',
+      // Step 3 (becomeTarget), step 4 (targetConfirmed, targeted), step 5 (cardEffect, then the 闪 request's jinkAsk).
+      'cardUsed:0', 'becomeTarget:1', 'targetConfirmed:1', 'targeted:1', 'cardEffect:1', 'jinkAsk:1',
       'damageCaused:1', 'damageDetermine:1', 'damageInflicted:1', 'damageDetermineInflicted:1', 'hpDamaged:1', 'damageDone:1', 'damaged:1',
       // The spread to 丙: its HP reaches 0, its own place in the rescue round (after 甲, 乙), its death (step 4),
       // then only the source's step (丙 is dead: no "damaged").

@@ -6,8 +6,9 @@
  * converted card's suit and colour follow G1.6.
  */
 import { card, cardText, colorOf, namesFor, rankText, SLASHES } from './cards.ts';
-import { equipped, P } from './core.ts';
-import { converters } from './triggers.ts';
+import { equipped, orderFrom, P } from './core.ts';
+import { converters, trigger, type TargetHit } from './triggers.ts';
+import type { Ctx } from './flow.ts';
 import { SLOTS } from './types.ts';
 import { refuse } from './flow.ts';
 import { fits, refText } from './asks.ts';
@@ -94,4 +95,31 @@ function canConvert(s: State, seat: number, k: string, name: string, ids: string
   if (k === '丈八蛇矛') return name === '杀' && ids.length === 2 && equipped(P(s, seat), '丈八蛇矛');
   if (k === '鏖战') return s.aozhan && (name === '杀' || name === '闪') && ids.length === 1 && card(ids[0]!).name === '桃';
   return false;
+}
+
+/**
+ * G6.2 step 3 (成为目标时): each target in order hears `becomeTarget`, whose skills may cancel it (空城, 谦逊, 帷幕) or
+ * put another character in its place (流离); a character put in place hears it in turn. Returns what is left, in
+ * target order (G6.3: seat order from the user).
+ */
+export function becomeTargets(ctx: Ctx, user: number, card: UsedCard, targets: number[]): number[] {
+  const list = [...targets];
+  const heard = new Set<number>();
+  for (;;) {
+    const t = list.find((x) => !heard.has(x));
+    if (t === undefined) break;
+    heard.add(t);
+    trigger(ctx, { point: 'becomeTarget', user, card, target: t, targets: list });
+  }
+  return orderFrom(ctx.s, user).filter((x) => list.includes(x));
+}
+
+/** The step-4 data of a target before any skill changes it: 闪 allowed, one needed, one 杀 a time in a 决斗, the user the source. */
+export const plainHit = (user: number): TargetHit => ({ noJink: false, noEffect: false, jinks: 1, duel: { target: 1, user: 1 }, source: user });
+
+/** G6.2 step 4 for one target after `targetConfirmed`: the `targeted` point, whose skills change its `TargetHit`. */
+export function targetedHit(ctx: Ctx, user: number, card: UsedCard, target: number): TargetHit {
+  const hit = plainHit(user);
+  trigger(ctx, { point: 'targeted', user, card, target, hit });
+  return hit;
 }

@@ -458,13 +458,13 @@ export function setPrelight(s: State, seat: number, name: string, on: boolean): 
 
 // ── continuous rules (kind 'rule'): distance, 杀 limit and targets, hand limit, suits ──
 
-/** While set, the rules of `seat` are read as if its hidden general `k` were revealed (use.ts tries a G13.4 reveal). */
-let assumed: { seat: number; k: 0 | 1 } | null = null;
+/** While set, the rules of `seat` are read as if its hidden generals `ks` were revealed (use.ts tries a G13.4 reveal). */
+let assumed: { seat: number; ks: readonly (0 | 1)[] } | null = null;
 
-/** Runs `fn` reading `seat`'s hidden general `k` as revealed (G13.4: is the declared use legal with it?). */
-export function assuming<T>(seat: number, k: 0 | 1, fn: () => T): T {
+/** Runs `fn` reading `seat`'s hidden generals `ks` as revealed (G13.4: is the declared use legal with them?). */
+export function assuming<T>(seat: number, ks: readonly (0 | 1)[], fn: () => T): T {
   const before = assumed;
-  assumed = { seat, k };
+  assumed = { seat, ks };
   try { return fn(); } finally { assumed = before; }
 }
 
@@ -478,17 +478,17 @@ export function rulesOf<K extends keyof RuleSkill>(s: State, seat: number, has: 
   if (!p || !p.alive || !p.generals) return [];
   const out: RuleSkill[] = [];
   for (const k of [0, 1] as const) {
-    if (!p.revealed[k] && !(assumed && assumed.seat === seat && assumed.k === k)) continue;
+    if (!p.revealed[k] && !(assumed && assumed.seat === seat && assumed.ks.includes(k))) continue;
     for (const spec of skills) if (spec.kind === 'rule' && spec.general === p.generals[k] && spec[has] !== undefined) out.push(spec);
   }
   return out;
 }
 
-/** `seat`'s hidden generals that have a rule with hook `has` and may be revealed now (G13.4 candidates), main first. */
-export function hiddenRuleHolders(s: State, seat: number, has: keyof RuleSkill): (0 | 1)[] {
+/** `seat`'s hidden generals that have a rule with one of the hooks `has` and may be revealed now (G13.4 candidates), main first. */
+export function hiddenRuleHolders(s: State, seat: number, has: readonly (keyof RuleSkill)[]): (0 | 1)[] {
   const p = s.players[seat];
   if (s.settings.skills !== 'on' || !p || !p.alive || !p.generals || !mayReveal(s, seat)) return [];
-  return ([0, 1] as const).filter((k) => !p.revealed[k] && skills.some((x) => x.kind === 'rule' && x.general === p.generals![k] && x[has] !== undefined));
+  return ([0, 1] as const).filter((k) => !p.revealed[k] && skills.some((x) => x.kind === 'rule' && x.general === p.generals![k] && has.some((h) => x[h] !== undefined)));
 }
 
 /** G13.4: reveals `seat`'s general `k` because a declared use needs its rule `names`, and logs each as activated. */
@@ -498,8 +498,14 @@ export function revealForRule(ctx: Ctx, seat: number, k: 0 | 1, names: string[])
   for (const skill of [...new Set(names)]) ev(ctx, 'skill', { seat, skill, general: p.generals![k] });
 }
 
-/** The names of `seat`'s general `k`'s rules with hook `has`. */
-export function ruleNames(s: State, seat: number, k: 0 | 1, has: keyof RuleSkill): string[] {
+/** The names of `seat`'s general `k`'s rules with one of the hooks `has`. */
+export function ruleNames(s: State, seat: number, k: 0 | 1, has: readonly (keyof RuleSkill)[]): string[] {
   const g = P(s, seat).generals?.[k];
-  return skills.filter((x) => x.kind === 'rule' && x.general === g && x[has] !== undefined).map((x) => x.name);
+  return skills.filter((x) => x.kind === 'rule' && x.general === g && has.some((h) => x[h] !== undefined)).map((x) => x.name);
+}
+
+/** The general of `seat` that holds the rule named `name` (for an activation row). */
+export function ruleGeneral(s: State, seat: number, name: string): string | undefined {
+  const g = P(s, seat).generals;
+  return g?.find((x) => skills.some((k) => k.kind === 'rule' && k.general === x && k.name === name));
 }

@@ -98,6 +98,8 @@ export interface Turn {
   point: null | 'before' | 'body' | 'end';
   /** G4.10: other phases of this turn to skip (a skill's `skipPhase`; draw and play use skipDraw/skipPlay). */
   skip: string[];
+  /** 铁骑: generals (`seat:k`) whose non-locked skills are invalid until the end of this turn. */
+  invalid?: string[];
 }
 
 export type AskKind = 'pick' | 'turnStart' | 'play' | 'respond' | 'peach' | 'nullify' | 'confirm' | 'option' | 'pickCard' | 'ownCards' | 'target'

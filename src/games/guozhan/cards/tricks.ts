@@ -12,6 +12,8 @@ import { armorOf, damage } from '../damage.ts';
 import { resolveCardCmd, usedText } from '../resolve.ts';
 import { askJink, askSlashPlay } from '../use.ts';
 import { slashUse } from './basic.ts';
+import { plainHit } from '../resolve.ts';
+import type { TargetHit } from '../triggers.ts';
 import type { UsedCard } from '../types.ts';
 import { T } from '../texts.ts';
 
@@ -23,8 +25,15 @@ export function amazingGraceReveal(ctx: Ctx, n: number): string[] {
   return ids;
 }
 
-/** G6.6: targets the trick has no effect on are skipped in step 5 before their window (C-VINE: 南蛮入侵, 万箭齐发). */
-export function trickNoEffect(ctx: Ctx, uc: UsedCard, t: number): boolean {
+/**
+ * G6.6: targets the trick has no effect on are skipped in step 5 before their window (C-VINE: 南蛮入侵, 万箭齐发;
+ * a skill after targeting: `hit.noEffect`, 祸首 and 巨象 — the general's skill before the equipment, G21.1).
+ */
+export function trickNoEffect(ctx: Ctx, uc: UsedCard, t: number, hit?: TargetHit): boolean {
+  if (hit?.noEffect) {
+    ev(ctx, 'noEffect', { seat: t, card: usedText(uc) });
+    return true;
+  }
   if ((uc.name === '南蛮入侵' || uc.name === '万箭齐发') && armorOf(ctx, t) === '藤甲') {
     ev(ctx, 'noEffect', { seat: t, card: usedText(uc), armor: '藤甲' });
     return true;
@@ -32,15 +41,20 @@ export function trickNoEffect(ctx: Ctx, uc: UsedCard, t: number): boolean {
   return false;
 }
 
-export function trickEffect(ctx: Ctx, user: number, uc: UsedCard, t: number, o: { victim?: number; rep?: number; grace: string[] | null }) {
+export function trickEffect(ctx: Ctx, user: number, uc: UsedCard, t: number, o: { victim?: number; rep?: number; grace: string[] | null; hit?: TargetHit }) {
+  const hit = o.hit ?? plainHit(user);
   const s = ctx.s;
   if (SA_TRICKS.has(uc.name)) return saEffect(ctx, user, uc, t, o.rep);
   switch (uc.name) {
     case '决斗': {
-      // C-DUEL / G21.3: the target first, then the user, alternately playing 杀; the first who does not takes 1.
+      // C-DUEL / G21.3: the target first, then the user, alternately playing 杀 (each as many as `hit.duel` says
+      // each time: 无双's two; a first 杀 is spent even if the second does not come); the first who does not takes 1.
       let cur = t, other = user;
       for (;;) {
-        if (!askSlashPlay(ctx, cur, other, usedText(uc))) {
+        const need = cur === t ? hit.duel.target : hit.duel.user;
+        let k = 0;
+        while (k < need && askSlashPlay(ctx, cur, other, usedText(uc))) k++;
+        if (k < need) {
           damage(ctx, { source: other, target: cur, n: 1, nature: 'normal', card: uc, byCard: true });
           return;
         }
@@ -69,8 +83,9 @@ export function trickEffect(ctx: Ctx, user: number, uc: UsedCard, t: number, o: 
     case '万箭齐发': {
       const answered = uc.name === '南蛮入侵'
         ? askSlashPlay(ctx, t, user, usedText(uc))
-        : askJink(ctx, t, { from: user, mode: 'play', eightDiagram: armorOf(ctx, t) === '八卦阵', why: usedText(uc) });
-      if (!answered) damage(ctx, { source: user, target: t, n: 1, nature: 'normal', card: uc, byCard: true });
+        : askJink(ctx, t, { from: user, mode: 'play', eightDiagram: armorOf(ctx, t) === '八卦阵', why: usedText(uc), against: uc });
+      // 祸首: the damage's source may be another character than the user (`hit.source`).
+      if (!answered) damage(ctx, { source: hit.source, target: t, n: 1, nature: 'normal', card: uc, byCard: true });
       return;
     }
     case '桃园结义': recover(ctx, t, 1, '桃园结义'); return;
