@@ -6,7 +6,13 @@
  * target (in its attack range, G7.4); `→P` may be left out when only one qualifies; with none, or no hand card, it
  * loses the HP without being asked. The 杀 is its own use (G6.7: used, not played), does not count toward any limit,
  * and goes through the use pipeline; a pay-or-suffer prompt, so `【不出】` or the timeout means losing 1 HP (X3.2).
- * 完杀 and 帷幕 (locked): waiting — see COVERAGE in ./index.ts.
+ * 帷幕 (locked): when you become a target of a black trick, cancel yourself as a target (HEG `weimu.lua`). At G6.2
+ * step 3 (`becomeTarget`; not a prohibition, G6.2 step 1); a hidden 贾诩 is asked whether to reveal (G13.2 item 2). A
+ * trick by the name it is used as (G6.4), black by its colour (G1.6: a converted card of two colours has none). A
+ * cancelled delayed trick goes to the discard pile instead of the judgement area (use.ts). The clause of a black
+ * delayed trick *moved* into the area (闪电 passing on) is not done: the move is cards/delayed.ts's, which has no
+ * point for it (see COVERAGE).
+ * 完杀 (locked): waiting — see COVERAGE in ./index.ts.
  */
 import { SLASHES } from '../../cards.ts';
 import { distance, inRange, P, present, presentFrom, seatName } from '../../core.ts';
@@ -17,6 +23,7 @@ import { resolveCardCmd } from '../../resolve.ts';
 import { slashUse } from '../../cards/basic.ts';
 import { usedConverted } from '../../triggers.ts';
 import type { SkillSpec } from '../common.ts';
+import { becomingTarget, cancelTarget, isTrick } from '../targeting.ts';
 
 /** One character's part: a 杀 on a nearest character in its range, or true when it must lose 1 HP. */
 function slashOrLose(ctx: Ctx, owner: number, x: number): boolean {
@@ -52,4 +59,10 @@ export const luanwu: SkillSpec = {
   },
 };
 
-export default [luanwu];
+export const weimu: SkillSpec = {
+  id: 'weimu', name: '帷幕', general: 'hs__jiaxu', kind: 'locked', point: 'becomeTarget',
+  can: (_ctx, owner, e) => { const b = becomingTarget(e, owner); return !!b && b.card.color === 'black' && isTrick(b.card); },
+  effect: (ctx, _owner, e) => cancelTarget(ctx, e, '帷幕'),
+};
+
+export default [luanwu, weimu];

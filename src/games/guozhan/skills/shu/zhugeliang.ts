@@ -6,7 +6,10 @@
  * many to the bottom (X1). The answer is `【排列】上 C、… 下 C、…` (X6.2, each list top to bottom, every card once);
  * `【确定】`, `【不出】` or the timeout keep them all on top in their order (X3.2). The pile is reshuffled first when it
  * holds fewer than X (G20.1).
- * 空城 (locked): waiting — see COVERAGE in ./index.ts.
+ * 空城 (locked), its targeting part: while you have no hand cards, when you become a target of 杀 or 决斗, cancel
+ * yourself as a target (HEG `kongcheng.lua`) — G6.2 step 3 (`becomeTarget`; not a prohibition, G6.2 step 1); a hidden
+ * 诸葛亮 is asked whether to reveal (G13.2 item 2). The 琴 part (cards given outside your turn placed on the general,
+ * taken at the draw phase) waits for a "cards given" point (see COVERAGE).
  */
 import { card, rankText } from '../../cards.ts';
 import { aliveSeats, ensure } from '../../core.ts';
@@ -14,6 +17,9 @@ import { ask, ev, refuse, type Ctx } from '../../flow.ts';
 import { fits, refText, seen } from '../../asks.ts';
 import type { CardRef } from '../../types.ts';
 import { ownPhase, type SkillSpec } from '../common.ts';
+import { becomingTarget, cancelTarget } from '../targeting.ts';
+import { SLASHES } from '../../cards.ts';
+import { P } from '../../core.ts';
 
 /** A card as the prompt names it: suit, rank and name, without its physical id (the pile's ids stay out of views). */
 const faceText = (id: string) => { const c = card(id); return `${c.suit}${rankText(c.rank)}【${c.name}】`; };
@@ -59,4 +65,13 @@ export const guanxing: SkillSpec = {
   },
 };
 
-export default [guanxing];
+export const kongcheng: SkillSpec = {
+  id: 'kongcheng', name: '空城', general: 'hs__zhugeliang', kind: 'locked', point: 'becomeTarget',
+  can: (ctx, owner, e) => {
+    const b = becomingTarget(e, owner);
+    return !!b && (SLASHES.has(b.card.name) || b.card.name === '决斗') && P(ctx.s, owner).hand.length === 0;
+  },
+  effect: (ctx, _owner, e) => cancelTarget(ctx, e, '空城'),
+};
+
+export default [guanxing, kongcheng];

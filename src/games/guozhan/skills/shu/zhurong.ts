@@ -5,7 +5,11 @@
  * hand card (H's 拼点); the target must still be alive. The point fight is the engine's (each side `【拼点】C`
  * privately; X3.2: the lowest hand card); the card taken is G21.8's pick (X3.2: its first hand position, else
  * equipment in slot order).
- * 巨象 (locked): waiting — see COVERAGE in ./index.ts.
+ * 巨象 (locked): 南蛮入侵 has no effect on you; after another character's 南蛮入侵 finishes resolving, you take it (if it
+ * is still in the processing area) (HEG `juxiang.lua`). As data: `juxiang` at G6.2 step 4 (`targeted`: `noEffect`,
+ * G6.6 — skipped without a nullify window) and `juxiang_take` at `cardFinished` (step 6, before the discard): the
+ * card's own cards still in the processing area go to 祝融's hand (a 南蛮入侵 with no card — none in the standard
+ * pack — gives nothing). A hidden 祝融 is asked whether to reveal (G13.2 item 2).
  */
 import { SLASHES } from '../../cards.ts';
 import { cardCount, move, P, seatName } from '../../core.ts';
@@ -35,4 +39,21 @@ export const lieren: SkillSpec = {
   },
 };
 
-export default [lieren];
+export const juxiang: SkillSpec = {
+  id: 'juxiang', name: '巨象', general: 'hs__zhurong', kind: 'locked', point: 'targeted',
+  can: (_ctx, owner, e) => e.point === 'targeted' && e.card.name === '南蛮入侵' && e.target === owner && !e.hit.noEffect,
+  effect: (_ctx, _owner, e) => { if (e.point === 'targeted') e.hit.noEffect = true; },
+};
+
+export const juxiangTake: SkillSpec = {
+  id: 'juxiang_take', name: '巨象', general: 'hs__zhurong', kind: 'locked', point: 'cardFinished',
+  can: (ctx, owner, e) => e.point === 'cardFinished' && e.card.name === '南蛮入侵' && e.user !== owner && e.card.ids.some((id) => ctx.s.processing.includes(id)),
+  effect: (ctx, owner, e) => {
+    if (e.point !== 'cardFinished') return;
+    const ids = e.card.ids.filter((id) => ctx.s.processing.includes(id));
+    ev(ctx, 'gain', { seat: owner, cards: ids, why: '巨象' });
+    move(ctx, ids, { zone: 'hand', seat: owner });
+  },
+};
+
+export default [juxiang, juxiangTake, lieren];
