@@ -55,3 +55,38 @@ test('H-WU-07 度势 is the owner\'s: at 乙\'s play phase 陆逊 is not asked',
   assert.deepEqual([s.ask?.kind, s.ask?.seats], ['play', [0]]);
   assert.deepEqual(skillRows(s), []);
 });
+
+// 谦逊 (locked): when you become a target of 顺手牵羊 or 乐不思蜀, cancel yourself as a target (G6.2 step 3); a 乐不思蜀
+// that would go into your judgement area goes to the discard pile. 乙 = 陆逊+孙权; 甲 (distance 1) holds S006 ♠3
+// 顺手牵羊, S039 ♥6 乐不思蜀, S007 ♠3 过河拆桥; 乙 holds S084.
+const QX = (rev: string[] = []) => ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
+  '@generals 甲=刘备+关羽 乙=陆逊+孙权 丙=曹操+许褚 丁=吕布+貂蝉', '@hand 甲=S006 S039 S007', '@hand 乙=S084', '@hand 丙=S094', '@hand 丁=S095',
+  '@deck S041 S043 S046 S050', ...rev, '甲: 【不出】'];
+
+test('H-WU-07 谦逊 hidden: 陆逊 is asked, reveals and cancels itself as 顺手牵羊\'s target — no window, 乙 keeps S084', () => {
+  const s = play([...QX(), '甲: 【顺手牵羊】S006→乙', '乙: 【确定】']);
+  noRefusals(s);
+  assert.deepEqual([pl(s, '乙').revealed, pl(s, '乙').hand], [[true, false], ['S084']]);
+  assert.deepEqual(rows(s, 'cancelled').map((r) => `${r.seat}:${r.skill}`), ['1:谦逊']);
+  assert.ok(s.discardPile.includes('S006'));
+  assert.equal(s.ask?.kind, 'play');
+});
+
+test('H-WU-07 谦逊 hidden and declined: 顺手牵羊 goes on (its window, then 甲 takes S084)', () => {
+  const s = play([...QX(), '甲: 【顺手牵羊】S006→乙', '乙: 【不出】', '@timeout', '甲: 【选择】手牌1']);
+  noRefusals(s);
+  assert.deepEqual([pl(s, '乙').revealed, pl(s, '乙').hand], [[false, false], []]);
+  assert.ok(pl(s, '甲').hand.includes('S084'));
+});
+
+test('H-WU-07 谦逊 revealed: 乐不思蜀 is cancelled without asking and goes to the discard pile, not the judgement area', () => {
+  const s = play([...QX(['@revealed 乙=主将']), '甲: 【乐不思蜀】S039→乙']);
+  noRefusals(s);
+  assert.deepEqual([pl(s, '乙').judge, s.discardPile.includes('S039'), skillRows(s)], [[], true, ['乙:谦逊']]);
+});
+
+test('H-WU-07 谦逊 does not cover 过河拆桥: its window opens and 乙 loses S084', () => {
+  const s = play([...QX(['@revealed 乙=主将']), '甲: 【过河拆桥】S007→乙', '@timeout', '甲: 【选择】手牌1']);
+  noRefusals(s);
+  assert.deepEqual([pl(s, '乙').hand, skillRows(s)], [[], []]);
+});
