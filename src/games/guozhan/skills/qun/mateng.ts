@@ -4,12 +4,13 @@
  * kingdom has the fewest alive characters (ties count), you recover 1 (HEG `xiongyi.lua`). `【技能】雄异`. Using it
  * reveals a hidden 马腾 first (G13.2 item 2), so its kingdom is known; the characters draw in seat order from 马腾.
  * Kingdoms are counted over alive characters with a kingdom, each careerist a kingdom of its own (G14.4).
- * 马术 (locked, distance −1): waiting — see COVERAGE in ./index.ts.
+ * 马术 (locked): your distance to others −1 — the shared factory in ../mashu.ts.
  */
 import { aliveSeats, draw, P, presentFrom, recover, sameKingdom } from '../../core.ts';
 import { refuse } from '../../flow.ts';
 import type { State } from '../../types.ts';
 import type { SkillSpec } from '../common.ts';
+import { mashuFor } from '../mashu.ts';
 
 const key = (s: State, i: number) => (P(s, i).careerist ? `careerist:${i}` : P(s, i).kingdom);
 
@@ -26,4 +27,6 @@ export const xiongyi: SkillSpec = {
   },
 };
 
-export default [xiongyi];
+export const mashu = mashuFor('hs__mateng');
+
+export default [mashu, xiongyi];

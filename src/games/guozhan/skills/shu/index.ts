@@ -13,22 +13,24 @@ import liushan from './liushan.ts';
 import menghuo from './menghuo.ts';
 import zhurong from './zhurong.ts';
 import ganfuren from './ganfuren.ts';
+import guanyu from './guanyu.ts';
+import zhangfei from './zhangfei.ts';
 import zhaoyun from './zhaoyun.ts';
 import machao from './machao.ts';
 import huangzhong from './huangzhong.ts';
 
-export const SKILLS: readonly SkillSpec[] = [...liubei, ...zhugeliang, ...huangyueying, ...weiyan, ...pangtong, ...wolong, ...liushan, ...menghuo, ...zhurong, ...ganfuren, ...zhaoyun, ...machao, ...huangzhong];
+export const SKILLS: readonly SkillSpec[] = [...liubei, ...zhugeliang, ...huangyueying, ...weiyan, ...pangtong, ...wolong, ...liushan, ...menghuo, ...zhurong, ...ganfuren, ...guanyu, ...zhangfei, ...zhaoyun, ...machao, ...huangzhong];
 
 /** Per general (H order): its H id, the skills implemented, and those waiting (with the missing engine hook). */
 export const COVERAGE: readonly Coverage[] = [
   { h: 'H-SHU-01', general: 'hs__liubei', done: ['仁德'], waiting: {} },
-  { h: 'H-SHU-02', general: 'hs__guanyu', done: [], waiting: { 武圣: 'a conversion that lifts a 杀\'s distance limit for ♦ (use.ts checkTargets reads `lifts` for 兵粮寸断 only)' } },
-  { h: 'H-SHU-03', general: 'hs__zhangfei', done: [], waiting: { 咆哮: 'a skill-lifted 杀 limit (use.ts slashAllowed knows only 诸葛连弩)' } },
+  { h: 'H-SHU-02', general: 'hs__guanyu', done: ['武圣'], waiting: {} },
+  { h: 'H-SHU-03', general: 'hs__zhangfei', done: ['咆哮'], waiting: {} },
   // 空城: the targeting part; its 琴 pile (cards given outside the turn) waits for a "cards given" move kind and a zone in Player (zhugeliang.ts)
   { h: 'H-SHU-04', general: 'hs__zhugeliang', done: ['观星', '空城'], waiting: {} },
   { h: 'H-SHU-05', general: 'hs__zhaoyun', done: ['龙胆'], waiting: {} },
   { h: 'H-SHU-06', general: 'hs__machao', done: ['马术', '铁骑'], waiting: {} },
-  { h: 'H-SHU-07', general: 'hs__huangyueying', done: ['集智'], waiting: { 奇才: 'a skill-lifted distance limit for tricks (use.ts checkTargets)' } },
+  { h: 'H-SHU-07', general: 'hs__huangyueying', done: ['集智', '奇才'], waiting: {} },
   { h: 'H-SHU-08', general: 'hs__huangzhong', done: ['烈弓'], waiting: {} },
   { h: 'H-SHU-09', general: 'hs__weiyan', done: ['狂骨'], waiting: {} },
   { h: 'H-SHU-10', general: 'hs__pangtong', done: ['涅槃'], waiting: { 连环: 'recasting a card through a skill (turn.ts refuses 【重铸】C（K）)' } },

@@ -14,24 +14,28 @@ import xiaoqiao from './xiaoqiao.ts';
 import zhoutai from './zhoutai.ts';
 import lusu from './lusu.ts';
 import zhangzhaozhanghong from './zhangzhaozhanghong.ts';
+import lvmeng from './lvmeng.ts';
+import huanggai from './huanggai.ts';
+import taishici from './taishici.ts';
+import dingfeng from './dingfeng.ts';
 
-export const SKILLS: readonly SkillSpec[] = [...sunquan, ...ganning, ...zhouyu, ...daqiao, ...luxun, ...sunshangxiang, ...sunjian, ...xiaoqiao, ...zhoutai, ...lusu, ...zhangzhaozhanghong];
+export const SKILLS: readonly SkillSpec[] = [...sunquan, ...ganning, ...zhouyu, ...daqiao, ...luxun, ...sunshangxiang, ...sunjian, ...xiaoqiao, ...zhoutai, ...lusu, ...zhangzhaozhanghong, ...huanggai, ...taishici, ...dingfeng];
 
 /** Per general (H order): its H id, the skills implemented, and those waiting (with the missing engine hook). */
 export const COVERAGE: readonly Coverage[] = [
   { h: 'H-WU-01', general: 'hs__sunquan', done: ['制衡'], waiting: {} },
   { h: 'H-WU-02', general: 'hs__ganning', done: ['奇袭'], waiting: {} },
   { h: 'H-WU-03', general: 'hs__lvmeng', done: [], waiting: { 克己: 'a record of the cards used in this turn\'s play phase (no point fires when an equipment card, a delayed trick or a 无懈可击 is used)', 谋断: 'the same record of used cards, and a legal move of a card between two characters\' areas' } },
-  { h: 'H-WU-04', general: 'hs__huanggai', done: [], waiting: { 苦肉: 'a skill-set +1 to the 杀 limit (use.ts slashAllowed knows only 诸葛连弩)' } },
-  { h: 'H-WU-05', general: 'hs__zhouyu', done: ['反间'], waiting: { 英姿: 'a skill-set hand limit (core.ts handLimit); its +1 draw alone would be half the skill' } },
+  { h: 'H-WU-04', general: 'hs__huanggai', done: ['苦肉'], waiting: {} },
+  { h: 'H-WU-05', general: 'hs__zhouyu', done: ['英姿', '反间'], waiting: {} },
   { h: 'H-WU-06', general: 'hs__daqiao', done: ['国色', '流离'], waiting: {} },
   { h: 'H-WU-07', general: 'hs__luxun', done: ['谦逊', '度势'], waiting: {} },
   { h: 'H-WU-08', general: 'hs__sunshangxiang', done: ['结姻'], waiting: { 枭姬: 'a point after cards leave an equipment area (core.ts move fires none)' } },
   { h: 'H-WU-09', general: 'hs__sunjian', done: ['英魂'], waiting: {} },
-  { h: 'H-WU-10', general: 'hs__xiaoqiao', done: ['天香'], waiting: { 红颜: 'a suit filter for one character\'s cards and judgements (G9.2: cards.ts card() is read directly) and a hand-limit bonus' } },
-  { h: 'H-WU-11', general: 'hs__taishici', done: [], waiting: { 天义: 'skill changes to the 杀 limit, its distance and its target count (use.ts slashAllowed, checkTargets)' } },
+  { h: 'H-WU-10', general: 'hs__xiaoqiao', done: ['天香', '红颜'], waiting: {} },
+  { h: 'H-WU-11', general: 'hs__taishici', done: ['天义'], waiting: {} },
   { h: 'H-WU-12', general: 'hs__zhoutai', done: ['奋激'], waiting: { 不屈: 'a face-up pile of cards on a general (the 创 scars; no such zone in types.ts Player)' } },
   { h: 'H-WU-13', general: 'hs__lusu', done: ['好施', '缔盟'], waiting: {} },
   { h: 'H-WU-14', general: 'hs__zhangzhaozhanghong', done: ['直谏', '固政'], waiting: {} },
-  { h: 'H-WU-15', general: 'hs__dingfeng', done: [], waiting: { 短兵: 'an extra target when a 杀\'s targets are chosen (use.ts checkTargets)', 奋迅: 'a skill-set distance (core.ts distance)' } },
+  { h: 'H-WU-15', general: 'hs__dingfeng', done: ['短兵', '奋迅'], waiting: {} },
 ];

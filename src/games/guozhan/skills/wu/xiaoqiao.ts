@@ -8,16 +8,21 @@
  * in the state's skill-use map (`seat|tianxiang<k>|t<turn>`). The card and the character are mandatory once accepted
  * (X3.2: the lowest ♥ hand card; the first other character from 小乔), the option list defaults to its first possible
  * option. The damage of (1) has no card and is not a card's effect.
- * 红颜 (locked: ♠ counts as ♥) is not applied here: see COVERAGE in ./index.ts.
+ * 红颜 (locked): your ♠ cards (including your judgement cards) count as ♥. If your equipment area holds a ♥ card, your
+ * hand limit is +1 (HEG `hongyan.lua`). A rule (triggers.ts `suit`, `handPlus`) read while 小乔 is revealed (G13.3):
+ * core.ts suitOf (her cards: 天香's ♥ hand card, her judgement cards in core.ts judge, cards/delayed.ts and 八卦阵)
+ * and core.ts handLimit. The equipment's ♥ is read through suitOf too, so a ♠ equipment card counts.
  */
-import { card } from '../../cards.ts';
-import { discard, draw, move, P, presentFrom, seatName } from '../../core.ts';
+import { discard, draw, move, P, presentFrom, seatName, suitOf } from '../../core.ts';
+import type { RuleSkill } from '../../triggers.ts';
+import { SLOTS, type State } from '../../types.ts';
 import { ev, type Ctx } from '../../flow.ts';
 import { chooseOwn, choosePlayer, option } from '../../asks.ts';
 import { damage, loseHp } from '../../damage.ts';
 import type { SkillSpec } from '../common.ts';
 
-const heart = (id: string) => card(id).suit === '♥';
+/** 红颜: her ♠ cards count as ♥ (core.ts suitOf). */
+const heartOf = (s: State, owner: number) => (id: string) => suitOf(s, owner, id) === '♥';
 const key = (ctx: Ctx, owner: number, k: 1 | 2) => `${owner}|tianxiang${k}|t${ctx.s.turn.n}`;
 /** The options still open this turn (1 needs a living source). */
 function open(ctx: Ctx, owner: number, source: number | null): (1 | 2)[] {
@@ -30,12 +35,12 @@ function open(ctx: Ctx, owner: number, source: number | null): (1 | 2)[] {
 export const tianxiang: SkillSpec = {
   id: 'tianxiang', name: '天香', general: 'hs__xiaoqiao', kind: 'trigger', point: 'damageDetermineInflicted',
   can: (ctx, owner, e) => e.point === 'damageDetermineInflicted' && e.damage.target === owner && !e.damage.prevented && e.damage.n > 0
-    && P(ctx.s, owner).hand.some(heart) && presentFrom(ctx.s, owner, false).length > 0 && open(ctx, owner, e.damage.source).length > 0,
+    && P(ctx.s, owner).hand.some(heartOf(ctx.s, owner)) && presentFrom(ctx.s, owner, false).length > 0 && open(ctx, owner, e.damage.source).length > 0,
   effect: (ctx, owner, e) => {
     if (e.point !== 'damageDetermineInflicted') return;
     const s = ctx.s;
     const d = e.damage;
-    const [id] = chooseOwn(ctx, owner, { count: 1, filter: heart, suit: '♥', text: '天香：弃置一张红桃手牌（【弃牌】牌）', about: { skill: '天香' } })!;
+    const [id] = chooseOwn(ctx, owner, { count: 1, filter: heartOf(s, owner), text: '天香：弃置一张红桃手牌（【弃牌】牌）', about: { skill: '天香' } })!;
     const t = choosePlayer(ctx, owner, presentFrom(s, owner, false), '天香：选择一名其他角色（【选择】角色）', false)!;
     ev(ctx, 'discard', { seat: owner, cards: [id], why: '天香' });
     discard(ctx, [id!]);
@@ -60,4 +65,10 @@ export const tianxiang: SkillSpec = {
   },
 };
 
-export default [tianxiang];
+export const hongyan: RuleSkill = {
+  id: 'hongyan', name: '红颜', general: 'hs__xiaoqiao', kind: 'rule',
+  suit: (_s, _owner, _id, suit) => (suit === '♠' ? '♥' : suit),
+  handPlus: (s, owner) => (SLOTS.some((x) => { const id = P(s, owner).equip[x]; return !!id && suitOf(s, owner, id) === '♥'; }) ? 1 : 0),
+};
+
+export default [tianxiang, hongyan];

@@ -4,7 +4,10 @@
  * hand cards and discard all its cards (hand and equipment) of that card's suit, or lose 1 HP (EX `ex__fanjian`).
  * `【技能】反间 C→P`. The shown card is public (X1), so is the gift; the option list defaults to its first option
  * (X3.2), and the shown hand is public card by card.
- * 英姿 (locked: +1 draw, hand limit = max HP): waiting — see COVERAGE in ./index.ts.
+ * 英姿 (locked): you draw 1 more card in your draw phase; your hand limit equals your max HP (EX `ex__yingzi`). The
+ * draw: a locked trigger at the engine's `drawPhase` point (+1; a hidden 周瑜 is asked whether to reveal for it, G13.2
+ * item 2, guozhan D21). The limit: a rule (triggers.ts `handBase`) read by core.ts handLimit while 周瑜 is revealed
+ * (G13.3; G19.1: max HP instead of HP, then the bonuses).
  */
 import { card } from '../../cards.ts';
 import { discard, move, P, present, seatName } from '../../core.ts';
@@ -13,6 +16,7 @@ import { option, seatOf } from '../../asks.ts';
 import { loseHp } from '../../damage.ts';
 import { SLOTS } from '../../types.ts';
 import { type SkillSpec, namedCards } from '../common.ts';
+import type { RuleSkill } from '../../triggers.ts';
 
 const HELP = '写法：【技能】反间 手牌→其他角色';
 
@@ -39,4 +43,15 @@ export const fanjian: SkillSpec = {
   },
 };
 
-export default [fanjian];
+export const yingzi: SkillSpec = {
+  id: 'yingzi', name: '英姿', general: 'hs__zhouyu', kind: 'locked', point: 'drawPhase',
+  can: (_ctx, owner, e) => e.point === 'drawPhase' && e.seat === owner,
+  effect: (_ctx, _owner, e) => { if (e.point === 'drawPhase') e.draw.n += 1; },
+};
+
+export const yingziLimit: RuleSkill = {
+  id: 'yingzi_limit', name: '英姿', general: 'hs__zhouyu', kind: 'rule',
+  handBase: (s, owner) => P(s, owner).maxHp,
+};
+
+export default [yingzi, fanjian, yingziLimit];
