@@ -103,6 +103,30 @@ export function liveSuite(h: Harness): void {
 
     // docs/scale.md: what a command costs in store calls (each a round trip on PostgreSQL), and that the memory
     // which saves them follows every change of what it remembers.
+    it('the lease round renews every held lease in one store call, not one a game; a game taken over meanwhile is dropped', async (db) => {
+      const { store: s, counts } = countingStore(await db.open());
+      const clock = new VirtualClock(T0);
+      const svc = service(s, clock, new FakeChat(), 'host-1:1:r');
+      await svc.startUp();
+      for (let i = 0; i < 50; i++) assert.ok((await svc.createGame(`idle-${i}`, judy, { map: TINY })).ok);
+      const ids = (await s.leasesOf('host-1:1:r')).map((l) => l.gameId);
+      assert.equal(ids.length, 50);
+      // Another process takes one game over once its lease ran out (as if this one had stalled past it).
+      const other = await db.open();
+      assert.ok(await other.takeLease(ids[7]!, 'host-2:1:r', { now: T0 + s.leaseMs + 1 }));
+      await clock.advance(s.leaseMs / 3);
+      counts.reset();
+      await (svc as unknown as { leaseTick(): Promise<void> }).leaseTick();
+      assert.equal(counts.of('renewLease'), 0, `store calls of the round: ${JSON.stringify([...counts.calls])}`);
+      assert.equal(counts.of('renewLeases'), 1);
+      const after = await s.leasesOf('host-1:1:r');
+      assert.equal(after.length, 49);
+      assert.ok(after.every((l) => l.expiresAt === T0 + s.leaseMs / 3 + s.leaseMs), 'every lease renewed from now');
+      const moved = await say(svc, 'idle-7', judy, '【帮助】', 'lost-1');
+      assert.match(JSON.stringify(moved), /GAME_MOVED/, 'the game taken over is not written here');
+      await svc.close();
+    });
+
     it('the status panel of a held game reads no channel row: viewOf, rulesOf, pageOf, judgesOf and seatOf answer from memory', async (db) => {
       const { store: s, counts } = countingStore(await db.open());
       const svc = service(s, new VirtualClock(T0), new FakeChat(), 'host-1:1:e');

@@ -350,6 +350,24 @@ export function storeSuite(h: Harness): void {
       assert.ok((await rejection(a.commit({ gameId: g.id, lease: 'A', entries: [{ at: T + 4, entry: tick(T + 4), turn: 1 }] }))) instanceof LeaseLostError);
     });
 
+    it('leases renewed in one call: every game still the holder\'s is extended, one taken over is left out (and not given back)', async (a, db) => {
+      const b = await db.open();
+      const gs = [];
+      for (let i = 0; i < 5; i++) gs.push(await a.createGame(newGame(`r${i}`)));
+      for (const g of gs) assert.ok(await a.takeLease(g.id, 'A', { now: T, ttlMs: 1000 }));
+      // B takes one over once A's lease ran out; another was released.
+      assert.ok(await b.takeLease(gs[1]!.id, 'B', { now: T + 1000, ttlMs: 5000 }));
+      assert.equal(await a.releaseLease(gs[2]!.id, 'A'), true);
+      assert.deepEqual(await a.renewLeases([], 'A', { now: T + 1100 }), []);
+      const ids = gs.map((g) => g.id);
+      assert.deepEqual(await a.renewLeases(ids, 'A', { now: T + 1100, ttlMs: 1000 }), [ids[0], ids[3], ids[4]]);
+      for (const i of [0, 3, 4]) assert.equal((await b.lease(ids[i]!))!.expiresAt, T + 2100, `game ${i} renewed`);
+      assert.equal((await b.lease(ids[1]!))!.holder, 'B', 'B\'s lease untouched');
+      assert.equal((await b.lease(ids[1]!))!.expiresAt, T + 6000);
+      assert.equal(await b.lease(ids[2]!), null, 'a released game is not taken back by renewing');
+      assert.deepEqual(await b.takeLease(ids[0]!, 'B', { now: T + 2000 }), null, 'renewed: still A\'s');
+    });
+
     it('leases on the real clock: a lease not renewed runs out after its timeout; release of every lease at shutdown', async (a, db) => {
       const b = await db.open();
       const [g1, g2] = [await a.createGame(newGame('c1')), await a.createGame(newGame('c2'))];

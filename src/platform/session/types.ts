@@ -90,6 +90,12 @@ export interface GameServiceApi {
   stateOf(channelId: string): Promise<unknown>;
   /** What an adapter shows a user of a channel's game: the game, the user's seat and judge right, who is awaited. Cheap: asked on every push. */
   viewOf(channelId: string, userId: string | null): Promise<{ info: GameInfo; seat: string | null; judge: boolean; laggards: string[] } | null>;
+  /**
+   * A token that changes whenever anything the channel's game shows may have changed (a write, a reload, another
+   * game in the channel), read from memory: an adapter that rebuilds views on a timer skips a channel whose token is
+   * unchanged. null when the service cannot tell without the store (no game held here): rebuild then.
+   */
+  changeStamp?(channelId: string): string | null;
   /** The state the user's seat may see (the game's `view`; a spectator sees what everyone sees). */
   seatView(channelId: string, userId: string | null): Promise<unknown>;
   /** The rule settings in force in the channel's running (or archived) game; null before the start. */

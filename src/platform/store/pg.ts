@@ -512,6 +512,16 @@ export class PgStore implements GameStore, TableIO {
     return n === 1;
   }
 
+  async renewLeases(gameIds: readonly number[], holder: string, t: LeaseTime = {}): Promise<number[]> {
+    if (gameIds.length === 0) return [];
+    const now = t.now ?? Date.now();
+    const renewed = (await this.q<{ game_id: number }>('UPDATE leases SET expires_at = $1 WHERE holder = $2 AND game_id = ANY($3::bigint[]) RETURNING game_id',
+      [now + (t.ttlMs ?? this.leaseMs), holder, [...gameIds]])).map((r) => Number(r.game_id)).sort((a, b) => a - b);
+    const kept = new Set(renewed);
+    for (const id of gameIds) if (!kept.has(id)) this.forget(id);
+    return renewed;
+  }
+
   async releaseLease(gameId: number, holder: string): Promise<boolean> {
     this.forget(gameId);
     return ((await this.pool.query('DELETE FROM leases WHERE game_id = $1 AND holder = $2', [gameId, holder])).rowCount ?? 0) === 1;

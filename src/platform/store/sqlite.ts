@@ -68,6 +68,7 @@ export class SqliteStore implements GameStore, TableIO {
 
   async takeLease(gameId: number, holder: string, t?: LeaseTime): Promise<Lease | null> { return this.store.takeLease(gameId, holder, t); }
   async renewLease(gameId: number, holder: string, t?: LeaseTime): Promise<boolean> { return this.store.renewLease(gameId, holder, t); }
+  async renewLeases(gameIds: readonly number[], holder: string, t?: LeaseTime): Promise<number[]> { return this.store.renewLeases(gameIds, holder, t); }
   async releaseLease(gameId: number, holder: string): Promise<boolean> { return this.store.releaseLease(gameId, holder); }
   async releaseLeases(holder: string): Promise<number> { return this.store.releaseLeases(holder); }
   async lease(gameId: number): Promise<Lease | null> { return this.store.lease(gameId); }

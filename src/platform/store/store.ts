@@ -387,6 +387,14 @@ export class Store {
     return this.stmt('UPDATE leases SET expires_at = ? WHERE game_id = ? AND holder = ?').run(now + (t.ttlMs ?? this.leaseMs), gameId, holder).changes === 1;
   }
 
+  renewLeases(gameIds: readonly number[], holder: string, t: LeaseTime = {}): number[] {
+    if (gameIds.length === 0) return [];
+    const now = t.now ?? Date.now();
+    // One statement whatever the number of games (the ids as one JSON array: no limit on bound parameters).
+    return (this.stmt('UPDATE leases SET expires_at = ? WHERE holder = ? AND game_id IN (SELECT value FROM json_each(?)) RETURNING game_id')
+      .all(now + (t.ttlMs ?? this.leaseMs), holder, JSON.stringify(gameIds)) as { game_id: number }[]).map((r) => Number(r.game_id)).sort((a, b) => a - b);
+  }
+
   releaseLease(gameId: number, holder: string): boolean {
     return this.stmt('DELETE FROM leases WHERE game_id = ? AND holder = ?').run(gameId, holder).changes === 1;
   }

@@ -214,6 +214,12 @@ export interface GameStore {
   takeLease(gameId: number, holder: string, t?: LeaseTime): Promise<Lease | null>;
   /** Extends `holder`'s lease; false when the game is no longer `holder`'s (another took it over): stop writing it. */
   renewLease(gameId: number, holder: string, t?: LeaseTime): Promise<boolean>;
+  /**
+   * Extends every one of `holder`'s leases among `gameIds` in one statement (the lease timer's round: one store call
+   * for all the games a process holds, not one a game). The ids whose lease was still `holder`'s and is renewed;
+   * the others are another's now (or nobody's): stop writing them.
+   */
+  renewLeases(gameIds: readonly number[], holder: string, t?: LeaseTime): Promise<number[]>;
   /** Gives the game up (graceful shutdown, the game ended); false when it was not `holder`'s. */
   releaseLease(gameId: number, holder: string): Promise<boolean>;
   /** Gives up every lease of `holder`; how many. */
