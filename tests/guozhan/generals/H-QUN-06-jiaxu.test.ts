@@ -33,3 +33,29 @@ test('H-QUN-06 乱武 once a game: the second use is refused', () => {
   const s = play([...HEAD, '甲: 【技能】乱武', '@timeout 3', '甲: 【技能】乱武']);
   assert.deepEqual(refusals(s).map((r) => r.split(':')[1]), ['LIMIT_EXCEEDED']);
 });
+
+// 帷幕 (locked): when you become a target of a black trick, cancel yourself as a target (G6.2 step 3); a cancelled
+// black delayed trick goes to the discard pile. 乙 = 贾诩+貂蝉; 甲 (distance 1) holds S007 ♠3 过河拆桥, S021 ♠10 兵粮寸断,
+// S052 ♥Q 过河拆桥; 乙 holds S084.
+const WM = (rev: string[] = []) => ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
+  '@generals 甲=刘备+关羽 乙=贾诩+貂蝉 丙=曹操+许褚 丁=孙权+周泰', '@hand 甲=S007 S021 S052', '@hand 乙=S084', '@hand 丙=S094', '@hand 丁=S095',
+  '@deck S041 S043 S046 S050', ...rev, '甲: 【不出】'];
+
+test('H-QUN-06 帷幕 hidden: a black 过河拆桥 — 贾诩 reveals and is cancelled; no window, 乙 keeps S084', () => {
+  const s = play([...WM(), '甲: 【过河拆桥】S007→乙', '乙: 【确定】']);
+  noRefusals(s);
+  assert.deepEqual([pl(s, '乙').revealed, pl(s, '乙').hand], [[true, false], ['S084']]);
+  assert.deepEqual(rows(s, 'cancelled').map((r) => `${r.seat}:${r.skill}`), ['1:帷幕']);
+});
+
+test('H-QUN-06 帷幕 revealed: a black 兵粮寸断 is cancelled and goes to the discard pile', () => {
+  const s = play([...WM(['@revealed 乙=主将']), '甲: 【兵粮寸断】S021→乙']);
+  noRefusals(s);
+  assert.deepEqual([pl(s, '乙').judge, s.discardPile.includes('S021'), skillRows(s)], [[], true, ['乙:帷幕']]);
+});
+
+test('H-QUN-06 帷幕: a red 过河拆桥 (S052 ♥Q) is not cancelled — its window, then 乙 loses S084', () => {
+  const s = play([...WM(['@revealed 乙=主将']), '甲: 【过河拆桥】S052→乙', '@timeout', '甲: 【选择】手牌1']);
+  noRefusals(s);
+  assert.deepEqual([pl(s, '乙').hand, skillRows(s)], [[], []]);
+});

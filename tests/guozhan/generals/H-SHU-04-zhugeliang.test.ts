@@ -60,3 +60,30 @@ test('H-SHU-04 观星 with 3 alive looks at 3 cards (X = alive characters)', () 
   assert.deepEqual(rows(s, 'seen')[0]!.cards, ['S041', 'S043', 'S046']);
   assert.deepEqual(pl(s, '甲').hand, ['S014', 'S050', 'S053']);
 });
+
+// 空城 (locked), its targeting part: while you have no hand cards, when you become a target of 杀 or 决斗, cancel
+// yourself as a target (G6.2 step 3). 乙 = 诸葛亮+黄月英: (3+3)/2 = 3 HP; its one card S084 is taken first by 甲's
+// 过河拆桥 S007 (distance 1), so it holds none. 甲 also holds S014 ♠7 杀 and S001 ♠A 决斗.
+const KC = (rev: string[] = [], empty = true) => ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
+  '@generals 甲=刘备+关羽 乙=诸葛亮+黄月英 丙=曹操+许褚 丁=孙权+周泰', '@hand 甲=S014 S001 S007', '@hand 乙=S084', '@hand 丙=S094', '@hand 丁=S095',
+  '@deck S041 S043 S046 S050', ...rev, '甲: 【不出】', ...(empty ? ['甲: 【过河拆桥】S007→乙', '@timeout', '甲: 【选择】手牌1'] : [])];
+
+test('H-SHU-04 空城 hidden: no hand card, 杀 on 乙 — asked, reveals, cancelled; no 闪 request, 乙 stays at 3', () => {
+  const s = play([...KC(), '甲: 【杀】S014→乙', '乙: 【确定】']);
+  noRefusals(s);
+  assert.deepEqual([pl(s, '乙').revealed, pl(s, '乙').hp], [[true, false], 3]);
+  assert.deepEqual(rows(s, 'cancelled').map((r) => `${r.seat}:${r.skill}`), ['1:空城']);
+  assert.ok(s.discardPile.includes('S014'));
+});
+
+test('H-SHU-04 空城 revealed: 决斗 is cancelled too (no window, no 杀 asked)', () => {
+  const s = play([...KC(['@revealed 乙=主将']), '甲: 【决斗】S001→乙']);
+  noRefusals(s);
+  assert.deepEqual([pl(s, '乙').hp, skillRows(s), s.ask?.kind], [3, ['乙:空城'], 'play']);
+});
+
+test('H-SHU-04 空城 needs an empty hand: holding S084, 乙 is asked for 闪 instead', () => {
+  const s = play([...KC(['@revealed 乙=主将'], false), '甲: 【杀】S014→乙', '乙: 【闪】S084']);
+  noRefusals(s);
+  assert.deepEqual([pl(s, '乙').hp, skillRows(s)], [3, []]);
+});
