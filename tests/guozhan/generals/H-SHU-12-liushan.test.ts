@@ -33,3 +33,34 @@ test('H-SHU-12 放权 declined (timeout, X3.2): the play phase happens, and noth
   noRefusals(s);
   assert.deepEqual([rows(s, 'skip'), skillRows(s), s.turn.seat], [[], [], 1]);
 });
+
+// 享乐 (locked): after you become the target of a 杀, its user must discard a basic card, or the 杀 has no effect on you
+// (G6.2 step 4). 乙 = 刘禅+赵云: (3+4)/2 = 3 HP. 甲 holds S014 ♠7 杀 and S050 ♥Q 杀 (basic) — or S041 (a trick) only.
+const XL = (hand甲 = 'S014 S050', rev = '乙=主将') => ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
+  '@generals 甲=刘备+关羽 乙=刘禅+赵云 丙=曹操+许褚 丁=孙权+周泰', `@hand 甲=${hand甲}`, '@hand 乙=S084', '@hand 丙=S094', '@hand 丁=S095',
+  '@deck S041 S043 S046 S030', `@revealed ${rev}`, '甲: 【不出】', '甲: 【杀】S014→乙'];
+
+test('H-SHU-12 享乐: 甲 does not pay (timeout) — the 杀 has no effect on 刘禅: no 闪 request, 3 HP kept', () => {
+  const s = play([...XL(), '@timeout']);
+  noRefusals(s);
+  assert.deepEqual([pl(s, '乙').hp, pl(s, '乙').hand, pl(s, '甲').hand], [3, ['S084'], ['S050', 'S041', 'S043']]);
+  assert.equal(rows(s, 'noEffect').length, 1);
+  assert.deepEqual(skillRows(s), ['乙:享乐']);
+});
+
+test('H-SHU-12 享乐: 甲 discards S050 (basic) — the 杀 goes on; 乙 takes it (3 → 2)', () => {
+  const s = play([...XL(), '甲: 【弃牌】S050', '乙: 【不出】']);
+  noRefusals(s);
+  assert.deepEqual([pl(s, '乙').hp, s.discardPile.includes('S050')], [2, true]);
+});
+
+test('H-SHU-12 享乐: a non-basic card cannot pay (ILLEGAL_CARD)', () => {
+  const s = play([...XL(), '甲: 【弃牌】S041']);
+  assert.deepEqual(s.commands.filter((c) => !c.ok).map((c) => c.code), ['ILLEGAL_CARD']);
+});
+
+test('H-SHU-12 享乐 hidden: 刘禅 is asked whether to reveal; declining — the 闪 request as usual', () => {
+  const s = play([...XL('S014 S050', '丙=主将'), '乙: 【不出】', '乙: 【闪】S084']);
+  noRefusals(s);
+  assert.deepEqual([pl(s, '乙').revealed, pl(s, '乙').hp, skillRows(s)], [[false, false], 3, []]);
+});

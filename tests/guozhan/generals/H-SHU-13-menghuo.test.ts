@@ -42,3 +42,25 @@ test('H-SHU-13 再起 needs a wound: unhurt 乙 is not asked and draws 2', () =>
   noRefusals(s);
   assert.deepEqual([pl(s, '乙').hand, skillRows(s), s.ask?.kind], [['S030', 'S046', 'S084'], [], 'play']);
 });
+
+// 祸首 (locked): 南蛮入侵 has no effect on you; after another's 南蛮入侵 chooses its targets, you become the source of the
+// damage it deals (G6.2 step 4). 甲 uses S026 ♠K 南蛮入侵: targets 乙 丙 丁 in order. 乙 = 孟获+祝融 is skipped;
+// 丙 (孙权+周泰, 4 HP) takes 1 from 乙; 丁 = 曹操+许褚 (4 HP) plays S010 杀.
+const HS = (rev: string) => ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
+  '@generals 甲=刘备+关羽 乙=孟获+黄忠 丙=孙权+周泰 丁=曹操+许褚', '@hand 甲=S026', '@hand 乙=S084', '@hand 丙=S094', '@hand 丁=S010',
+  '@deck S041 S043 S046 S050', `@revealed ${rev}`, '甲: 【不出】', '甲: 【南蛮入侵】S026'];
+
+test('H-SHU-13 祸首 revealed: no effect on 孟获 (no window for it); 丙 takes 1 with 乙 as the source; 丁 plays a 杀', () => {
+  const s = play([...HS('乙=主将'), '@timeout', '丙: 【不出】', '@timeout', '丁: 【杀】S010']);
+  noRefusals(s);
+  assert.deepEqual([pl(s, '乙').hp, pl(s, '丙').hp, pl(s, '丁').hp], [4, 3, 4]);
+  assert.deepEqual(rows(s, 'damage').map((r) => `${r.seat}<-${r.source}`), ['2<-1']);
+  assert.deepEqual(rows(s, 'noEffect').map((r) => r.seat), [1]);
+});
+
+test('H-SHU-13 祸首 hidden: asked at each target\'s step 4 (乙, 丙, 丁) until it reveals; declining all — 乙 is asked for a 杀, 甲 stays the source', () => {
+  const s = play([...HS('丁=主将'), '乙: 【不出】', '乙: 【不出】', '乙: 【不出】', '@timeout', '乙: 【不出】']);
+  noRefusals(s);
+  assert.equal(pl(s, '乙').revealed[0], false);
+  assert.deepEqual(rows(s, 'damage').map((r) => `${r.seat}<-${r.source}`), ['1<-0']);
+});
