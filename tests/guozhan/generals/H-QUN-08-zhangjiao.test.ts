@@ -57,3 +57,27 @@ test('H-QUN-08 鬼道 must be a black card: a red card is refused (ILLEGAL_CARD)
   assert.deepEqual(rows(s, 'retrial').map((r) => r.card), ['S010']);
   assert.deepEqual(pl(s, '丙').hand, ['S094', 'S020', 'S046']);
 });
+
+// 雷击 (trigger): when you use or play a 闪, you may make a character judge: ♠ → you deal 2 thunder damage to it.
+// 乙 = 张角+貂蝉 (3 HP), revealed, uses S084 against 甲's 杀 S014; the judgement card S016 ♠8 or S046 ♥10.
+// 甲 = 刘备+关羽: 4 HP.
+const LJ2 = (judge: string) => ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
+  '@generals 甲=刘备+关羽 乙=张角+貂蝉 丙=孙权+周泰 丁=曹操+许褚', '@hand 甲=S014', '@hand 乙=S084', '@hand 丙=S094', '@hand 丁=S095',
+  `@deck S041 S043 ${judge} S050`, '@revealed 乙=主将', '甲: 【不出】', '甲: 【杀】S014→乙', '乙: 【闪】S084'];
+
+test('H-QUN-08 雷击: after its 闪, 乙 makes 甲 judge — ♠ S016: 2 thunder damage (4 → 2)', () => {
+  const s = play([...LJ2('S016'), '乙: 【技能】雷击', '乙: 【选择】甲']);
+  noRefusals(s);
+  assert.deepEqual([pl(s, '甲').hp, pl(s, '乙').hp], [2, 3]);
+  assert.deepEqual(rows(s, 'damage').map((r) => `${r.seat}<-${r.source}:${r.n}:${r.nature}`), ['0<-1:2:thunder']);
+  assert.deepEqual(skillRows(s), ['乙:雷击']);
+});
+
+test('H-QUN-08 雷击: ♥ S046 — no damage; declined (timeout) — no judgement at all', () => {
+  const red = play([...LJ2('S046'), '乙: 【技能】雷击', '乙: 【选择】甲']);
+  noRefusals(red);
+  assert.deepEqual([pl(red, '甲').hp, rows(red, 'judge').length], [4, 1]);
+  const no = play([...LJ2('S016'), '@timeout']);
+  noRefusals(no);
+  assert.deepEqual([pl(no, '甲').hp, rows(no, 'judge').length], [4, 0]);
+});

@@ -50,3 +50,30 @@ test('H-SHU-11 看破 takes a black hand card only: ♦2 is refused; the window 
   assert.equal(s.ask?.kind, 'nullify');
   assert.deepEqual(pl(s, '乙').revealed, [false, false]);
 });
+
+// 八阵 (locked): while your armor slot is empty, you count as equipped with 八卦阵 (at each 闪 request: the engine's
+// jinkAsk point). 乙 = 卧龙诸葛亮+黄月英 (3 HP), no hand card but S096; 甲's 杀 S014; judgement cards: S046 ♥10 (red: a 闪)
+// or S016 ♠8 (black: no 闪).
+const BZ = (judge: string, rev = '乙=主将') => ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
+  '@generals 甲=刘备+关羽 乙=卧龙诸葛亮+黄月英 丙=孙权+周泰 丁=曹操+许褚', '@hand 甲=S014', '@hand 乙=S096', '@hand 丙=S094', '@hand 丁=S095',
+  `@deck S041 S043 ${judge} S050`, `@revealed ${rev}`, '甲: 【不出】', '甲: 【杀】S014→乙'];
+
+test('H-SHU-11 八阵: 乙 judges as with 八卦阵 (`【技能】八阵`), red S046 → a 闪: no damage, S096 kept', () => {
+  const s = play([...BZ('S046'), '乙: 【技能】八阵']);
+  noRefusals(s);
+  assert.deepEqual([pl(s, '乙').hp, pl(s, '乙').hand], [3, ['S096']]);
+  assert.deepEqual(rows(s, 'judge').map((r) => r.card), ['S046']);
+  assert.deepEqual(skillRows(s), ['乙:八阵']);
+});
+
+test('H-SHU-11 八阵: black S016 → no 闪 from it; the request stays open once (no second try) — 乙 uses S096', () => {
+  const s = play([...BZ('S016'), '乙: 【技能】八卦阵', '乙: 【技能】八卦阵', '乙: 【闪】S096']);
+  assert.deepEqual(s.commands.filter((c) => !c.ok).map((c) => c.code), ['ILLEGAL_CARD']);
+  assert.deepEqual([pl(s, '乙').hp, pl(s, '乙').hand], [3, []]);
+});
+
+test('H-SHU-11 八阵 hidden, declined: no 八卦阵 on offer (ILLEGAL_CARD); passing — 3 → 2', () => {
+  const s = play([...BZ('S046', '丙=主将'), '乙: 【不出】', '乙: 【技能】八卦阵', '乙: 【不出】']);
+  assert.deepEqual(s.commands.filter((c) => !c.ok).map((c) => c.code), ['ILLEGAL_CARD']);
+  assert.deepEqual([pl(s, '乙').revealed[0], pl(s, '乙').hp], [false, 2]);
+});

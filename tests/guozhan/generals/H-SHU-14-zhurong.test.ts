@@ -44,3 +44,24 @@ test('H-SHU-14 烈刃 needs hand cards on both sides and a 杀: 乙 with none is
   noRefusals(none);
   assert.deepEqual([pl(none, '乙').hp, skillRows(none), none.ask?.kind], [3, [], 'play']);
 });
+
+// 巨象 (locked): 南蛮入侵 has no effect on you; after another's 南蛮入侵 finishes resolving, you take it if it is still in
+// the processing area. 甲 uses S026 ♠K 南蛮入侵 → 乙 丙 丁. 乙 = 祝融+黄忠 (4 HP), revealed; 丙/丁 pass and take 1.
+const JX = (rev: string) => ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
+  '@generals 甲=刘备+关羽 乙=祝融+黄忠 丙=孙权+周泰 丁=吕布+貂蝉', '@hand 甲=S026', '@hand 乙=S084', '@hand 丙=S094', '@hand 丁=S095',
+  '@deck S041 S043 S046 S050', `@revealed ${rev}`, '甲: 【不出】', '甲: 【南蛮入侵】S026'];
+
+test('H-SHU-14 巨象: no effect on 祝融 (4 kept), then 乙 takes S026 after it resolves (not discarded)', () => {
+  const s = play([...JX('乙=主将'), '@timeout', '丙: 【不出】', '@timeout', '丁: 【不出】']);
+  noRefusals(s);
+  assert.deepEqual([pl(s, '乙').hp, pl(s, '丙').hp, pl(s, '丁').hp], [4, 3, 3]);
+  assert.deepEqual(pl(s, '乙').hand, ['S084', 'S026']);
+  assert.ok(!s.discardPile.includes('S026'));
+  assert.deepEqual(skillRows(s), ['乙:巨象', '乙:巨象']);
+});
+
+test('H-SHU-14 巨象 hidden and declined twice: 乙 is asked for a 杀 (takes 1) and S026 is discarded', () => {
+  const s = play([...JX('丙=主将'), '乙: 【不出】', '@timeout', '乙: 【不出】', '@timeout', '丙: 【不出】', '@timeout', '丁: 【不出】', '乙: 【不出】']);
+  noRefusals(s);
+  assert.deepEqual([pl(s, '乙').hp, pl(s, '乙').revealed[0], s.discardPile.includes('S026')], [3, false, true]);
+});
