@@ -326,7 +326,9 @@ export function judge(ctx: Ctx, seat: number, reason: string): string {
   const [id] = takeTop(ctx, 1);
   ctx.s.processing.push(id!);
   const c = card(id!);
-  ev(ctx, 'judge', { seat, card: id, suit: c.suit, rank: c.rank, color: colorOf(c.suit), reason });
+  // G9.2: the suit as it counts for `seat` (红颜: ♠ as ♥; suitOf).
+  const suit = suitOf(ctx.s, seat, id!);
+  ev(ctx, 'judge', { seat, card: id, suit, rank: c.rank, color: colorOf(suit), reason });
   const j: Judgement = { seat, card: id!, reason };
   trigger(ctx, { point: 'retrial', judgement: j });
   return j.card;
@@ -339,7 +341,8 @@ export function retrial(ctx: Ctx, j: Judgement, by: number, id: string, replaced
   const prev = j.card;
   move(ctx, [id], { zone: 'processing' });
   const c = card(id);
-  ev(ctx, 'retrial', { seat: by, judge: j.seat, card: id, replaced: prev, suit: c.suit, rank: c.rank, color: colorOf(c.suit) });
+  const suit = suitOf(ctx.s, j.seat, id);
+  ev(ctx, 'retrial', { seat: by, judge: j.seat, card: id, replaced: prev, suit, rank: c.rank, color: colorOf(suit) });
   move(ctx, [prev], replaced === 'hand' ? { zone: 'hand', seat: by } : { zone: 'discard' });
   j.card = id;
 }

@@ -40,6 +40,41 @@
  * - `recovered` (core.ts recover): after a character's HP rose by `n` (淑慎).
  * - The cards a character used in this turn's play phase, equipment, delayed tricks and 无懈可击 included: `usedInPlay`
  *   below reads them from the log's `use`/`equip` rows (克己, 谋断) — the log is state, so replay reproduces it.
+ * Continuous rules (issue 19's range hooks, `kind: 'rule'`, RuleSkill below): no point fires; the engine's own checks
+ * read the rules of a character's revealed generals (`rulesOf`; G13.3: a hidden general's do not apply):
+ * - `distance` (core.ts distance, G7.2, after the horses, before the floor of 1): 马术 −1 (skills/mashu.ts `mashuFor`),
+ *   奋迅's fixed 1;
+ * - `slashes` / `noSlash` (use.ts slashAllowed, G5.1): more 杀 in the play phase (咆哮 Infinity, 苦肉/天义 +1), or none
+ *   (天义 lost);
+ * - `noDistance` (use.ts checkTargets, G7.4): 杀 out of attack range, 顺手牵羊/兵粮寸断 beyond distance 1 (奇才, 武圣's ♦
+ *   杀, 天义) — besides a conversion's `lifts` (断粮);
+ * - `extraTargets` (use.ts checkTargets): more 杀 targets, each in a slot whose condition it meets (天义 +1, 短兵 +1 at
+ *   distance 1); `announce` logs the skill when a declaration uses its slot (短兵, an optional skill);
+ * - `forbids` (use.ts checkTargets, every card): a named target refused, an automatic one left out (双刃 lost);
+ * - `handBase` / `handPlus` (core.ts handLimit, G19.1): 英姿's max HP, 红颜's +1;
+ * - `suit` (core.ts suitOf, G9.2): the suit a character's card or judgement card counts as (红颜) — judge/retrial rows,
+ *   cards/delayed.ts and 八卦阵 read judgement suits through it.
+ * A rule's lasting state is the skill-use map (`markUsed`/`usedIn`: 苦肉's phase, 天义's result, 奋迅's target), so it
+ * lapses with its turn or phase. G13.4: when a play-phase use is refused with the revealed rules, use.ts tries the
+ * owner's hidden generals that may be revealed (`assuming`) and, if one makes it legal, reveals it on use and logs
+ * its rules (`revealForRule`): a hidden 张飞's second 杀, a 杀 in reach only by 马术, 奇才's 顺手牵羊 at distance 2.
+ * Targeting and responses (issue 19's third round; tests/guozhan/hooks-target.test.ts):
+ * - `becomeTarget` (G6.2 step 3, 成为目标时; resolve.ts becomeTargets, for 杀, ordinary and delayed tricks): each
+ *   target in order; `targets` is the card's mutable list — a skill removes `target` (cancel: 空城 谦逊 帷幕;
+ *   skills/targeting.ts cancelTarget) or replaces it (transfer: 流离), and a character put in place hears the point in
+ *   turn. General skills before equipment (明光铠). A cancelled delayed trick goes to the discard pile.
+ * - `targeted` (step 4, after `targetConfirmed` for the same target; resolve.ts targetedHit): `hit` (TargetHit) is
+ *   what happens to that target in step 5 — `noJink` (铁骑 烈弓 鞬出), `noEffect` (G6.6: 享乐 祸首 巨象; a trick's
+ *   target is skipped before its nullify window), `jinks` (闪 needed in a row: 无双), `duel` (杀 each side plays each
+ *   time in a 决斗: 无双), `source` (the damage's source for 南蛮入侵/万箭齐发: 祸首).
+ * - `jinkAsk` (each 闪 request, use.ts askJinkCard, before asking): `ask.eightDiagram` may be switched on with
+ *   `ask.by` naming the skill (八阵; not when `ask.ignoreArmor`, 青釭剑); the answer may then name that skill too.
+ * - `jinkUsed` (after a 闪 is used or played — a card, a converted card or 八卦阵's; G6.7): `against` is the card
+ *   it answers, `from` that card's user (雷击).
+ * - `slashOffset` (G21.2: after a 杀 is offset on a target): `jink` is the 闪 that did it (龙胆's bonuses), before
+ *   贯石斧 (general skills before equipment, G21.1).
+ * - `invalidateSkills(s, seat, k)`: general `k`'s non-locked skills (trigger, active, conversion) stop until the end of
+ *   the turn (铁骑); the engine skips them when firing, asking and converting (the turn's `invalid` list).
  */
 import { hasHidden, orderFrom, P, seatName, type CardMove, type MoveWhy } from './core.ts';
 import { ask, ev, refuse, type Ctx } from './flow.ts';

@@ -3,8 +3,8 @@
  * (processing area, "when used", after targeting, per-target effect in target order G6.3, discard after),
  * responses to requests (闪/杀, G6.5, G21.2–G21.3) and the 无懈可击 chain with 国无懈可击 (G21.4–G21.5).
  */
-import { card, DELAYED, NULLIFICATIONS, SLASHES } from './cards.ts';
-import { judgeName, areaCount, attackRange, differentKingdom, discard, distance, draw, equipped, hasHidden, inRange, isRemoved, judge, judgeDone, move, orderFrom, P, presentFrom, recover, sameKingdom, seatName } from './core.ts';
+import { card, colorOf, DELAYED, NULLIFICATIONS, SLASHES } from './cards.ts';
+import { judgeName, areaCount, attackRange, differentKingdom, discard, distance, draw, equipped, hasHidden, inRange, isRemoved, judge, judgeDone, move, orderFrom, P, presentFrom, recover, sameKingdom, seatName, suitOf } from './core.ts';
 import { ironArmorCancels, SA_TRICKS, saTargets } from './cards/sa.ts';
 import { ask, ev, refuse, Refuse, type Ctx } from './flow.ts';
 import { seatOf } from './asks.ts';
@@ -14,8 +14,7 @@ import { trickEffect, trickNoEffect, amazingGraceReveal } from './cards/tricks.t
 import { equipCard } from './cards/equipment.ts';
 import type { Cmd, State, UsedCard } from './types.ts';
 import { T } from './texts.ts';
-import { converterNamed, trigger, usedConverted, type TargetHit } from './triggers.ts';
-import { assuming, hiddenRuleHolders, revealForRule, ruleGeneral, ruleNames, rulesOf } from './triggers.ts';
+import { assuming, converterNamed, hiddenRuleHolders, revealForRule, ruleGeneral, ruleNames, rulesOf, trigger, usedConverted, type TargetHit } from './triggers.ts';
 
 type CardCmd = Extract<Cmd, { k: 'card' }>;
 
@@ -233,7 +232,7 @@ export function useInPlay(ctx: Ctx, seat: number, cmd: CardCmd) {
   if (name === '酒' && s.turn.wineUsed) refuse('LIMIT_EXCEEDED', T.wineOnce);
   const { targets, victim, rep, by, reveal: need } = playChecks(ctx, seat, uc, cmd);
   // G13.4: a hidden general whose rule made the use legal is revealed by it; an announced rule (短兵) is logged.
-  for (const k of need) revealForRule(ctx, seat, k, ruleNames(s, seat, k, LIFTING));
+  for (const k of need) revealForRule(ctx, seat, k, ruleNames(s, seat, k, LIFTING).filter((x) => x !== uc.skill));
   for (const skill of by ?? []) if (!need.some((k) => ruleNames(s, seat, k, LIFTING).includes(skill))) ev(ctx, 'skill', { seat, skill, general: ruleGeneral(s, seat, skill) });
   // G13.4: a conversion skill of a hidden general is revealed by the use (triggers.ts).
   usedConverted(ctx, seat, uc, targets);
@@ -394,7 +393,8 @@ export function askJinkCard(ctx: Ctx, seat: number, a: JinkAsk): UsedCard | null
       diagram = false;
       ev(ctx, 'equipSkill', { seat, skill: '八卦阵', ...(by ? { by } : {}) });
       const j = judge(ctx, seat, '八卦阵');
-      const red = card(j).suit === '♥' || card(j).suit === '♦';
+      // G9.2: the suit as it counts for the judge (红颜; core.ts suitOf).
+      const red = colorOf(suitOf(s, seat, j)) === 'red';
       judgeDone(ctx, j, seat);
       if (red) {
         ev(ctx, a.mode, { seat, card: '【闪】(八卦阵)', name: '闪', virtual: true });

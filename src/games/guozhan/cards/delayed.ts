@@ -4,7 +4,7 @@
  * 闪电 moves on when nullified or not hit (C-LIGHTNING, G22.7).
  */
 import { card } from '../cards.ts';
-import { discard, isRemoved, judge, judgeDone, judgeName, move, N, P } from '../core.ts';
+import { discard, isRemoved, judge, judgeDone, judgeName, move, N, P, suitOf } from '../core.ts';
 import { ev, type Ctx } from '../flow.ts';
 import { damage } from '../damage.ts';
 import { physical } from '../resolve.ts';
@@ -36,17 +36,19 @@ function resolveDelayed(ctx: Ctx, seat: number, id: string) {
   }
   const j = judge(ctx, seat, name);
   const c = card(j);
+  // G9.2: the judgement card's suit as it counts for its judge (红颜: ♠ as ♥; core.ts suitOf).
+  const suit = suitOf(s, seat, j);
   // G9.1: the result is final; "after final" (天妒 …) and the card's discard come before the trick acts on it
   // (FreeKill's judge event finishes before the card's effect reads the result).
   judgeDone(ctx, j, seat);
   if (name === '乐不思蜀') {
-    if (c.suit !== '♥') { s.turn.skipPlay = true; ev(ctx, 'effect', { seat, card: id, name, result: 'skipPlay' }); }
+    if (suit !== '♥') { s.turn.skipPlay = true; ev(ctx, 'effect', { seat, card: id, name, result: 'skipPlay' }); }
     discard(ctx, [id]);
   } else if (name === '兵粮寸断') {
-    if (c.suit !== '♣') { s.turn.skipDraw = true; ev(ctx, 'effect', { seat, card: id, name, result: 'skipDraw' }); }
+    if (suit !== '♣') { s.turn.skipDraw = true; ev(ctx, 'effect', { seat, card: id, name, result: 'skipDraw' }); }
     discard(ctx, [id]);
   } else if (name === '闪电') {
-    if (c.suit === '♠' && c.rank >= 2 && c.rank <= 9) {
+    if (suit === '♠' && c.rank >= 2 && c.rank <= 9) {
       ev(ctx, 'effect', { seat, card: id, name, result: 'hit' });
       damage(ctx, { source: null, target: seat, n: 3, nature: 'thunder', card: physical(id), byCard: true });
       if (s.processing.includes(id)) discard(ctx, [id]);
