@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { P } from '../../src/games/guozhan/core.ts';
 import { ev } from '../../src/games/guozhan/flow.ts';
-import { invalidateSkills, registerSkill, type SkillSpec, type TargetHit } from '../../src/games/guozhan/triggers.ts';
+import { invalidateSkills, registerSkill, type SkillSpec, type TargetHit, type TriggerSkill } from '../../src/games/guozhan/triggers.ts';
 import { runGuozhanTranscript } from '../../src/games/guozhan/transcript.ts';
 import { registerGeneralSkills } from '../../src/games/guozhan/skills/index.ts';
 import type { State } from '../../src/games/guozhan/types.ts';
@@ -27,8 +27,8 @@ const HEAD = (a = 'S014', b = 'S084') => ['@game guozhan', '@seats 甲 乙 丙 �
   `@hand 甲=${a}`, `@hand 乙=${b}`, '@hand 丙=S094', '@hand 丁=S095', '@deck S041 S043 S046 S050', '@revealed 甲=全部 乙=全部 丙=全部 丁=全部'];
 const hp = (s: State) => s.players.map((p) => p.hp);
 /** A locked test skill of `general` at `point`. */
-const lock = (id: string, general: string, point: SkillSpec['point'], can: Extract<SkillSpec, { kind: 'locked' }>['can'], effect: Extract<SkillSpec, { kind: 'locked' }>['effect']): SkillSpec =>
-  ({ id, name: id, general, kind: 'locked', point: point!, can, effect });
+const lock = (id: string, general: string, point: TriggerSkill['point'], can: TriggerSkill['can'], effect: TriggerSkill['effect']): SkillSpec =>
+  ({ id, name: id, general, kind: 'locked', point, can, effect });
 
 test('becomeTarget: a cancel removes the target (no 闪 request, no damage); a transfer puts 丙 in its place, and 丙 hears the point too', () => {
   const heard: number[] = [];
