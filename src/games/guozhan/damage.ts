@@ -82,7 +82,7 @@ export function damage(ctx: Ctx, d: DamageSpec): void {
   if (armor === '护心镜' && dd.n >= t.hp && confirm(ctx, d.target, T.breastplate(dd.n, t.hp), { armor: '护心镜' })) {
     const id = t.equip.armor!;
     ev(ctx, 'prevented', { seat: d.target, source: src, why: '护心镜', card: id });
-    move(ctx, [id], { zone: 'discard' });
+    move(ctx, [id], { zone: 'discard' }, { why: 'put' });
     return;
   }
   trigger(ctx, { point: 'damageDetermineInflicted', damage: dd });

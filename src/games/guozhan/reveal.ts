@@ -69,7 +69,9 @@ export function hide(ctx: Ctx, seat: number, k: 0 | 1) {
   const p = P(ctx.s, seat);
   if (!p.generals || !p.revealed[k] || !p.revealed[k === 0 ? 1 : 0]) throw new Error('G13.6: only one of two revealed generals can be hidden again');
   p.revealed[k] = false;
-  ev(ctx, 'hide', { seat, which: k === 0 ? 'main' : 'deputy', general: p.generals[k] });
+  // Not the general's name: it is hidden again, and the views (X1) show no hidden general (it was public before, but a
+  // row of this step must not name it now).
+  ev(ctx, 'hide', { seat, which: k === 0 ? 'main' : 'deputy' });
 }
 
 /**

@@ -130,7 +130,7 @@ function recast(ctx: Ctx, seat: number, c: Extract<Cmd, { k: 'recast' }>) {
   // G5.4: 铁索连环, 知己知彼 and 勠力同心 (C-SA-FIGHT-TOGETHER).
   if (name !== '铁索连环' && name !== '知己知彼' && name !== '勠力同心') return refuse('ILLEGAL_CARD', T.notRecastable(name));
   ev(ctx, 'recast', { seat, card: id });
-  move(ctx, [id], { zone: 'discard' });
+  move(ctx, [id], { zone: 'discard' }, { why: 'recast' });
   draw(ctx, seat, 1, 'recast');
 }
 

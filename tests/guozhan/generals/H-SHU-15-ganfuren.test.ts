@@ -13,7 +13,8 @@ const head = (yi: string, hit = true) => ['@game guozhan', '@seats 甲 乙 丙 �
   '甲: 【不出】', ...(hit ? ['甲: 【酒】', '甲: 【杀】S014→乙', '乙: 【不出】'] : []), '甲: 【结束】', '乙: 【不出】'];
 
 test('H-SHU-15 神智 hidden: reveals 甘夫人; discards S030 (1 card ≥ HP 1): recovers 1 (1 → 2); then draws S046 S050', () => {
-  const s = play([...head('S030'), '乙: 【技能】神智']);
+  // The recovery offers 淑慎 (declined here: 【不出】).
+  const s = play([...head('S030'), '乙: 【技能】神智', '乙: 【不出】']);
   noRefusals(s);
   const b = pl(s, '乙');
   assert.deepEqual([b.hp, b.revealed, b.hand], [2, [true, false], ['S046', 'S050']]);

@@ -11,6 +11,6 @@ export function equipCard(ctx: Ctx, seat: number, id: string) {
   const slot = card(id).slot!;
   const old = P(ctx.s, seat).equip[slot];
   ev(ctx, 'equip', { seat, card: id, slot, ...(old ? { replaced: old } : {}) });
-  if (old) move(ctx, [old], { zone: 'discard' });
+  if (old) move(ctx, [old], { zone: 'discard' }, { why: 'put' });
   move(ctx, [id], { zone: 'equip', seat });
 }

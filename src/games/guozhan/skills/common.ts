@@ -3,12 +3,12 @@
  * (G1.8), counting kingdoms. Skills are data for triggers.ts `registerSkill`; the engine orders them (G21.1),
  * enforces their limits and reveals a hidden owner (G13.2).
  */
-import { aliveSeats, P } from '../core.ts';
-import { cardText } from '../cards.ts';
+import { aliveSeats, judgeName, move, P, presentFrom, seatName, type CardMove } from '../core.ts';
+import { card, CARDS, cardText, colorOf } from '../cards.ts';
 import { ev, refuse, type Ctx } from '../flow.ts';
-import { ownCard, refText } from '../asks.ts';
+import { choosePlayer, ownCard, pickOther, refText } from '../asks.ts';
 import type { DamageData, SkillSpec, TriggerEvent } from '../triggers.ts';
-import type { CardRef, State } from '../types.ts';
+import { SLOTS, type CardRef, type State, type Suit } from '../types.ts';
 
 export type { SkillSpec };
 
@@ -70,4 +70,94 @@ export function namedCards(s: State, seat: number, refs: CardRef[], equip: boole
     out.push(id);
   }
   return out;
+}
+
+// ── card moves and the play phase's used cards (issue 19's second round of points) ──
+
+/**
+ * The cards of a `cardsMoved` batch that left `seat`'s `zone` (hand or equipment) for somewhere else (死谏, 枭姬);
+ * `discarded` keeps only discards (弃置: 礼让). Empty for any other point.
+ */
+export function lostFrom(e: TriggerEvent, seat: number, zone: 'hand' | 'equip', discarded = false): CardMove[] {
+  if (e.point !== 'cardsMoved') return [];
+  return e.moves.filter((m) => m.from.zone === zone && 'seat' in m.from && m.from.seat === seat
+    && !(m.to.zone === zone && 'seat' in m.to && m.to.seat === seat) && (!discarded || m.discarded));
+}
+
+/** A card used in a play phase, as 克己/谋断 read it: its suit and colour (G1.6; none for a virtual or multi-card one) and type. */
+/** A card name → one physical id of that name (for its type). */
+const CARD_OF: Record<string, string> = Object.fromEntries(Object.values(CARDS).map((c) => [c.name, c.id]));
+
+export interface UsedRecord { name: string; suit: Suit | null; color: 'red' | 'black' | null; type: 'basic' | 'trick' | 'equip' }
+
+/**
+ * The cards `seat` used in the current turn's play phase, in order — every use, equipment (G5.6), delayed tricks and
+ * 无懈可击 included (none of those fires `cardUsed`). Read from the log's `use` and `equip` rows between this turn's
+ * `phase: play` row and the next phase row: the log is part of the state, so a replay reads the same record. Empty
+ * when the play phase has not happened this turn (skipped).
+ */
+export function usedInPlay(s: State, seat: number): UsedRecord[] {
+  const log = s.log;
+  let start = -1;
+  for (let k = log.length - 1; k >= 0; k--) {
+    const r = log[k]!;
+    if (r.t === 'turn') break;
+    if (r.t === 'phase' && r.phase === 'play' && r.seat === s.turn.seat) { start = k; break; }
+  }
+  if (start < 0) return [];
+  const out: UsedRecord[] = [];
+  for (let k = start + 1; k < log.length; k++) {
+    const r = log[k]!;
+    if (r.t === 'phase' || r.t === 'turnEnd') break;
+    if (r.seat !== seat) continue;
+    if (r.t === 'equip') {
+      const c = card(r.card as string);
+      out.push({ name: c.name, suit: c.suit, color: colorOf(c.suit), type: 'equip' });
+    } else if (r.t === 'use') {
+      const ids = (r.cards as string[] | undefined) ?? [];
+      const name = r.name as string;
+      // The type is the used card's (a converted card's is its name's, G6.4).
+      const t = CARDS[CARD_OF[name] ?? ids[0]!]?.type ?? 'basic';
+      const colors = new Set(ids.map((id) => colorOf(card(id).suit)));
+      const suit = ids.length === 1 ? card(ids[0]!).suit : null;
+      out.push({ name, suit, color: ids.length === 1 ? colorOf(suit) : colors.size === 1 ? [...colors][0]! : null, type: t === 'delayed' ? 'trick' : t });
+    }
+  }
+  return out;
+}
+
+/** Who may receive `id` (lying in `from`'s equipment or judgement area): another present character with that slot free / no delayed trick of that name. */
+function receivers(ctx: Ctx, from: number, id: string): number[] {
+  const s = ctx.s;
+  const inJudge = P(s, from).judge.includes(id);
+  return presentFrom(s, s.turn.seat).filter((i) => {
+    if (i === from) return false;
+    const p = P(s, i);
+    if (inJudge) return !p.judge.some((x) => judgeName(s, x) === judgeName(s, id));
+    return !p.equip[card(id).slot!];
+  });
+}
+/** The cards of `i` that could legally move to another character's area of the same kind. */
+export const movable = (ctx: Ctx, i: number) => {
+  const p = P(ctx.s, i);
+  return [...SLOTS.flatMap((x) => (p.equip[x] ? [p.equip[x]!] : [])), ...p.judge].filter((id) => receivers(ctx, i, id).length > 0);
+};
+
+/**
+ * 巧变 and 谋断: `owner` may move one card from a character's equipment or judgement area into the same kind of area
+ * of another character (legal: slot free, no delayed trick of that name). The character (`【选择】P` or `【不出】`;
+ * X3.2: no move), its card (`【选择】武器/乐不思蜀…`), the receiver (X3.2: the first from the current player).
+ */
+export function moveOnBoard(ctx: Ctx, owner: number, skill: string) {
+  const s = ctx.s;
+  const from = presentFrom(s, owner).filter((i) => movable(ctx, i).length > 0);
+  const src = choosePlayer(ctx, owner, from, `${skill}：可以选择一名角色，将其装备区或判定区的一张牌移到另一名角色的相应区域（【选择】角色，或【不出】）`, true);
+  if (src === null) return;
+  const got = pickOther(ctx, owner, src, { equip: true, judge: true }, `${skill}：选择${seatName(s, src)}的一张装备或判定区的牌（【选择】装备栏或牌名）`);
+  if (!got) return;
+  const to = receivers(ctx, src, got.id);
+  if (!to.length) return refuse('ILLEGAL_CARD', `${seatName(s, src)}的这张牌没有可以移到的角色；请选另一张（可移动：${movable(ctx, src).map((id) => card(id).name).join('、')}）`);
+  const dst = choosePlayer(ctx, owner, to, `${skill}：选择接收这张牌的角色（【选择】角色）`, false)!;
+  ev(ctx, 'moveCard', { seat: owner, from: src, receiver: dst, card: got.id, zone: got.zone, why: skill });
+  move(ctx, [got.id], got.zone === 'judge' ? { zone: 'judge', seat: dst } : { zone: 'equip', seat: dst });
 }

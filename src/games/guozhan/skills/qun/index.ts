@@ -32,9 +32,9 @@ export const COVERAGE: readonly Coverage[] = [
   { h: 'H-QUN-08', general: 'hs__zhangjiao', done: ['雷击', '鬼道'], waiting: {} },
   { h: 'H-QUN-09', general: 'hs__caiwenji', done: ['悲歌'], waiting: { 断肠: 'per-character skill loss (triggers.ts fires every skill of a general id; nothing invalidates one)' } },
   { h: 'H-QUN-10', general: 'hs__mateng', done: ['马术', '雄异'], waiting: {} },
-  { h: 'H-QUN-11', general: 'hs__kongrong', done: ['名士'], waiting: { 礼让: 'a point after one\'s cards are discarded, and the 【给出】 distribution' } },
+  { h: 'H-QUN-11', general: 'hs__kongrong', done: ['名士', '礼让'], waiting: {} },
   { h: 'H-QUN-12', general: 'hs__jiling', done: ['双刃'], waiting: {} },
-  { h: 'H-QUN-13', general: 'hs__tianfeng', done: ['随势'], waiting: { 死谏: 'a point after a character loses hand cards (core.ts move fires none)' } },
+  { h: 'H-QUN-13', general: 'hs__tianfeng', done: ['死谏', '随势'], waiting: {} },
   { h: 'H-QUN-14', general: 'hs__panfeng', done: ['狂斧'], waiting: {} },
   { h: 'H-QUN-15', general: 'hs__zoushi', done: [], waiting: { 祸水: 'a skill-made prohibition on revealing (cards/sa.ts mayReveal knows only 青龙偃月刀) and on responding to a 杀/万箭齐发', 倾城: 'not written yet (the active-skill hook and reveal.ts hide are there)' } },
 ];

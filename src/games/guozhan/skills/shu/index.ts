@@ -38,5 +38,5 @@ export const COVERAGE: readonly Coverage[] = [
   { h: 'H-SHU-12', general: 'hs__liushan', done: ['享乐', '放权'], waiting: {} },
   { h: 'H-SHU-13', general: 'hs__menghuo', done: ['祸首', '再起'], waiting: {} },
   { h: 'H-SHU-14', general: 'hs__zhurong', done: ['巨象', '烈刃'], waiting: {} },
-  { h: 'H-SHU-15', general: 'hs__ganfuren', done: ['神智'], waiting: { 淑慎: 'a point after a character recovers HP (core.ts recover fires none)' } },
+  { h: 'H-SHU-15', general: 'hs__ganfuren', done: ['淑慎', '神智'], waiting: {} },
 ];

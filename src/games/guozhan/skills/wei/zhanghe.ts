@@ -10,34 +10,15 @@
  * `【不出】`, X3.2: no move), its card (`【选择】武器/乐不思蜀…`, X3.2: equipment in slot order, then judgement
  * cards), then the receiver among those that may legally take it (X3.2: the first from 张郃).
  */
-import { card } from '../../cards.ts';
-import { discard, judgeName, move, P, presentFrom, seatName } from '../../core.ts';
-import { ev, refuse, type Ctx } from '../../flow.ts';
-import { chooseOwn, choosePlayer, pickOther } from '../../asks.ts';
+import { discard, move, P, presentFrom, seatName } from '../../core.ts';
+import { ev, type Ctx } from '../../flow.ts';
+import { chooseOwn, pickOther } from '../../asks.ts';
 import { choosePlayers } from '../../skillasks.ts';
 import { isSkipped, skipPhase } from '../../triggers.ts';
-import { SLOTS } from '../../types.ts';
-import type { SkillSpec } from '../common.ts';
+import { moveOnBoard, type SkillSpec } from '../common.ts';
 
 const PHASES = ['judge', 'draw', 'play', 'discard'] as const;
 const ZH = { judge: '判定', draw: '摸牌', play: '出牌', discard: '弃牌' } as const;
-
-/** Who may receive `id` (lying in `from`'s equipment or judgement area): another present character with that slot free / no delayed trick of that name. */
-function receivers(ctx: Ctx, from: number, id: string): number[] {
-  const s = ctx.s;
-  const inJudge = P(s, from).judge.includes(id);
-  return presentFrom(s, s.turn.seat).filter((i) => {
-    if (i === from) return false;
-    const p = P(s, i);
-    if (inJudge) return !p.judge.some((x) => judgeName(s, x) === judgeName(s, id));
-    return !p.equip[card(id).slot!];
-  });
-}
-/** The cards of `i` that 巧变 could move somewhere. */
-const movable = (ctx: Ctx, i: number) => {
-  const p = P(ctx.s, i);
-  return [...SLOTS.flatMap((x) => (p.equip[x] ? [p.equip[x]!] : [])), ...p.judge].filter((id) => receivers(ctx, i, id).length > 0);
-};
 
 function takeTwo(ctx: Ctx, owner: number) {
   const s = ctx.s;
@@ -52,20 +33,6 @@ function takeTwo(ctx: Ctx, owner: number) {
   }
 }
 
-function moveOne(ctx: Ctx, owner: number) {
-  const s = ctx.s;
-  const from = presentFrom(s, owner).filter((i) => movable(ctx, i).length > 0);
-  const src = choosePlayer(ctx, owner, from, '巧变：可以选择一名角色，将其装备区或判定区的一张牌移到另一名角色的相应区域（【选择】角色，或【不出】）', true);
-  if (src === null) return;
-  const got = pickOther(ctx, owner, src, { equip: true, judge: true }, `巧变：选择${seatName(s, src)}的一张装备或判定区的牌（【选择】装备栏或牌名）`);
-  if (!got) return;
-  const to = receivers(ctx, src, got.id);
-  if (!to.length) return refuse('ILLEGAL_CARD', `${seatName(s, src)}的这张牌没有可以移到的角色；请选另一张（可移动：${movable(ctx, src).map((id) => card(id).name).join('、')}）`);
-  const dst = choosePlayer(ctx, owner, to, `巧变：选择接收这张牌的角色（【选择】角色）`, false)!;
-  ev(ctx, 'moveCard', { seat: owner, from: src, receiver: dst, card: got.id, zone: got.zone, why: '巧变' });
-  move(ctx, [got.id], got.zone === 'judge' ? { zone: 'judge', seat: dst } : { zone: 'equip', seat: dst });
-}
-
 export const qiaobian: SkillSpec = {
   id: 'qiaobian', name: '巧变', general: 'hs__zhanghe', kind: 'trigger', point: 'phaseBefore',
   can: (ctx, owner, e) => e.point === 'phaseBefore' && e.seat === owner && (PHASES as readonly string[]).includes(e.phase) && !isSkipped(ctx.s, e.phase) && P(ctx.s, owner).hand.length > 0,
@@ -77,7 +44,7 @@ export const qiaobian: SkillSpec = {
     discard(ctx, ids);
     skipPhase(ctx.s, ph);
     if (ph === 'draw') takeTwo(ctx, owner);
-    if (ph === 'play') moveOne(ctx, owner);
+    if (ph === 'play') moveOnBoard(ctx, owner, '巧变');
   },
 };
 

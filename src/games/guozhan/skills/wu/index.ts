@@ -19,18 +19,18 @@ import huanggai from './huanggai.ts';
 import taishici from './taishici.ts';
 import dingfeng from './dingfeng.ts';
 
-export const SKILLS: readonly SkillSpec[] = [...sunquan, ...ganning, ...zhouyu, ...daqiao, ...luxun, ...sunshangxiang, ...sunjian, ...xiaoqiao, ...zhoutai, ...lusu, ...zhangzhaozhanghong, ...huanggai, ...taishici, ...dingfeng];
+export const SKILLS: readonly SkillSpec[] = [...sunquan, ...ganning, ...zhouyu, ...daqiao, ...luxun, ...sunshangxiang, ...sunjian, ...xiaoqiao, ...zhoutai, ...lusu, ...zhangzhaozhanghong, ...huanggai, ...taishici, ...dingfeng, ...lvmeng];
 
 /** Per general (H order): its H id, the skills implemented, and those waiting (with the missing engine hook). */
 export const COVERAGE: readonly Coverage[] = [
   { h: 'H-WU-01', general: 'hs__sunquan', done: ['制衡'], waiting: {} },
   { h: 'H-WU-02', general: 'hs__ganning', done: ['奇袭'], waiting: {} },
-  { h: 'H-WU-03', general: 'hs__lvmeng', done: [], waiting: { 克己: 'a record of the cards used in this turn\'s play phase (no point fires when an equipment card, a delayed trick or a 无懈可击 is used)', 谋断: 'the same record of used cards, and a legal move of a card between two characters\' areas' } },
+  { h: 'H-WU-03', general: 'hs__lvmeng', done: ['克己', '谋断'], waiting: {} },
   { h: 'H-WU-04', general: 'hs__huanggai', done: ['苦肉'], waiting: {} },
   { h: 'H-WU-05', general: 'hs__zhouyu', done: ['英姿', '反间'], waiting: {} },
   { h: 'H-WU-06', general: 'hs__daqiao', done: ['国色', '流离'], waiting: {} },
   { h: 'H-WU-07', general: 'hs__luxun', done: ['谦逊', '度势'], waiting: {} },
-  { h: 'H-WU-08', general: 'hs__sunshangxiang', done: ['结姻'], waiting: { 枭姬: 'a point after cards leave an equipment area (core.ts move fires none)' } },
+  { h: 'H-WU-08', general: 'hs__sunshangxiang', done: ['枭姬', '结姻'], waiting: {} },
   { h: 'H-WU-09', general: 'hs__sunjian', done: ['英魂'], waiting: {} },
   { h: 'H-WU-10', general: 'hs__xiaoqiao', done: ['天香', '红颜'], waiting: {} },
   { h: 'H-WU-11', general: 'hs__taishici', done: ['天义'], waiting: {} },

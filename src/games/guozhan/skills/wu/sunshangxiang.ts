@@ -3,12 +3,15 @@
  * 结姻 (active, once per play phase): discard two hand cards and choose a wounded male character other than you: you
  * and it each recover 1 (FK `jieyin.lua`). `【技能】结姻 C、C→P`. "Male" is G13.1's sex: a character with no revealed
  * general has none and cannot be chosen.
- * 枭姬 (after equipment leaves your area): waiting — see COVERAGE in ./index.ts.
+ * 枭姬 (trigger): after one or more of your equipped cards leave your equipment area, you may draw 1 if it is your
+ * turn, otherwise 3 (HEG `xiaoji.lua`) — once per move batch (the point `cardsMoved`, core.ts move: 过河拆桥 taking one
+ * card, an equipment card replaced by a new one (G5.6), 直谏/谋断 moving it away). Not when 孙尚香 is dead (its cards
+ * leave with it).
  */
-import { discard, P, present, recover, seatName, sexOf } from '../../core.ts';
+import { discard, draw, P, present, recover, seatName, sexOf } from '../../core.ts';
 import { ev, refuse } from '../../flow.ts';
 import { seatOf } from '../../asks.ts';
-import { type SkillSpec, namedCards } from '../common.ts';
+import { lostFrom, type SkillSpec, namedCards } from '../common.ts';
 
 const HELP = '写法：【技能】结姻 手牌、手牌→受伤的男性角色';
 
@@ -29,4 +32,10 @@ export const jieyin: SkillSpec = {
   },
 };
 
-export default [jieyin];
+export const xiaoji: SkillSpec = {
+  id: 'xiaoji', name: '枭姬', general: 'hs__sunshangxiang', kind: 'trigger', point: 'cardsMoved',
+  can: (ctx, owner, e) => lostFrom(e, owner, 'equip').length > 0 && P(ctx.s, owner).alive,
+  effect: (ctx, owner) => draw(ctx, owner, ctx.s.turn.seat === owner ? 1 : 3, '枭姬'),
+};
+
+export default [jieyin, xiaoji];
