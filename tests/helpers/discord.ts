@@ -24,6 +24,8 @@ export class FakeDiscord {
   threadsAllowed = true;
   /** Called at every request; a test may add delays or failures. */
   onRequest?: (c: Call) => void;
+  /** A test's own answer to a request (e.g. Discord's 50007 for a DM), instead of the usual one. */
+  answer?: (c: Call) => Response | undefined;
 
   makeRequest = async (url: string, init: { method?: string; body?: unknown }): Promise<Response> => {
     const path = decodeURIComponent(url.replace(/^https:\/\/discord\.com\/api\/v10/, '').replace(/\?.*$/, ''));
@@ -43,6 +45,8 @@ export class FakeDiscord {
     const call: Call = { method: init.method ?? 'GET', path, body, files, data, at: this.calls.length };
     this.calls.push(call);
     this.onRequest?.(call);
+    const own = this.answer?.(call);
+    if (own) return own;
     if (path.endsWith('/callback') || path.includes('/reactions/') || call.method === 'DELETE') return new Response(null, { status: 204 });
     if (path === '/users/@me/channels') return json({ id: `dm-${(body as { recipient_id: string }).recipient_id}`, type: 1 });
     const thread = /^\/channels\/(\d+)(?:\/messages\/\d+)?\/threads$/.exec(path);
@@ -70,7 +74,7 @@ export class FakeDiscord {
   }
 }
 
-function json(v: unknown, status = 200): Response {
+export function json(v: unknown, status = 200): Response {
   return new Response(JSON.stringify(v), { status, headers: { 'content-type': 'application/json' } });
 }
 

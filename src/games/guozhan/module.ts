@@ -18,7 +18,7 @@ import { parseCommands } from './parse.ts';
 import { shuffle } from './rng.ts';
 import { runGuozhanTranscript, settingPatch } from './transcript.ts';
 import { stateJson, view } from './view.ts';
-import { guozhanRenderer, tableView, type GuozhanRenderer } from './table.ts';
+import { guozhanRenderer, handView, tableView, type GuozhanRenderer } from './table.ts';
 import type { Settings, State } from './types.ts';
 
 /**
@@ -418,6 +418,14 @@ export class GuozhanRules implements Rules<Guozhan> {
   }
   /** The table PNG (issue 20) with the renderer the platform gives (table.ts: the render worker, this thread as fallback). */
   async draw(renderer: unknown, game: Guozhan, ask: PictureAsk, _lg: Lang, timeoutMs: number): Promise<OutImage[]> {
+    // A seat's hand (issue 20, Discord's /hand and [我的手牌]): only asked by the hand command for the asker's own seat.
+    if (ask.which.includes('hand')) {
+      const i = game.s.players.findIndex((p) => p.name === ask.region);
+      const r = renderer as GuozhanRenderer;
+      if (i < 0 || !r.handPng || !game.s.players[i]!.hand.length) return [];
+      const png = await withTimeout(r.handPng(handView(game.s, i)), timeoutMs);
+      return png ? [{ name: `guozhan-hand-${game.s.turn.n}.png`, png }] : [];
+    }
     if (!ask.which.includes('table')) return [];
     const png = await withTimeout((renderer as GuozhanRenderer).tablePng(tableView(game.s)), timeoutMs);
     return png ? [{ name: `guozhan-table-turn${game.s.turn.n}.png`, png }] : [];

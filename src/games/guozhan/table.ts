@@ -11,6 +11,7 @@ import { card, isRed, rankText, SLOT_ZH } from './cards.ts';
 import type { Slot, State } from './types.ts';
 import { SLOTS } from './types.ts';
 import { stateJson } from './view.ts';
+import { GENERALS } from './generals.ts';
 
 /** What the picture reads of view.ts's public JSON (its keys, not the engine's state). */
 export interface SeatView {
@@ -147,6 +148,41 @@ export function tableSvgOf(v: TableView): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><style>${style}</style>${parts.join('')}</svg>`;
 }
 
+/** What the hand's picture is given (a seat's own cards: drawn only for that seat's private answer, issue 20). */
+export interface HandView { seat: string; generals: string[]; cards: { id: string; suit: string; rank: string; name: string }[] }
+
+/** A seat's hand for its picture (its own private view: the caller gives it only to that seat). */
+export function handView(s: State, seat: number): HandView {
+  const p = s.players[seat]!;
+  const gens = p.generals ? p.generals.map((g, k) => `${k === 0 ? '主将' : '副将'} ${GENERALS[g]?.zh ?? g}${p.revealed[k] ? '' : '（暗置）'}`) : [];
+  return { seat: p.name, generals: gens, cards: p.hand.map((id) => { const c = card(id); return { id, suit: c.suit ?? '', rank: rankText(c.rank), name: c.name }; }) };
+}
+
+const HC_W = 92;
+const HC_H = 128;
+/** The hand as cards in a row (wrapping after ten): suit and rank in the corner, the name across the middle. */
+export function handSvgOf(v: HandView): string {
+  const per = 10;
+  const cols = Math.max(1, Math.min(per, v.cards.length));
+  const rows = Math.max(1, Math.ceil(v.cards.length / per));
+  const W = GAP + cols * (HC_W + GAP);
+  const H = 48 + rows * (HC_H + GAP);
+  const parts: string[] = [`<rect width="${Math.max(W, 360)}" height="${H}" fill="#efe8da"/>`, `<text x="${GAP}" y="30" class="title">${esc(v.seat)}的手牌（${v.cards.length}）</text>`];
+  if (v.generals.length) parts.push(`<text x="${GAP}" y="30" dx="${180}" class="g">${esc(v.generals.join(' · '))}</text>`);
+  v.cards.forEach((c, i) => {
+    const x = GAP + (i % per) * (HC_W + GAP);
+    const y = 44 + Math.floor(i / per) * (HC_H + GAP);
+    const red = isRed(c.suit as never) ? ' red' : '';
+    parts.push(`<g transform="translate(${x},${y})"><rect width="${HC_W}" height="${HC_H}" rx="8" fill="#fbf8f1" stroke="#c9c2b4" stroke-width="1.5"/>`
+      + `<text x="8" y="22" class="b${red}">${esc(c.suit)}${esc(c.rank)}</text>`
+      + `<text x="${HC_W / 2}" y="${HC_H / 2 + 8}" class="cn${red}">${esc(c.name)}</text>`
+      + `<text x="${HC_W / 2}" y="${HC_H - 10}" class="s g" text-anchor="middle">${esc(c.id)}</text></g>`);
+  });
+  const style = `text{font-family:${FONT_STACK};font-size:15px;fill:#2b2620}.title{font-size:20px;font-weight:bold}.g{fill:#7a7263}.b{font-weight:bold}.s{font-size:12px}`
+    + `.red{fill:#c0392b}.cn{font-size:${v.cards.some((c) => c.name.length > 4) ? 14 : 18}px;font-weight:bold;text-anchor:middle}`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.max(W, 360)}" height="${H}" viewBox="0 0 ${Math.max(W, 360)} ${H}"><style>${style}</style>${parts.join('')}</svg>`;
+}
+
 /**
  * SVG → PNG for the table: flat colours and text compress well at a low zlib level, which halves the encoding time
  * of the platform's default (level 5) for a picture ~10% bigger (~90 KB) — the 80 ms target (issue 20) is the point.
@@ -168,9 +204,10 @@ export function prepare(): null {
   return null;
 }
 
-export async function paint(kind: string, _prepared: unknown, v: TableView): Promise<Uint8Array> {
+export async function paint(kind: string, _prepared: unknown, v: TableView | HandView): Promise<Uint8Array> {
+  if (kind === 'hand') return svgToPng(handSvgOf(v as HandView));
   if (kind !== 'table') throw new Error(`国战 has no picture "${kind}"`);
-  return svgToPng(tableSvgOf(v));
+  return svgToPng(tableSvgOf(v as TableView));
 }
 
 // ── the renderer GuozhanRules.draw is given ──
@@ -178,10 +215,12 @@ export async function paint(kind: string, _prepared: unknown, v: TableView): Pro
 /** What GuozhanRules.draw needs of a renderer: injectable, so tests use their own and a missing one only loses pictures. */
 export interface GuozhanRenderer {
   tablePng(v: TableView): Promise<Buffer>;
+  /** A seat's hand (only ever for that seat's private answer); optional: without it there is no hand picture. */
+  handPng?(v: HandView): Promise<Buffer>;
 }
 
 export function inProcessGuozhanRenderer(): GuozhanRenderer {
-  return { tablePng: (v) => svgToPng(tableSvgOf(v)) };
+  return { tablePng: (v) => svgToPng(tableSvgOf(v)), handPng: (v) => svgToPng(handSvgOf(v)) };
 }
 
 /** The one object the worker keys 国战's (empty) resource on. */
@@ -202,6 +241,14 @@ export function guozhanRenderer(): GuozhanRenderer & { close(): Promise<void> } 
         return await (await get()).render('table', RESOURCE, 'guozhan', () => null, v, {});
       } catch {
         return local.tablePng(v);
+      }
+    },
+    async handPng(v) {
+      if (process.env.RENDER_WORKER === '0') return local.handPng!(v);
+      try {
+        return await (await get()).render('hand', RESOURCE, 'guozhan', () => null, v, {});
+      } catch {
+        return local.handPng!(v);
       }
     },
     async close() { if (worker) await (await worker).close(); },

@@ -22,10 +22,25 @@ export interface OutButton {
   style?: 'primary' | 'danger' | 'secondary';
 }
 
+/**
+ * A menu of choices (Discord: a string select of at most 25 options, each on its own row above the buttons): the
+ * chosen values come back to whoever claims `id` (a command's button handler). Adapters without menus leave it out.
+ */
+export interface OutSelect {
+  id: string;
+  placeholder: string;
+  options: { value: string; label: string; description?: string }[];
+  /** How many may be chosen (default 1 and 1). */
+  min?: number;
+  max?: number;
+}
+
 export interface OutMessage {
   text: string;
   images?: OutImage[];
   buttons?: OutButton[];
+  /** Menus (Discord: at most 5 rows with the buttons' rows). */
+  selects?: OutSelect[];
 }
 
 /** What the bot can do in a chat platform; implemented once per platform. */

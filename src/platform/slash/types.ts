@@ -1,4 +1,4 @@
-import type { ButtonInteraction, ChatInputCommandInteraction, RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import type { ChatInputCommandInteraction, MessageComponentInteraction, RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import type { OutMessage, Reply, UserRef } from '../chat/index.ts';
 import type { GameInfo, GameServiceApi, Lang, Result } from '../session/index.ts';
 import type { UploadFile } from '../adapters/discord/index.ts';
@@ -58,6 +58,11 @@ export interface ChatActions {
   /** The web page's public address (PUBLIC_URL, no trailing slash), or null when none is configured. */
   readonly publicUrl: string | null;
   now(): number;
+  /**
+   * A direct message to a user who asked for one (a fallback they opted into): false when the platform refuses it
+   * (Discord 50007: the user takes no DMs from the server's members). Absent where an adapter has no DMs.
+   */
+  direct?(userId: string, msg: OutMessage): Promise<boolean>;
   /** Runs `fn` once after `ms` milliseconds, in this process (a restart forgets it). */
   later(ms: number, fn: () => Promise<void> | void): void;
   log(line: string, err?: unknown): void;
@@ -65,18 +70,21 @@ export interface ChatActions {
 
 /** What a command's button handler gets: the press (already acknowledged), the service and the platform's actions. */
 export interface ButtonContext {
-  readonly interaction: ButtonInteraction;
+  /** A button's press, or a choice in a menu (OutSelect) the command claims. */
+  readonly interaction: MessageComponentInteraction;
   readonly service: GameServiceApi;
   /** The channel (or thread) the pressed message is in. */
   readonly channelId: string;
   readonly buttonId: string;
+  /** The values chosen in a menu (none for a button). */
+  readonly values: string[];
   readonly user: UserRef;
   readonly lang: Lang;
   readonly chat: ChatActions;
   t(zh: string, en: string): string;
   /** Answers only the presser (ephemeral). */
   tell(msg: AnswerMessage): Promise<void>;
-  /** Edits the message the button is on: its text and exactly `msg.buttons` (none: the buttons go). */
+  /** Edits the message the button is on: its text and exactly `msg.buttons` and `msg.selects` (none: they go); pictures given replace its pictures. */
   update(msg: OutMessage): Promise<void>;
 }
 

@@ -60,6 +60,11 @@ export class DiscordActions implements ChatActions {
     }
   }
 
+  /** A direct message to `userId` (a fallback the user asked for): false when Discord refuses it (50007). */
+  direct(userId: string, msg: OutMessage): Promise<boolean> {
+    return this.chat.direct(userId, msg);
+  }
+
   later(ms: number, fn: () => Promise<void> | void): void {
     this.timer(ms, () => {
       Promise.resolve().then(fn).catch((e: unknown) => this.log('a scheduled action failed', e));

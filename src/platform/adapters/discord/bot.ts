@@ -4,6 +4,7 @@ import {
   PermissionFlagsBits,
   type AutocompleteInteraction,
   type ButtonInteraction,
+  type StringSelectMenuInteraction,
   type ChatInputCommandInteraction,
   type Client,
   type GuildMember,
@@ -292,7 +293,8 @@ export class DiscordBot {
     if (i.isAutocomplete()) return this.onAutocomplete(i);
     if (!this.first(i.id)) return;
     if (i.isChatInputCommand()) return this.onSlash(i);
-    if (i.isButton()) return this.onButton(i);
+    // A menu's choice (OutSelect) is answered like a button: by the command that claims its id, else the service.
+    if (i.isButton() || i.isStringSelectMenu()) return this.onButton(i);
   }
 
   private user(i: Interaction, isModerator: boolean): UserRef {
@@ -376,7 +378,7 @@ export class DiscordBot {
     }
   }
 
-  async onButton(i: ButtonInteraction): Promise<void> {
+  async onButton(i: ButtonInteraction | StringSelectMenuInteraction): Promise<void> {
     // Acknowledge at once without a visible message; the answer follows.
     await i.deferUpdate();
     const channelId = i.channelId as string | null;

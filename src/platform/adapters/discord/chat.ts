@@ -1,6 +1,6 @@
 import { ChannelType, DiscordAPIError, Routes, type REST, type RESTPostAPIChannelMessageResult } from 'discord.js';
 import type { ChatPort, OutMessage } from '../../chat/index.ts';
-import { buttonRows, partBody, toParts } from './payload.ts';
+import { componentRows, partBody, toParts } from './payload.ts';
 import { truncate, mentionedUsers } from './split.ts';
 
 export interface DiscordChatOptions {
@@ -86,10 +86,25 @@ export class DiscordChat implements ChatPort {
     const parts = await toParts({ ...msg, text: truncate(msg.text ?? '') });
     const first = parts[0] ?? { content: '', files: [], components: [], allowedMentions: { parse: [], users: [] } };
     const files = parts.flatMap((p) => p.files).slice(0, 10);
-    const components = buttonRows(msg.buttons);
+    const components = componentRows(msg);
     const body = partBody({ ...first, files, components });
     if (msg.images) body.attachments = files.map((f, i) => ({ id: i, filename: f.name }));
     await this.rest.patch(Routes.channelMessage(channelId, messageId), { body, files: files.length ? files : undefined });
+  }
+
+  /**
+   * A direct message the user asked for (issue 20: 国战's hand by DM, a fallback a player opts into): true when sent,
+   * false when Discord refuses it with 50007 (the user does not accept DMs from this server's members) — the caller
+   * says so to the user instead. Other failures throw.
+   */
+  async direct(userId: string, msg: OutMessage): Promise<boolean> {
+    try {
+      await this.send(await this.dmChannel(userId), msg);
+      return true;
+    } catch (e) {
+      if (e instanceof DiscordAPIError && e.code === 50007) return false;
+      throw e;
+    }
   }
 
   async privateReply(channelId: string, userId: string, msg: OutMessage): Promise<void> {

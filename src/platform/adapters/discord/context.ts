@@ -1,7 +1,7 @@
-import { AttachmentBuilder, MessageFlags, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
+import { AttachmentBuilder, MessageFlags, type ChatInputCommandInteraction, type MessageComponentInteraction } from 'discord.js';
 import type { Incoming, OutMessage, Reply, UserRef } from '../../chat/index.ts';
 import type { GameInfo, GameServiceApi, Lang, Result } from '../../session/index.ts';
-import { buttonRows, toParts, type MessagePart } from './payload.ts';
+import { componentRows, toParts, type MessagePart } from './payload.ts';
 import { truncate } from './split.ts';
 import { missingPermissions, permissionLogLine, permissionNote } from './permissions.ts';
 import type { AnswerMessage, ButtonContext, ChatActions, SlashContext } from '../../slash/index.ts';
@@ -124,9 +124,10 @@ export function replyMessage(reply: Reply, lang: Lang): AnswerMessage {
 /** A press of a button a command claims (SlashCommand.button), already acknowledged with deferUpdate. */
 export class PressContext implements ButtonContext {
   readonly buttonId: string;
+  readonly values: string[];
 
   constructor(
-    readonly interaction: ButtonInteraction,
+    readonly interaction: MessageComponentInteraction,
     readonly service: GameServiceApi,
     readonly channelId: string,
     readonly user: UserRef,
@@ -134,6 +135,7 @@ export class PressContext implements ButtonContext {
     readonly chat: ChatActions,
   ) {
     this.buttonId = interaction.customId;
+    this.values = interaction.isStringSelectMenu() ? [...interaction.values] : [];
   }
 
   t(zh: string, en: string): string {
@@ -146,6 +148,7 @@ export class PressContext implements ButtonContext {
       await this.interaction.followUp({
         content: p.content || undefined,
         files: p.files.map((f) => new AttachmentBuilder(f.data, { name: f.name })),
+        components: p.components,
         flags: MessageFlags.Ephemeral,
         allowedMentions: { parse: [], users: [] },
       });
@@ -154,6 +157,7 @@ export class PressContext implements ButtonContext {
 
   async update(msg: OutMessage): Promise<void> {
     // An edit pings nobody; the text is cut to one message and the buttons are exactly msg's.
-    await this.interaction.editReply({ content: truncate(msg.text) || '\u200b', components: buttonRows(msg.buttons), allowedMentions: { parse: [], users: [] } });
+    const files = (msg.images ?? []).map((img) => new AttachmentBuilder(img.png, { name: img.name.endsWith('.png') ? img.name : `${img.name}.png` }));
+    await this.interaction.editReply({ content: truncate(msg.text) || '\u200b', components: componentRows(msg), allowedMentions: { parse: [], users: [] }, ...(msg.images ? { files, attachments: [] } : {}) });
   }
 }

@@ -1,5 +1,5 @@
-import { ActionRowBuilder, ButtonBuilder, ButtonStyle, type APIActionRowComponent, type APIComponentInMessageActionRow } from 'discord.js';
-import type { OutButton, OutImage, OutMessage } from '../../chat/index.ts';
+import { ActionRowBuilder, ButtonBuilder, ButtonStyle, StringSelectMenuBuilder, type APIActionRowComponent, type APIComponentInMessageActionRow } from 'discord.js';
+import type { OutButton, OutImage, OutMessage, OutSelect } from '../../chat/index.ts';
 import { FILE_LIMIT, FILES_PER_MESSAGE, mentionedUsers, splitMessage } from './split.ts';
 
 /** A file as @discordjs/rest uploads it. */
@@ -39,6 +39,27 @@ export function buttonRows(buttons: OutButton[] = []): APIActionRowComponent<API
     rows.push(row.toJSON());
   }
   return rows;
+}
+
+/** Discord's limits on a string select: 25 options, labels and values of 100 characters, a placeholder of 150. */
+const SELECT_OPTIONS = 25;
+
+/** Menus, one row each, then the buttons' rows: at most five rows in all (menus first; extra buttons are dropped). */
+export function componentRows(msg: Pick<OutMessage, 'buttons' | 'selects'>): APIActionRowComponent<APIComponentInMessageActionRow>[] {
+  const rows = (msg.selects ?? []).filter((x) => x.options.length).slice(0, 5).map(selectRow);
+  return [...rows, ...buttonRows((msg.buttons ?? []).slice(0, (5 - rows.length) * 5))];
+}
+
+function selectRow(x: OutSelect): APIActionRowComponent<APIComponentInMessageActionRow> {
+  const options = x.options.slice(0, SELECT_OPTIONS);
+  const max = Math.max(1, Math.min(x.max ?? 1, options.length));
+  const menu = new StringSelectMenuBuilder()
+    .setCustomId(x.id.slice(0, 100))
+    .setPlaceholder(x.placeholder.slice(0, 150))
+    .setMinValues(Math.min(x.min ?? 1, max))
+    .setMaxValues(max)
+    .addOptions(options.map((o) => ({ value: o.value.slice(0, 100), label: o.label.slice(0, 100) || o.value.slice(0, 100), ...(o.description ? { description: o.description.slice(0, 100) } : {}) })));
+  return new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(menu).toJSON();
 }
 
 /**
@@ -108,7 +129,7 @@ export async function toParts(msg: OutMessage, opts: { fileLimit?: number; files
     if (target) target.files = batches[i]!;
     else parts.push({ content: '', files: batches[i]!, components: [], allowedMentions: { parse: [], users: [] } });
   }
-  const rows = buttonRows(msg.buttons);
+  const rows = componentRows(msg);
   if (rows.length) {
     if (!parts.length) parts.push({ content: '\u200b', files: [], components: [], allowedMentions: { parse: [], users: [] } });
     parts[parts.length - 1]!.components = rows;
