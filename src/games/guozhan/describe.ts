@@ -43,7 +43,10 @@ export function rowText(s: State, r: LogRow): string | null {
     case 'lightningMoves': return `闪电移到${who}的判定区`;
     case 'lightningStays': return `闪电留在${who}的判定区`;
     case 'nullified': return `${r.card}对${who}无效${r.whole ? '（全势力）' : ''}`;
-    case 'noEffect': return `${r.card}对${who}无效（${r.armor}）`;
+    case 'noEffect': return `${r.card}对${who}无效${r.armor ? `（${r.armor}）` : ''}`;
+    case 'invalidate': return `${who}的${GENERALS[r.general as string]?.zh ?? r.general}的非锁定技本回合失效（${r.why}）`;
+    case 'noJink': return `${who}不能使用【闪】响应${r.card}`;
+    case 'transfer': return `${who}发动【${r.why}】：${n(r.to)}代替其成为${r.card}的目标`;
     case 'discard': return r.seat === undefined ? `弃置 ${ids(r.cards)}` : `${who} 弃置 ${ids(r.cards)}`;
     case 'discardOther': return `${who} 弃置了${n(r.target)}的${cardText(r.card as string)}`;
     case 'take': return `${who} 获得了${n(r.from)}的${r.card ? cardText(r.card as string) : '一张手牌'}`;
@@ -69,7 +72,7 @@ export function rowText(s: State, r: LogRow): string | null {
     case 'given': return `（${who}交给${n(r.receiver)}的是 ${ids(r.cards)}）`;
     case 'removedFromTable': return `${who} 被调虎离山移出游戏，直到回合结束`;
     case 'removedFromGame': return `${cardText(r.card as string)} 被移出游戏（敕令）`;
-    case 'cancelled': return `${who} 的${r.armor}：取消成为${r.card}的目标`;
+    case 'cancelled': return `${who} 的${r.armor ?? `【${r.skill}】`}：取消成为${r.card}的目标`;
     case 'extraTurn': return `${who} 将获得一个额外回合（${r.why}）`;
     case 'extraTurnLost': return `${who} 已阵亡，额外回合作废`;
     case 'imperialOrder': return '敕令：没有势力的角色依次执行敕令的效果';
