@@ -82,6 +82,7 @@ import type { Cmd, Judgement, Nature, Stage, State, Suit, UsedCard } from './typ
 import { T } from './texts.ts';
 import { reveal } from './reveal.ts';
 import { mayReveal } from './cards/sa.ts';
+import { SLASHES } from './cards.ts';
 
 /** A damage instance as its sub-steps see and change it (G8.1). */
 export interface DamageData { source: number | null; target: number; n: number; nature: Nature; card: UsedCard | null; chained: boolean; prevented: boolean }
@@ -283,8 +284,17 @@ export function usedIn(s: State, owner: number, id: string, scope: 'turn' | 'pha
 /** Fires a trigger point: the raw hooks in registration order, then the registered skills in G21.1's order. */
 export function trigger(ctx: Ctx, e: TriggerEvent): void {
   for (const h of hooks) h(ctx, e);
+  // The 杀 each character used in this turn (咆哮's "second 杀"), counted at their `cardUsed` point before the skills
+  // hear it — every 杀, counted toward G5.1 or not (the log only holds the current step's rows). Skills on only.
+  if (e.point === 'cardUsed' && ctx.s.settings.skills === 'on' && SLASHES.has(e.card.name)) {
+    const k = `${e.user}|slashUsed|t${ctx.s.turn.n}`;
+    ctx.s.skillUses[k] = (ctx.s.skillUses[k] ?? 0) + 1;
+  }
   if (skills.length && ctx.s.settings.skills === 'on') fireSkills(ctx, e);
 }
+
+/** The 杀 `seat` used in the current turn (counted by `trigger` at `cardUsed`). */
+export const slashesUsed = (s: State, seat: number) => s.skillUses[`${seat}|slashUsed|t${s.turn.n}`] ?? 0;
 
 function fireSkills(ctx: Ctx, e: TriggerEvent) {
   const s = ctx.s;
