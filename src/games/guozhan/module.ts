@@ -366,10 +366,14 @@ export class GuozhanRules implements Rules<Guozhan> {
       const d = st.detail as StepDetail | undefined;
       if (!d) continue;
       if (d.notes) lines.push(...d.notes);
+      // The step's public answer (echo: its first public row) is already posted by the platform as the answer: that
+      // row is not said twice (a computer's 【杀】 showed as two identical lines, the answer and this post).
+      let echoed = st.answer?.ok && !st.answer.private ? st.answer.text : null;
       for (const row of s.log.slice(d.from, d.to)) {
         if (row.t === 'turn') turnStarted = true;
         if (row.to) continue;
         const t = rowText(s, row);
+        if (t && t === echoed) { echoed = null; continue; }
         if (t) lines.push(t);
       }
     }
