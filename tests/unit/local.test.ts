@@ -243,7 +243,7 @@ describe('local web channel server', () => {
       const created = await act(pages[0]!, { t: 'create', map: 'tests/fixtures/tiny.json' });
       assert.equal(created.ok, true, created.text);
       // The change is pushed to every page, and a page arriving after it gets the new list in its welcome.
-      for (const p of pages) await p.wait((m) => m.t === 'games' && m.games.some((x) => x.channelId === created.channelId));
+      for (const p of pages) await p.wait((m) => (m.t === 'games' ? m.games : m.t === 'gamesDiff' ? m.upsert : []).some((x) => x.channelId === created.channelId));
       const late = await client(h.url, { name: 'Lee' });
       const w = late.msgs.find((m) => m.t === 'welcome') as Extract<ServerMsg, { t: 'welcome' }>;
       assert.ok(w.games.some((x) => x.channelId === created.channelId));
@@ -257,7 +257,7 @@ describe('local web channel server', () => {
     const watcher = await client(h.url, { name: 'Wes' });
     const maker = await client(h.url, { name: 'Mia' });
     await new Promise((r) => setTimeout(r, 1100));
-    const pushes = () => watcher.msgs.filter((m) => m.t === 'games') as Extract<ServerMsg, { t: 'games' }>[];
+    const pushes = () => watcher.msgs.filter((m) => m.t === 'games' || m.t === 'gamesDiff');
     const before = pushes().length;
     const made: string[] = [];
     for (let i = 0; i < 6; i++) {
@@ -266,7 +266,13 @@ describe('local web channel server', () => {
       made.push(c.channelId!);
       await new Promise((r) => setTimeout(r, 80));
     }
-    await watcher.wait((m) => m.t === 'games' && made.every((ch) => m.games.some((g) => g.channelId === ch)), 3000);
+    // The page's list as it keeps it: the welcome's, then each push (a diff of what changed) applied.
+    const listed = new Set<string>();
+    await watcher.wait((m) => {
+      if (m.t === 'welcome' || m.t === 'games') for (const g of m.games) listed.add(g.channelId);
+      if (m.t === 'gamesDiff') { for (const g of m.upsert) listed.add(g.channelId); for (const ch of m.remove) listed.delete(ch); }
+      return m.t !== 'welcome' && made.every((ch) => listed.has(ch));
+    }, 3000);
     const sent = pushes().length - before;
     assert.ok(sent >= 1 && sent <= 2, `${sent} pushes of the whole list for 6 games created over ~0.6 s`);
     watcher.close();

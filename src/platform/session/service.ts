@@ -394,7 +394,7 @@ export class GameService implements GameServiceApi {
    */
   changeStamp(channelId: string): string | null {
     const held = this.games.inChannel(channelId);
-    if (!held || held.row.status === 'ended' || !(this.clock.now() < (this.leaseUntil.get(held.row.id) ?? -Infinity) - LEASE_MARGIN_MS)) return null;
+    if (!held || !this.fromMemory(held)) return null;
     return `${this.oid(held)}.${this.oid(held.row)}.${this.oid(held.game)}.${this.writes.get(held.row.id) ?? 0}`;
   }
 
@@ -526,6 +526,11 @@ export class GameService implements GameServiceApi {
     return (await this.store.players(row.id)).find((p) => p.userId === userId)?.seat ?? null;
   }
 
+  /** Whether a held game is answered from memory (see liveIn): not ended, its lease running by this process's clock. */
+  private fromMemory(lv: Live): boolean {
+    return lv.row.status !== 'ended' && this.clock.now() < (this.leaseUntil.get(lv.row.id) ?? -Infinity) - LEASE_MARGIN_MS;
+  }
+
   /**
    * The channel's open or running game, loaded; null when there is none or it is broken (see brokenIn).
    *
@@ -537,7 +542,7 @@ export class GameService implements GameServiceApi {
    */
   private async liveIn(channelId: string): Promise<Live | null> {
     const held = this.games.inChannel(channelId);
-    if (held && held.row.status !== 'ended' && this.clock.now() < (this.leaseUntil.get(held.row.id) ?? -Infinity) - LEASE_MARGIN_MS) return held;
+    if (held && this.fromMemory(held)) return held;
     const row = await this.store.liveGameIn(channelId);
     if (!row || this.broken.has(row.id)) return null;
     // A game not held here yet is loaded only with its lease (another process may be playing it).
@@ -706,7 +711,9 @@ export class GameService implements GameServiceApi {
       const reason = this.broken.get(row.id);
       if (reason) return await this.brokenInfo(row, reason);
       const lv = this.games.get(row.id);
-      if (lv) { lv.row = row; return await this.info(lv); }
+      // A held game's row is only ever written by this process (kept as stored): replacing it here would only make
+      // every channel's change stamp differ after each list build.
+      if (lv) { if (!this.fromMemory(lv)) lv.row = row; return await this.info(lv); }
       return await this.rowInfo(row);
     }));
   }
@@ -1783,7 +1790,7 @@ export class GameService implements GameServiceApi {
     }
     const label = lv.rules.botStyle(style, lg)?.label ?? style;
     try {
-      await this.commit({ gameId: lv.row.id, players: { set: [{ seat: id, userId: botUserId(id, style), name: label, joinedAt: this.clock.now() }] } });
+      await this.commit({ gameId: lv.row.id, players: { set: [{ seat: id, userId: botUserId(id, style), name: lv.rules.botName(id, label), joinedAt: this.clock.now() }] } });
     } catch (e) {
       return this.writeFailure(e, lg, `seating a computer player in game ${lv.row.id}`, ['机器人没有加入', 'the computer player was not seated']);
     }
@@ -1808,7 +1815,7 @@ export class GameService implements GameServiceApi {
       if (!free.length) return fail<{ countries: string[] }>('COUNTRY_TAKEN', T(lg, '没有空闲的国家了', 'no free country left'));
       const at = this.clock.now();
       try {
-        await this.commit({ gameId: lv.row.id, players: { set: free.map((seat, i) => ({ seat, userId: botUserId(seat, style.id), name: style.label, joinedAt: at + i })) } });
+        await this.commit({ gameId: lv.row.id, players: { set: free.map((seat, i) => ({ seat, userId: botUserId(seat, style.id), name: lv.rules.botName(seat, style.label), joinedAt: at + i })) } });
       } catch (e) {
         return this.writeFailure<{ countries: string[] }>(e, lg, `seating computer players in game ${lv.row.id}`, ['机器人没有加入', 'no computer player was seated']);
       }

@@ -159,6 +159,8 @@ export type ServerMsg =
   | { t: 'error'; code: string; text: string; id?: string; retryAfterMs?: number }
   | Ack
   | { t: 'games'; games: GameListItem[] }
+  /** The games changed or added since the last list this page got (newest first), and those gone, by channel. */
+  | { t: 'gamesDiff'; upsert: GameListItem[]; remove: string[] }
   /** `board`: the static drawing data of a game whose page draws its own board (PageView.board), else absent. */
   | { t: 'channel'; channelId: string; feed: FeedMessage[]; status: StatusView | null; names: NamesView | null; board?: unknown }
   /** A board game's state as this viewer's seat may see it (Rules.view), pushed when it changes. */

@@ -222,6 +222,9 @@ export function practiceOf(root: string, path = 'maps/europe.json'): PracticeVie
   }
 }
 
+/** The game list as built once for every page: its items, their JSON, and the build's number (later: newer). */
+interface SharedList { games: GameListItem[]; json: string; seq: number }
+
 /** The HTTP + WebSocket server of the local web channel. */
 export class LocalServer {
   readonly http = createServer((req, res) => this.serve(req, res));
@@ -246,7 +249,15 @@ export class LocalServer {
    * build (building it reads every game; 2,000 pages reconnecting built it 2,000 times). Dropped by pushGames (each
    * change of the list this server sees), and at most LIST_TTL_MS old in any case (a change it does not see).
    */
-  private listMemo: { at: number; list: Promise<{ games: GameListItem[]; json: string }> } | null = null;
+  private listMemo: { at: number; list: Promise<SharedList> } | null = null;
+  /**
+   * The list as last pushed (its build's seq, JSON and each game's JSON): a push sends only what changed since it
+   * (gamesDiff), to the pages listed (welcomed with a list at least this new); other signed-in pages get it whole.
+   */
+  private lastSent: { seq: number; json: string; items: Map<string, string> } | null = null;
+  private listSeq = 0;
+  /** Pages whose welcome carried a list at least as new as lastSent: they keep theirs up to date by the diffs. */
+  private listed = new WeakSet<Client>();
   private maps: { path: string; name: string }[];
   /** 单人练习's map and countries (issue 13), read once. */
   private practice: PracticeView | null | undefined;
@@ -294,10 +305,14 @@ export class LocalServer {
     // this tick also catches changes that post nothing.
     // A channel whose status was built since the last round (a command, a join, a post) is left out: under load
     // every busy channel is built many times a second already, and the tick only adds a rebuild of each.
+    // An idle channel (nothing it shows changed: the service's change stamp, the names and who views it) is not built
+    // at all: with 100 idle games that was 50 builds a second for nothing (docs/scale.md).
     this.tick = setInterval(() => {
       const since = performance.now() - STATUS_TICK_MS + 100;
       for (const ch of new Set([...this.clients].map((c) => c.channel).filter((c): c is string => !!c))) {
         if ((this.lastBuilt.get(ch) ?? -Infinity) > since) continue;
+        const key = this.buildKey(ch);
+        if (key !== null && this.lastKey.get(ch) === key) continue;
         this.safely('status tick', () => this.pushStatus(ch));
       }
     }, STATUS_TICK_MS);
@@ -568,9 +583,10 @@ export class LocalServer {
       }
       user = { id, name: null };
       this.users.set(id, user);
+      this.namesVersion++;
     }
     const name = cleanName(String(msg.name ?? ''));
-    if (name) user.name = name;
+    if (name && user.name !== name) { user.name = name; this.namesVersion++; }
     if (c.userId !== id) {
       if (c.userId) {
         const n = (this.online.get(c.userId) ?? 1) - 1;
@@ -583,7 +599,11 @@ export class LocalServer {
     let listFailed = false;
     // A socket let in by a duel link sees no list of the server's games.
     let gamesJson = '[]';
-    if (c.linkOnly === null) try { ({ json: gamesJson } = await this.sharedList()); } catch (e) {
+    if (c.linkOnly === null) try {
+      const l = await this.sharedList();
+      // Never older than the list the next diff starts from (a build begun before the last push).
+      gamesJson = this.lastSent && this.lastSent.seq > l.seq ? this.lastSent.json : l.json;
+    } catch (e) {
       console.error('local channel: the game list could not be read:', e);
       listFailed = true;
     }
@@ -592,6 +612,8 @@ export class LocalServer {
     const welcome = JSON.stringify({ t: 'welcome', token, userId: id, name: user.name, games, maps: this.maps, kinds: this.opts.service.kinds(), practice: this.practice } satisfies ServerMsg);
     const at = welcome.indexOf('"games":[]');
     this.sendRaw(c, at < 0 ? welcome : `${welcome.slice(0, at)}"games":${gamesJson}${welcome.slice(at + 10)}`);
+    // From here (nothing awaited since the list was chosen) the page follows the list by diffs.
+    if (c.linkOnly === null && !listFailed) this.listed.add(c); else this.listed.delete(c);
     if (listFailed) this.send(c, { t: 'error', code: 'INTERNAL_ERROR', text: '游戏列表读取失败（服务器的数据出了问题）。已有的频道可用链接直接打开；请告诉运行服务器的人。' });
   }
 
@@ -610,7 +632,7 @@ export class LocalServer {
     }
     if (this.users.size < this.limits.maxUsers) return null;
     for (const u of this.users.keys()) {
-      if (!this.online.has(u)) { this.users.delete(u); return null; }
+      if (!this.online.has(u)) { this.users.delete(u); this.namesVersion++; return null; }
     }
     return { text: `在线的身份已满（${this.limits.maxUsers} 个），暂时不能加入新身份。请稍后再试。`, retryAfterMs: 60_000 };
   }
@@ -949,6 +971,7 @@ export class LocalServer {
       return { t: 'ack', id, ok: false, code: 'BAD_NAME', text: '这个名字里没有看得见的字：空白和不可见字符都会被去掉。请换一个名字（1–32 个字，例如：俾斯麦）。' };
     }
     user.name = name;
+    this.namesVersion++;
     for (const o of this.clients) if (o.userId === user.id) this.send(o, { t: 'you', userId: user.id, name });
     if (channelId) this.schedulePush(channelId);
     return { t: 'ack', id, ok: true };
@@ -1124,9 +1147,29 @@ export class LocalServer {
     }
   }
 
+  /** Bumped whenever a name shown in any channel's panel may have changed (a rename, an identity added or forgotten). */
+  private namesVersion = 0;
+  /** What each channel's last build was made from (buildKey), taken as it began: the tick skips a channel until it changes. */
+  private lastKey = new Map<string, string>();
+
+  /**
+   * What a channel's panel is built from, cheaply and from memory: the service's change stamp of its game, the names'
+   * version and the viewers (their online marks). null when the service cannot tell (no game held here): build then.
+   */
+  private buildKey(channelId: string): string | null {
+    const stamp = this.opts.service.changeStamp?.(channelId) ?? null;
+    if (stamp === null) return null;
+    const viewers: string[] = [];
+    for (const c of this.clients) if (c.channel === channelId && c.userId) viewers.push(this.viewer(c));
+    return `${stamp}|${this.namesVersion}|${viewers.sort().join(',')}`;
+  }
+
   private async pushStatus(channelId: string, force = false): Promise<void> {
     const viewers = [...this.clients].filter((c) => c.channel === channelId && c.userId);
     if (viewers.length === 0) return;
+    // Taken before the build reads anything: a change during the build makes the next tick's key differ.
+    const key = this.buildKey(channelId);
+    if (key === null) this.lastKey.delete(channelId); else this.lastKey.set(channelId, key);
     if (this.boards.has(channelId)) this.pushViews(channelId);
     // The channel's status is built and serialized once; each viewer's frame differs only in `me`.
     this.lastBuilt.set(channelId, performance.now());
@@ -1163,20 +1206,32 @@ export class LocalServer {
       this.gamesTimer = null;
       this.lastGamesPush = performance.now();
       this.safely('game list push', async () => {
-        // Built and serialized once for every page (it was one JSON.stringify of the whole list a socket).
-        const { json } = await this.sharedList();
-        const frame = `{"t":"games","games":${json}}`;
-        for (const c of this.clients) if (c.userId && c.linkOnly === null) this.sendRaw(c, frame);
+        // Built and serialized once for every page (it was one JSON.stringify of the whole list a socket); a page
+        // that has the list gets only the games that changed or went (it was the whole list to every page: bytes
+        // sockets × games on each change, docs/scale.md).
+        const l = await this.sharedList();
+        const prev = this.lastSent;
+        if (prev && prev.seq >= l.seq) return;
+        const items = new Map(l.games.map((g) => [g.channelId, JSON.stringify(g)]));
+        const upsert = prev ? [...items].filter(([ch, j]) => prev.items.get(ch) !== j).map(([, j]) => j) : [...items.values()];
+        const remove = prev ? [...prev.items.keys()].filter((ch) => !items.has(ch)) : [];
+        this.lastSent = { seq: l.seq, json: l.json, items };
+        if (prev && upsert.length === 0 && remove.length === 0) return;
+        const diff = `{"t":"gamesDiff","upsert":[${upsert.join(',')}],"remove":${JSON.stringify(remove)}}`;
+        const whole = `{"t":"games","games":${l.json}}`;
+        for (const c of this.clients) if (c.userId && c.linkOnly === null) this.sendRaw(c, this.listed.has(c) ? diff : whole);
       });
     }, wait);
     this.gamesTimer.unref();
   }
 
   /** The game list and its JSON, built once for whoever asks within LIST_TTL_MS and until the list changes (pushGames). */
-  private sharedList(): Promise<{ games: GameListItem[]; json: string }> {
+  private sharedList(): Promise<SharedList> {
     const now = performance.now();
     if (this.listMemo && now - this.listMemo.at < LIST_TTL_MS) return this.listMemo.list;
-    const list = this.gameList().then((games) => ({ games, json: JSON.stringify(games) }));
+    // Numbered as the build begins: a later number read the games later.
+    const seq = ++this.listSeq;
+    const list = this.gameList().then((games) => ({ games, json: JSON.stringify(games), seq }));
     const memo = { at: now, list };
     this.listMemo = memo;
     // A failed build is not kept: the next page asks again.

@@ -170,6 +170,19 @@ function onServer(m) {
       S.games = m.games;
       renderGames();
       break;
+    case 'gamesDiff': {
+      // Only what changed: a game's new line in place, a new game on top (newest first), a gone one out.
+      const gone = new Set(m.remove);
+      const fresh = new Map(m.upsert.map((g) => [g.channelId, g]));
+      const kept = S.games.filter((g) => !gone.has(g.channelId)).map((g) => {
+        const u = fresh.get(g.channelId);
+        fresh.delete(g.channelId);
+        return u || g;
+      });
+      S.games = [...fresh.values(), ...kept];
+      renderGames();
+      break;
+    }
     case 'channel':
       openedChannel(m);
       break;

@@ -225,7 +225,7 @@ export function lobbyMessage(m) {
       if (L.info) L.info = { ...L.info, seat: null };
       renderBanner(m.text);
     }
-  } else if (m.t === 'games') {
+  } else if (m.t === 'games' || m.t === 'gamesDiff') {
     renderLobby();
   }
 }
