@@ -46,4 +46,11 @@ export function refuse(code: string, message: string): never {
 /** Appends a log row stamped with the step's clock. */
 export function ev(ctx: Ctx, t: string, fields: Omit<LogRow, 'at' | 't'> = {}): void {
   ctx.s.log.push({ at: ctx.now, t, ...fields });
+  // The play phase's record of used cards (types.ts Turn.used: 克己, 谋断): every use and every equipping — 杀, tricks,
+  // delayed tricks, 无懈可击, a rescue's 桃, equipment (G5.6) — while the current turn's play phase runs.
+  const st = ctx.s.turn?.stage;
+  if ((t === 'use' || t === 'equip') && typeof fields.seat === 'number' && (st === 'play' || st === 'playStart' || st === 'playing')) {
+    const ids = t === 'equip' ? [fields.card as string] : ((fields.cards as string[] | undefined) ?? []);
+    ctx.s.turn.used = [...(ctx.s.turn.used ?? []), { seat: fields.seat, name: t === 'equip' ? '' : (fields.name as string), ids }];
+  }
 }

@@ -38,8 +38,9 @@
  *   straight to the discard pile, not a recast or a replaced equipment card — `why`). 枭姬 (equipment lost), 礼让
  *   (cards discarded), 死谏 (hand cards lost, none left) read it through skills/common.ts `lostFrom`.
  * - `recovered` (core.ts recover): after a character's HP rose by `n` (淑慎).
- * - The cards a character used in this turn's play phase, equipment, delayed tricks and 无懈可击 included: `usedInPlay`
- *   below reads them from the log's `use`/`equip` rows (克己, 谋断) — the log is state, so replay reproduces it.
+ * - The cards a character used in this turn's play phase, equipment, delayed tricks and 无懈可击 included: the turn's
+ *   record `turn.used` (flow.ts ev notes each `use`/`equip` row in the play phase; skills/common.ts `usedInPlay`
+ *   reads it: 克己, 谋断) — state, so a re-run step and a replay see the same record.
  * Continuous rules (issue 19's range hooks, `kind: 'rule'`, RuleSkill below): no point fires; the engine's own checks
  * read the rules of a character's revealed generals (`rulesOf`; G13.3: a hidden general's do not apply):
  * - `distance` (core.ts distance, G7.2, after the horses, before the floor of 1): 马术 −1 (skills/mashu.ts `mashuFor`),
@@ -504,12 +505,15 @@ export function setPrelight(s: State, seat: number, name: string, on: boolean): 
 // ── continuous rules (kind 'rule'): distance, 杀 limit and targets, hand limit, suits ──
 
 /** While set, the rules of `seat` are read as if its hidden generals `ks` were revealed (use.ts tries a G13.4 reveal). */
-let assumed: { seat: number; ks: readonly (0 | 1)[] } | null = null;
+let assumed: { seat: number; ks: readonly (0 | 1)[]; only?: readonly string[] } | null = null;
 
-/** Runs `fn` reading `seat`'s hidden generals `ks` as revealed (G13.4: is the declared use legal with them?). */
-export function assuming<T>(seat: number, ks: readonly (0 | 1)[], fn: () => T): T {
+/**
+ * Runs `fn` reading `seat`'s hidden generals `ks` as revealed (G13.4: is the declared use legal with them?); with
+ * `only`, just those rule ids of theirs (which rule made it legal, for the activation row).
+ */
+export function assuming<T>(seat: number, ks: readonly (0 | 1)[], fn: () => T, only?: readonly string[]): T {
   const before = assumed;
-  assumed = { seat, ks };
+  assumed = { seat, ks, ...(only ? { only } : {}) };
   try { return fn(); } finally { assumed = before; }
 }
 
@@ -523,8 +527,13 @@ export function rulesOf<K extends keyof RuleSkill>(s: State, seat: number, has: 
   if (!p || !p.alive || !p.generals) return [];
   const out: RuleSkill[] = [];
   for (const k of [0, 1] as const) {
-    if (!p.revealed[k] && !(assumed && assumed.seat === seat && assumed.ks.includes(k))) continue;
-    for (const spec of skills) if (spec.kind === 'rule' && spec.general === p.generals[k] && spec[has] !== undefined) out.push(spec);
+    const hidden = !p.revealed[k];
+    if (hidden && !(assumed && assumed.seat === seat && assumed.ks.includes(k))) continue;
+    for (const spec of skills) {
+      if (spec.kind !== 'rule' || spec.general !== p.generals[k] || spec[has] === undefined) continue;
+      if (hidden && assumed?.only && !assumed.only.includes(spec.id)) continue;
+      out.push(spec);
+    }
   }
   return out;
 }
@@ -543,10 +552,10 @@ export function revealForRule(ctx: Ctx, seat: number, k: 0 | 1, names: string[])
   for (const skill of [...new Set(names)]) ev(ctx, 'skill', { seat, skill, general: p.generals![k] });
 }
 
-/** The names of `seat`'s general `k`'s rules with one of the hooks `has`. */
-export function ruleNames(s: State, seat: number, k: 0 | 1, has: readonly (keyof RuleSkill)[]): string[] {
+/** `seat`'s general `k`'s rules with one of the hooks `has`. */
+export function rulesWith(s: State, seat: number, k: 0 | 1, has: readonly (keyof RuleSkill)[]): RuleSkill[] {
   const g = P(s, seat).generals?.[k];
-  return skills.filter((x) => x.kind === 'rule' && x.general === g && has.some((h) => x[h] !== undefined)).map((x) => x.name);
+  return skills.filter((x): x is RuleSkill => x.kind === 'rule' && x.general === g && has.some((h) => x[h] !== undefined));
 }
 
 /** The general of `seat` that holds the rule named `name` (for an activation row). */

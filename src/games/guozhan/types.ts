@@ -98,6 +98,11 @@ export interface Turn {
   point: null | 'before' | 'body' | 'end';
   /** G4.10: other phases of this turn to skip (a skill's `skipPhase`; draw and play use skipDraw/skipPlay). */
   skip: string[];
+  /**
+   * The cards used in this turn's play phase (克己, 谋断; flow.ts ev notes every `use` and `equip` row while the play
+   * phase runs): who, the card's name and its physical cards. Replaced, never mutated (a step's base shares it).
+   */
+  used?: { seat: number; name: string; ids: string[] }[];
   /** 铁骑: generals (`seat:k`) whose non-locked skills are invalid until the end of this turn. */
   invalid?: string[];
 }

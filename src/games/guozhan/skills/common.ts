@@ -92,38 +92,19 @@ export interface UsedRecord { name: string; suit: Suit | null; color: 'red' | 'b
 
 /**
  * The cards `seat` used in the current turn's play phase, in order — every use, equipment (G5.6), delayed tricks and
- * 无懈可击 included (none of those fires `cardUsed`). Read from the log's `use` and `equip` rows between this turn's
- * `phase: play` row and the next phase row: the log is part of the state, so a replay reads the same record. Empty
- * when the play phase has not happened this turn (skipped).
+ * 无懈可击 included (none of those fires `cardUsed`): the turn's record (types.ts Turn.used, noted by flow.ts ev). Empty
+ * when the play phase did not happen this turn (skipped).
  */
 export function usedInPlay(s: State, seat: number): UsedRecord[] {
-  const log = s.log;
-  let start = -1;
-  for (let k = log.length - 1; k >= 0; k--) {
-    const r = log[k]!;
-    if (r.t === 'turn') break;
-    if (r.t === 'phase' && r.phase === 'play' && r.seat === s.turn.seat) { start = k; break; }
-  }
-  if (start < 0) return [];
-  const out: UsedRecord[] = [];
-  for (let k = start + 1; k < log.length; k++) {
-    const r = log[k]!;
-    if (r.t === 'phase' || r.t === 'turnEnd') break;
-    if (r.seat !== seat) continue;
-    if (r.t === 'equip') {
-      const c = card(r.card as string);
-      out.push({ name: c.name, suit: c.suit, color: colorOf(c.suit), type: 'equip' });
-    } else if (r.t === 'use') {
-      const ids = (r.cards as string[] | undefined) ?? [];
-      const name = r.name as string;
-      // The type is the used card's (a converted card's is its name's, G6.4).
-      const t = CARDS[CARD_OF[name] ?? ids[0]!]?.type ?? 'basic';
-      const colors = new Set(ids.map((id) => colorOf(card(id).suit)));
-      const suit = ids.length === 1 ? card(ids[0]!).suit : null;
-      out.push({ name, suit, color: ids.length === 1 ? colorOf(suit) : colors.size === 1 ? [...colors][0]! : null, type: t === 'delayed' ? 'trick' : t });
-    }
-  }
-  return out;
+  return (s.turn.used ?? []).filter((u) => u.seat === seat).map((u) => {
+    const ids = u.ids;
+    if (!u.name) { const c = card(ids[0]!); return { name: c.name, suit: c.suit, color: colorOf(c.suit), type: 'equip' as const }; }
+    // The type is the used card's (a converted card's is its name's, G6.4); G1.6 for its suit and colour.
+    const t = CARDS[CARD_OF[u.name] ?? ids[0]!]?.type ?? 'basic';
+    const colors = new Set(ids.map((id) => colorOf(card(id).suit)));
+    const suit = ids.length === 1 ? card(ids[0]!).suit : null;
+    return { name: u.name, suit, color: ids.length === 1 ? colorOf(suit) : colors.size === 1 ? [...colors][0]! : null, type: t === 'delayed' ? 'trick' : t };
+  });
 }
 
 /** Who may receive `id` (lying in `from`'s equipment or judgement area): another present character with that slot free / no delayed trick of that name. */

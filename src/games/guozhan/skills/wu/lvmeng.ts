@@ -12,10 +12,9 @@
  * judgement area) to the same kind of area of another character, legally (HEG `mouduan.lua`; skills/common.ts
  * `moveOnBoard`, shared with 巧变: `【选择】P`, its card, the receiver; X3.2: no move).
  */
-import { P } from '../../core.ts';
+import { P, presentFrom } from '../../core.ts';
 import { ev } from '../../flow.ts';
 import { movable, moveOnBoard, ownPhase, usedInPlay, type SkillSpec } from '../common.ts';
-import { presentFrom } from '../../core.ts';
 
 export const keji: SkillSpec = {
   id: 'keji', name: '克己', general: 'hs__lvmeng', kind: 'locked', point: 'phaseStart',
