@@ -14,7 +14,7 @@ import { trickEffect, trickNoEffect, amazingGraceReveal } from './cards/tricks.t
 import { equipCard } from './cards/equipment.ts';
 import type { Cmd, State, UsedCard } from './types.ts';
 import { T } from './texts.ts';
-import { assuming, converterNamed, hiddenRuleHolders, revealForRule, ruleGeneral, ruleNames, rulesOf, trigger, usedConverted, type TargetHit } from './triggers.ts';
+import { assuming, converterNamed, hiddenRuleHolders, revealForRule, ruleGeneral, rulesOf, rulesWith, trigger, usedConverted, type TargetHit } from './triggers.ts';
 
 type CardCmd = Extract<Cmd, { k: 'card' }>;
 
@@ -196,7 +196,7 @@ function assignSlots<K extends { ok: (t: number) => boolean }>(named: number[], 
  * the hidden generals that may be revealed are tried (main, deputy, then both) and the first that makes it legal is
  * returned to be revealed on use; else the first refusal stands.
  */
-function playChecks(ctx: Ctx, seat: number, uc: UsedCard, cmd: CardCmd): { targets: number[]; victim?: number; rep?: number; by?: string[]; reveal: (0 | 1)[] } {
+function playChecks(ctx: Ctx, seat: number, uc: UsedCard, cmd: CardCmd): { targets: number[]; victim?: number; rep?: number; by?: string[]; reveal: (0 | 1)[]; names: string[] } {
   const s = ctx.s;
   const run = () => {
     if (SLASHES.has(uc.name) && !slashAllowed(ctx, seat)) refuse('LIMIT_EXCEEDED', T.slashOnce);
@@ -204,13 +204,18 @@ function playChecks(ctx: Ctx, seat: number, uc: UsedCard, cmd: CardCmd): { targe
     return checkTargets(ctx, seat, uc, cmd);
   };
   try {
-    return { ...run(), reveal: [] };
+    return { ...run(), reveal: [], names: [] };
   } catch (e) {
     if (!(e instanceof Refuse)) throw e;
     const ks = hiddenRuleHolders(s, seat, LIFTING);
     const tries: (0 | 1)[][] = ks.length === 2 ? [[0], [1], [0, 1]] : ks.map((k) => [k]);
+    const legal = (ks: (0 | 1)[], only?: string[]) => { try { assuming(seat, ks, run, only); return true; } catch (e2) { if (!(e2 instanceof Refuse)) throw e2; return false; } };
     for (const t of tries) {
-      try { return { ...assuming(seat, t, run), reveal: t }; } catch (e2) { if (!(e2 instanceof Refuse)) throw e2; }
+      if (!legal(t)) continue;
+      // The rule that made it legal alone, for the activation row (all of them when it takes several).
+      const rules = t.flatMap((k) => rulesWith(s, seat, k, LIFTING));
+      const one = rules.find((r) => legal(t, [r.id]));
+      return { ...assuming(seat, t, run), reveal: t, names: (one ? [one] : rules).map((r) => r.name) };
     }
     throw e;
   }
@@ -230,10 +235,11 @@ export function useInPlay(ctx: Ctx, seat: number, cmd: CardCmd) {
     if (P(s, seat).hp >= P(s, seat).maxHp) refuse('ILLEGAL_CARD', T.notWounded);
   }
   if (name === '酒' && s.turn.wineUsed) refuse('LIMIT_EXCEEDED', T.wineOnce);
-  const { targets, victim, rep, by, reveal: need } = playChecks(ctx, seat, uc, cmd);
-  // G13.4: a hidden general whose rule made the use legal is revealed by it; an announced rule (短兵) is logged.
-  for (const k of need) revealForRule(ctx, seat, k, ruleNames(s, seat, k, LIFTING).filter((x) => x !== uc.skill));
-  for (const skill of by ?? []) if (!need.some((k) => ruleNames(s, seat, k, LIFTING).includes(skill))) ev(ctx, 'skill', { seat, skill, general: ruleGeneral(s, seat, skill) });
+  const { targets, victim, rep, by, reveal: need, names } = playChecks(ctx, seat, uc, cmd);
+  // G13.4: a hidden general whose rule made the use legal is revealed by it and the rule logged (a conversion of the
+  // same skill logs itself below); an announced rule (短兵) whose slot was used is logged once.
+  need.forEach((k, i) => revealForRule(ctx, seat, k, i === 0 ? names.filter((x) => x !== uc.skill) : []));
+  for (const skill of by ?? []) if (!names.includes(skill)) ev(ctx, 'skill', { seat, skill, general: ruleGeneral(s, seat, skill) });
   // G13.4: a conversion skill of a hidden general is revealed by the use (triggers.ts).
   usedConverted(ctx, seat, uc, targets);
   useCard(ctx, seat, uc, targets, { victim, rep, counts: true });
