@@ -10,6 +10,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { noRefusals, pl, play, rows, skillRows } from './helpers.ts';
+import { handLimit, P } from '../../../src/games/guozhan/core.ts';
 
 const HEAD = ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
   '@generals 甲=刘备+关羽 乙=小乔+孙权 丙=曹操+许褚 丁=吕布+貂蝉',
@@ -78,4 +79,44 @@ test('H-WU-10 天香 declined (timeout, X3.2): 乙 takes the damage, 3 → 2', (
   const s = play([...HEAD, '@timeout']);
   noRefusals(s);
   assert.deepEqual([pl(s, '乙').hp, pl(s, '乙').hand, pl(s, '乙').revealed], [2, ['S041', 'S043', 'S084'], [false, false]]);
+});
+
+// 红颜 (locked): 小乔's ♠ cards (judgement cards included) count as ♥; a ♥ card in her equipment area: hand limit +1.
+// 甲 (刘备+关羽) uses 乐不思蜀 S039 on 乙 and ends; 乙's judgement card is S014 ♠7 (after 甲's draws S046 S050).
+const LE = (revealed: boolean) => ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held', '@generals 甲=刘备+关羽 乙=小乔+孙权 丙=曹操+许褚 丁=吕布+貂蝉',
+  ...(revealed ? ['@revealed 乙=主将'] : []), '@hand 甲=S039', '@hand 乙=S084', '@hand 丙=S094', '@hand 丁=S095', '@deck S046 S050 S014 S053 S048',
+  '甲: 【不出】', '甲: 【乐不思蜀】S039→乙', '甲: 【结束】', '乙: 【不出】', '@timeout']; // 乙 keeps its hidden general; the nullify window closes
+
+test('H-WU-10 红颜: 小乔\'s ♠7 judgement counts as ♥ — 乐不思蜀 does not skip her play phase; hidden, it does (G13.3)', () => {
+  const s = play(LE(true));
+  noRefusals(s);
+  assert.deepEqual(rows(s, 'judge').map((r) => [r.card, r.suit, r.color]), [['S014', '♥', 'red']]);
+  assert.deepEqual(rows(s, 'effect').map((r) => r.result), []);
+  assert.deepEqual([s.ask?.kind, s.turn.seat], ['play', 1]);
+  const hidden = play(LE(false));
+  assert.deepEqual(rows(hidden, 'judge').map((r) => r.suit), ['♠']);
+  assert.deepEqual(rows(hidden, 'effect').map((r) => r.result), ['skipPlay']);
+});
+
+test('H-WU-10 红颜 for 天香: a revealed 小乔 may discard a ♠ hand card as its ♥ card (option 2: 丙 loses 1 and takes it)', () => {
+  const s = play(['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held', '@generals 甲=刘备+关羽 乙=小乔+孙权 丙=曹操+许褚 丁=吕布+貂蝉',
+    '@revealed 乙=主将', '@hand 甲=S014', '@hand 乙=S010 S084', '@hand 丙=S094', '@hand 丁=S095', '@deck S046 S050 S053 S048',
+    '甲: 【不出】', '甲: 【杀】S014→乙', '乙: 【不出】', '乙: 【技能】天香', '乙: 【弃牌】S010', '乙: 【选择】丙', '乙: 【选择】2']);
+  noRefusals(s);
+  assert.deepEqual([pl(s, '乙').hp, pl(s, '丙').hp], [3, 3]);
+  assert.ok(pl(s, '丙').hand.includes('S010'));
+});
+
+test('H-WU-10 红颜 hand limit: a ♠ horse in 小乔\'s equipment counts as ♥ (+1: 3 + 1 = 4); a ♣ horse adds nothing; hidden, nothing', () => {
+  const s = play(LE(true));
+  const q = P(s, 1);
+  q.equip.offHorse = 'S027'; // ♠K 大宛
+  assert.equal(handLimit(s, 1), q.hp + 1);
+  q.equip.offHorse = null;
+  q.equip.defHorse = 'S065'; // ♣5 的卢
+  assert.equal(handLimit(s, 1), q.hp);
+  q.equip.defHorse = 'S054'; // ♥K 爪黄飞电
+  assert.equal(handLimit(s, 1), q.hp + 1);
+  q.revealed = [false, false];
+  assert.equal(handLimit(s, 1), q.hp);
 });
