@@ -7,7 +7,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { noRefusals, pl, play, rows, skillRows } from './helpers.ts';
+import { noRefusals, pl, play, refusals, rows, skillRows } from './helpers.ts';
 
 const head = (extra: string[] = []) => ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
   '@generals 甲=刘备+关羽 乙=孔融+貂蝉 丙=孙权+周泰 丁=曹操+许褚', ...extra,
@@ -63,4 +63,30 @@ test('H-QUN-11 名士 against a revealed source: 藤甲 alone makes the 火杀 2
   const s = play([...VINE.slice(0, -3), '乙: 【明置】全部', '乙: 【火杀】S088→甲', '甲: 【不出】']);
   noRefusals(s);
   assert.deepEqual([pl(s, '甲').hp, skillRows(s)], [2, []]);
+});
+
+// 礼让 (trigger): after cards of yours are discarded into the discard pile, you may give any of them to other
+// characters. 甲 = 孔融+张角 (3+3 half-fish → 3 HP) holds 5 + 2 drawn (S041 S043) = 7 cards: 4 to discard.
+// Cards: S024 ♠Q / S078 ♣Q / S080 ♣K 铁索连环, S030 ♥2 闪, S014 ♠7 杀.
+const LR = ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
+  '@generals 甲=孔融+张角 乙=刘备+关羽 丙=曹操+许褚 丁=孙权+甘宁',
+  '@hand 甲=S014 S024 S078 S080 S030', '@hand 乙=S084', '@hand 丙=S094', '@hand 丁=S095', '@deck S041 S043 S046 S050 S053 S048',
+  '甲: 【不出】'];
+
+test('H-QUN-11 礼让 hidden: the discard phase\'s 4 cards — reveals 孔融, gives S024 S078 to 乙 and S030 to 丙, S080 stays discarded', () => {
+  const s = play([...LR, '甲: 【结束】', '甲: 【弃牌】S024、S078、S080、S030', '甲: 【技能】礼让', '甲: 【给出】S024、S078→乙', '甲: 【给出】S030→丙', '甲: 【不出】']);
+  assert.deepEqual(refusals(s), []);
+  assert.deepEqual(pl(s, '甲').revealed, [true, false]);
+  assert.deepEqual(skillRows(s), ['甲:礼让']);
+  // 乙 then draws S046 S050 in its own turn — after its turn-start prompt; the gifts are in its hand already.
+  assert.ok(['S084', 'S024', 'S078'].every((id) => pl(s, '乙').hand.includes(id)));
+  assert.deepEqual(pl(s, '丙').hand, ['S094', 'S030']);
+  assert.deepEqual(s.discardPile, ['S080']);
+});
+
+test('H-QUN-11 礼让 not for a recast (重铸 is not a discard) nor a used card: the play prompt comes straight back', () => {
+  const s = play([...LR, '甲: 【重铸】S024', '甲: 【杀】S014→乙', '乙: 【不出】']);
+  assert.deepEqual(refusals(s), []);
+  assert.deepEqual(skillRows(s), []);
+  assert.equal(s.ask?.kind, 'play');
 });

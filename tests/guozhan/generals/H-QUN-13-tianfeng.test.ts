@@ -7,7 +7,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { noRefusals, pl, play, rows, skillRows } from './helpers.ts';
+import { noRefusals, pl, play, refusals, rows, skillRows } from './helpers.ts';
 
 const KILL = ['甲: 【酒】', '甲: 【杀】S014→乙', '乙: 【不出】', '甲: 【决斗】→乙', '@timeout', '乙: 【不出】'];
 const head = (gens: string, revealed: string[]) => ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
@@ -59,4 +59,28 @@ test('H-QUN-13 随势 lose only for a death of 田丰\'s kingdom: 乙 dies as Sh
   const s = play([...head('甲=刘备+关羽 乙=刘禅+诸葛亮 丙=田丰+吕布 丁=孙权+周泰', ['@revealed 丙=主将']), '甲: 【不出】', ...KILL, '@timeout 4']);
   noRefusals(s);
   assert.deepEqual([pl(s, '乙').alive, pl(s, '丙').hp, skillRows(s)], [false, 4, []]);
+});
+
+// 死谏 (trigger): after you lose hand cards and have none left, you may discard one card of another character.
+// 甲 = 田丰+张角 (3 HP) holds S014 and draws two horses (S011 +1马, S065 +1马): equips both (the second replaces the
+// first), then uses its last card, the 杀, on 乙 (刘备+关羽, 4 HP, one 闪 S084).
+const SJ = ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
+  '@generals 甲=田丰+张角 乙=刘备+关羽 丙=曹操+许褚 丁=孙权+甘宁',
+  '@hand 甲=S014', '@hand 乙=S084', '@hand 丙=S094', '@hand 丁=S095', '@deck S011 S065 S046 S050 S053 S048',
+  '甲: 【不出】', '甲: 【+1马】S011', '甲: 【+1马】S065', '甲: 【杀】S014→乙'];
+
+test('H-QUN-13 死谏 hidden: the 杀 leaves 甲 without hand cards — reveals 田丰, discards 乙\'s only hand card (its 闪), so the 杀 hits (4 → 3)', () => {
+  const s = play([...SJ, '甲: 【技能】死谏', '甲: 【选择】乙', '甲: 【选择】手牌']);
+  assert.deepEqual(refusals(s).map((r) => r.split(':')[1]), []);
+  assert.deepEqual(pl(s, '甲').revealed, [true, false]);
+  assert.deepEqual(skillRows(s), ['甲:死谏']);
+  assert.ok(s.discardPile.includes('S084'));
+  assert.equal(pl(s, '乙').hp, 3);
+});
+
+test('H-QUN-13 死谏 not while a hand card is left (the equipping moves) and declined with 【不出】: 乙 keeps its 闪', () => {
+  const s = play([...SJ, '甲: 【不出】', '乙: 【闪】']);
+  assert.deepEqual(refusals(s), []);
+  assert.deepEqual(skillRows(s), []);
+  assert.equal(pl(s, '乙').hp, 4);
 });

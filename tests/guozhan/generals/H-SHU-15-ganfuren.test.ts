@@ -33,3 +33,32 @@ test('H-SHU-15 神智 declined (timeout, X3.2): the hand is kept', () => {
   noRefusals(s);
   assert.deepEqual([pl(s, '乙').hp, pl(s, '乙').hand, skillRows(s)], [1, ['S030', 'S046', 'S050'], []]);
 });
+
+// 淑慎 (trigger): after you recover HP, for each point you may choose another character: it draws 1, or 2 if it has
+// no hand cards. Same table; 甲 draws two horses (S011 +1马, S027 -1马) and equips both, so it ends with no hand
+// card (丙 = 孙权+甘宁: no 奋激 to ask at 甲's finish phase); 乙 (1 HP after the 酒杀) uses 神智 on its one card S030 (1 ≥ 1: recovers 1).
+const SS = (deck: string) => ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
+  '@generals 甲=关羽+张飞 乙=甘夫人+刘备 丙=孙权+甘宁 丁=曹操+许褚',
+  '@hand 甲=S019 S014', '@hand 乙=S030', '@hand 丙=S094', '@hand 丁=S095', `@deck ${deck}`,
+  '甲: 【不出】', '甲: 【+1马】S011', '甲: 【-1马】S027', '甲: 【酒】', '甲: 【杀】S014→乙', '乙: 【不出】', '甲: 【结束】', '乙: 【不出】', '乙: 【技能】神智'];
+
+test('H-SHU-15 淑慎 after 神智\'s recovery (1 → 2, one point): 甲 has no hand cards — draws 2 (S046 S050); the recovery row comes first', () => {
+  const s = play([...SS('S011 S027 S046 S050 S053 S048'), '乙: 【技能】淑慎', '乙: 【选择】甲']);
+  noRefusals(s);
+  assert.deepEqual(skillRows(s), ['乙:神智', '乙:淑慎']);
+  assert.deepEqual(pl(s, '甲').hand, ['S046', 'S050']);
+  // 乙 then draws S053 S048 in its draw phase.
+  assert.deepEqual(pl(s, '乙').hand, ['S053', 'S048']);
+  const at = (t: string, why: string) => s.log.findIndex((r) => r.t === t && r.why === why);
+  assert.ok(at('recover', '神智') < at('draw', '淑慎'));
+});
+
+test('H-SHU-15 淑慎 on 丙 with a hand card: draws 1 (S046); declining (【不出】) draws nothing', () => {
+  const s = play([...SS('S011 S027 S046 S050 S053 S048'), '乙: 【技能】淑慎', '乙: 【选择】丙']);
+  noRefusals(s);
+  assert.deepEqual(pl(s, '丙').hand, ['S094', 'S046']);
+  const d = play([...SS('S011 S027 S046 S050 S053 S048'), '乙: 【不出】']);
+  noRefusals(d);
+  assert.deepEqual(skillRows(d), ['乙:神智']);
+  assert.deepEqual(rows(d, 'draw').filter((r) => r.why === '淑慎'), []);
+});
