@@ -27,3 +27,25 @@ test('H-QUN-10 雄异 with 丙 revealed Qun: both draw 3; Qun 2 > Shu 1 — no r
   assert.deepEqual(rows(s, 'draw').filter((r) => r.why === '雄异').map((r) => r.seat), [1, 2]);
   assert.equal(pl(s, '乙').hp, 3);
 });
+
+// 马术 (locked): your distance to others −1 (skills/mashu.ts). Six seats 甲…己: from 甲, 丙 and 戊 at 2, 丁 at 3.
+// 甲 = 马腾+华佗 (4+3 → 3 HP), range 1; S014 ♠7 杀.
+const SIX = (revealed: boolean) => ['@game guozhan', '@seats 甲 乙 丙 丁 戊 己', '@set blindOrder=held',
+  '@generals 甲=马腾+华佗 乙=刘备+关羽 丙=吕布+貂蝉 丁=甘宁+吕蒙 戊=诸葛亮+黄月英 己=孙权+周泰', ...(revealed ? ['@revealed 甲=主将'] : []),
+  '@hand 甲=S014 S010', '@hand 乙=S084', '@hand 丙=S043', '@hand 丁=S053', '@hand 戊=S086', '@hand 己=S092', '@deck S041 S046 S050 S030', '甲: 【不出】'];
+
+test('H-QUN-10 马术 hidden: 丙 at distance 2 is in range only with 马术 (2 − 1 = 1) — declaring the 杀 reveals 马腾 (G13.4); 丁 (3 − 1 = 2) stays out', () => {
+  const s = play([...SIX(false), '甲: 【杀】S014→丁', '甲: 【杀】S014→丙', '丙: 【不出】']);
+  assert.deepEqual(refusals(s).map((r) => r.split(':')[1]), ['ILLEGAL_TARGET']);
+  assert.deepEqual(pl(s, '甲').revealed, [true, false]);
+  assert.deepEqual(s.log.filter((r) => r.t === 'skill').map((r) => r.skill), ['马术']);
+  assert.equal(pl(s, '丙').hp, 3);
+});
+
+test('H-QUN-10 马术 is distance, not range, and only the owner\'s: revealed 马腾 measures 1 to 丙, 2 to 丁; 丙 to 甲 stays 2; skills=off: 2', async () => {
+  const { distance } = await import('../../../src/games/guozhan/core.ts');
+  const s = play(SIX(true));
+  assert.deepEqual([distance(s, 0, 2), distance(s, 0, 3), distance(s, 0, 1), distance(s, 2, 0)], [1, 2, 1, 2]);
+  const off = play(SIX(true).map((l) => (l.startsWith('@set') ? `${l} skills=off` : l)));
+  assert.equal(distance(off, 0, 2), 2);
+});

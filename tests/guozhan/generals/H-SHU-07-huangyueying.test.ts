@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { noRefusals, pl, play, rows, skillRows } from './helpers.ts';
+import { noRefusals, pl, play, refusals, rows, skillRows } from './helpers.ts';
 
 const HEAD = ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
   '@generals 甲=黄月英+卧龙诸葛亮 乙=刘备+关羽 丙=孙权+周泰 丁=曹操+许褚',
@@ -40,4 +40,27 @@ test('H-SHU-07 集智 is for non-converted tricks: 卧龙\'s 火计 (S046 as 火
   noRefusals(s);
   assert.deepEqual(skillRows(s), ['甲:火计']);
   assert.deepEqual(pl(s, '甲').revealed, [false, true]);
+});
+
+// 奇才 (locked): your tricks have no distance limit. Six seats 甲…己: from 甲, 丙 at 2, 丁 at 3. 甲 = 黄月英+卧龙诸葛亮.
+// Cards (A1): S021 ♠10 兵粮寸断, S075 ♣10 兵粮寸断, S006 ♠3 顺手牵羊; 丁 holds S053.
+const QC = (g = '黄月英+卧龙诸葛亮') => ['@game guozhan', '@seats 甲 乙 丙 丁 戊 己', '@set blindOrder=held',
+  `@generals 甲=${g} 乙=刘备+关羽 丙=孙权+周泰 丁=曹操+许褚 戊=吕布+貂蝉 己=甘宁+吕蒙`,
+  '@hand 甲=S021 S075 S006', '@hand 乙=S084', '@hand 丙=S094', '@hand 丁=S053', '@hand 戊=S095', '@hand 己=S092', '@deck S043 S050 S048 S030', '甲: 【不出】'];
+
+test('H-SHU-07 奇才 hidden: 兵粮寸断 on 丁 at distance 3 is legal only with 奇才 — reveals 黄月英 (G13.4); then 顺手牵羊 on 丙 (2) needs no reveal', () => {
+  const s = play([...QC(), '甲: 【兵粮寸断】S021→丁', '甲: 【顺手牵羊】S006→丙', '@timeout', '@timeout', '@timeout']);   // 集智 declined; the nullify window; the card taken (default)
+  noRefusals(s);
+  assert.deepEqual(pl(s, '甲').revealed, [true, false]);
+  assert.deepEqual(skillRows(s), ['甲:奇才']);
+  assert.deepEqual(pl(s, '丁').judge, ['S021']);
+  assert.ok(pl(s, '甲').hand.includes('S094'));
+});
+
+test('H-SHU-07 without 奇才 the distance-1 limit stands (黄忠+魏延: ILLEGAL_TARGET for both); 奇才 does not lift a 杀\'s range', () => {
+  const s = play([...QC('黄忠+魏延'), '甲: 【兵粮寸断】S021→丁', '甲: 【顺手牵羊】S006→丙']);
+  assert.deepEqual(refusals(s).map((r) => r.split(':')[1]), ['ILLEGAL_TARGET', 'ILLEGAL_TARGET']);
+  const k = play(['@game guozhan', '@seats 甲 乙 丙 丁 戊 己', '@set blindOrder=held', '@generals 甲=黄月英+卧龙诸葛亮 乙=刘备+关羽 丙=孙权+周泰 丁=曹操+许褚 戊=吕布+貂蝉 己=甘宁+吕蒙',
+    '@revealed 甲=主将', '@hand 甲=S014', '@hand 丙=S094', '@deck S043 S050', '甲: 【不出】', '甲: 【杀】S014→丙']);
+  assert.deepEqual(refusals(k).map((r) => r.split(':')[1]), ['ILLEGAL_TARGET']);
 });
