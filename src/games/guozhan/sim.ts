@@ -94,7 +94,12 @@ export function propose(s: State, seat: number, rng: Rng, tries: number): Cmd {
       }
       const id = rng.pick(hand);
       const c = card(id);
-      if (s.settings.skills === 'on' && rng.chance(0.05)) return { k: 'card', name: '兵粮寸断', cards: [{ id }], targets: [rng.pick(all0)] };
+      // …or two hand cards as 万箭齐发 (乱击), for every other such proposal (the same draws from the rng either way).
+      if (s.settings.skills === 'on' && rng.chance(0.05)) {
+        const to = rng.pick(all0);
+        if (hand.indexOf(id) % 2 === 1) return { k: 'card', name: '万箭齐发', cards: [{ id: hand[0]! }, { id }], targets: [] };
+        return { k: 'card', name: '兵粮寸断', cards: [{ id }], targets: [to] };
+      }
       if ((c.name === '铁索连环' || c.name === '知己知彼' || c.name === '勠力同心') && rng.chance(0.3)) return { k: 'recast', card: { id } };
       const all = names(s).filter((_, i) => P(s, i).alive);
       // G18.3: now and then a 连横 of the marked cards in hand.
