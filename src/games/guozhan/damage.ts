@@ -11,7 +11,7 @@ import { checkVictory, reveal } from './reveal.ts';
 import { SLOTS, type Nature, type UsedCard } from './types.ts';
 import { resolveCardCmd, usedText } from './resolve.ts';
 import { T } from './texts.ts';
-import { trigger, usedConverted, type DamageData } from './triggers.ts';
+import { ruleGeneral, rulesOf, trigger, usedConverted, type DamageData } from './triggers.ts';
 
 export interface DamageSpec {
   source: number | null;
@@ -158,10 +158,18 @@ export function loseHp(ctx: Ctx, seat: number, n: number) {
   if (p.hp <= 0) dying(ctx, seat, null);
 }
 
+/** G11.3 (完杀): the seat whose rule forbids `i` to use 桃 on the dying `v` now, or null. */
+export function peachBannedBy(s: import('./types.ts').State, i: number, v: number): number | null {
+  for (const j of aliveSeats(s)) if (rulesOf(s, j, 'noPeach').some((r) => r.noPeach!(s, j, i, v))) return j;
+  return null;
+}
+
 /** Can `i` produce anything in a rescue of `v` (a hand card, or the 珠联璧合 marker outside 鏖战)? Hand counts and markers are public. */
 function canRescue(ctx: Ctx, i: number, v: number): boolean {
   const s = ctx.s;
   const p = P(s, i);
+  // G11.3: under 完杀 only its owner and the dying one may use 桃 (the dying one's 酒 is its own), so the rest are not asked.
+  if (peachBannedBy(s, i, v) !== null) return false;
   // G18.4 / G11.3: a removed character cannot use cards.
   if (isRemoved(s, i)) return false;
   if (s.aozhan) return i === v && p.hand.length > 0;
@@ -176,6 +184,9 @@ function canRescue(ctx: Ctx, i: number, v: number): boolean {
 export function dying(ctx: Ctx, v: number, killer: number | null) {
   const s = ctx.s;
   ev(ctx, 'dying', { seat: v, hp: P(s, v).hp });
+  // 完杀 (G11.3): its activation is logged once per rescue round it restricts.
+  const bans = orderFrom(s, s.turn.seat).map((i) => peachBannedBy(s, i, v)).filter((j): j is number => j !== null);
+  if (bans.length) ev(ctx, 'skill', { seat: bans[0], skill: '完杀', general: ruleGeneral(s, bans[0]!, '完杀') });
   for (const i of orderFrom(s, s.turn.seat)) {
     // G11.1 (guozhan D24): the dying one's own skills come at its own place in the round.
     if (i === v && P(s, v).hp <= 0) trigger(ctx, { point: 'dyingSelf', seat: v });
@@ -206,6 +217,7 @@ function rescueWith(ctx: Ctx, i: number, v: number, cmd: import('./types.ts').Cm
   if (cmd.k !== 'card') return refuse('NO_PROMPT', T.rescueHelp(i === v));
   const wanted = i === v ? ['桃', '酒'] : ['桃'];
   const uc = resolveCardCmd(s, i, cmd, wanted);
+  if (uc.name === '桃' && peachBannedBy(s, i, v) !== null) return refuse('ILLEGAL_CARD', `完杀：现在只有${seatName(s, peachBannedBy(s, i, v)!)}和${seatName(s, v)}可以使用【桃】`);
   if (uc.name === '桃' && s.aozhan) return refuse('ILLEGAL_CARD', T.aozhanNoPeach);
   if (cmd.targets.length && seatOf(s, cmd.targets[0]!, i) !== v) return refuse('ILLEGAL_TARGET', T.rescueTarget(seatName(s, v)));
   usedConverted(ctx, i, uc, [v]);

@@ -228,6 +228,8 @@ export interface RuleSkill extends SkillBase {
   handPlus?: (s: State, owner: number) => number;
   /** The suit the owner's card or judgement card `id` counts as (红颜: ♠ as ♥), given `suit` so far. */
   suit?: (s: State, owner: number, id: string, suit: Suit) => Suit;
+  /** G11.3: `user` may not use 桃 (a card, a conversion, the 珠联璧合 marker) on the dying `dying` (完杀; damage.ts). */
+  noPeach?: (s: State, owner: number, user: number, dying: number) => boolean;
   /** Log an activation row when this rule makes a declared use legal (短兵's extra target is an optional skill). */
   announce?: boolean;
 }
@@ -240,7 +242,8 @@ const skills: SkillSpec[] = [];
 export function registerSkill(spec: SkillSpec): () => void {
   if (skills.some((k) => k.id === spec.id)) throw new Error(`skill ${spec.id} is registered twice`);
   skills.push(spec);
-  return () => { const k = skills.indexOf(spec); if (k >= 0) skills.splice(k, 1); };
+  rulesByGeneral.clear();
+  return () => { const k = skills.indexOf(spec); if (k >= 0) skills.splice(k, 1); rulesByGeneral.clear(); };
 }
 
 /** Whether any registered skill listens at `point` in this game (the engine only opens a step for points someone hears). */
@@ -504,6 +507,14 @@ export function setPrelight(s: State, seat: number, name: string, on: boolean): 
 
 // ── continuous rules (kind 'rule'): distance, 杀 limit and targets, hand limit, suits ──
 
+/** The rules per general id (distance is read often: bots, range checks); cleared when the registry changes. */
+const rulesByGeneral = new Map<string, RuleSkill[]>();
+function generalRules(g: string): RuleSkill[] {
+  let r = rulesByGeneral.get(g);
+  if (!r) { r = skills.filter((x): x is RuleSkill => x.kind === 'rule' && x.general === g); rulesByGeneral.set(g, r); }
+  return r;
+}
+
 /** While set, the rules of `seat` are read as if its hidden generals `ks` were revealed (use.ts tries a G13.4 reveal). */
 let assumed: { seat: number; ks: readonly (0 | 1)[]; only?: readonly string[] } | null = null;
 
@@ -529,8 +540,8 @@ export function rulesOf<K extends keyof RuleSkill>(s: State, seat: number, has: 
   for (const k of [0, 1] as const) {
     const hidden = !p.revealed[k];
     if (hidden && !(assumed && assumed.seat === seat && assumed.ks.includes(k))) continue;
-    for (const spec of skills) {
-      if (spec.kind !== 'rule' || spec.general !== p.generals[k] || spec[has] === undefined) continue;
+    for (const spec of generalRules(p.generals[k])) {
+      if (spec[has] === undefined) continue;
       if (hidden && assumed?.only && !assumed.only.includes(spec.id)) continue;
       out.push(spec);
     }

@@ -59,3 +59,34 @@ test('H-QUN-06 帷幕: a red 过河拆桥 (S052 ♥Q) is not cancelled — its w
   noRefusals(s);
   assert.deepEqual([pl(s, '乙').hand, skillRows(s)], [[], []]);
 });
+
+// 完杀 (locked): during your turn, characters other than you and the dying character cannot use 桃. 甲 = 贾诩+华佗 brings
+// 乙 = 甘夫人+刘备 (3 HP) to 0: a 酒杀 (1 + 1 = 2: 3 → 1), then a 决斗 (1 → 0). 丙 and 丁 each hold a 桃 (S035, S038),
+// 甲 holds S040 (桃); 乙's only card is a 闪 (S084). Cards: S019 ♠9 酒, S014 ♠7 杀, S001 ♠A 决斗.
+const WS = (revealed: string[]) => ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
+  '@generals 甲=贾诩+华佗 乙=甘夫人+刘备 丙=关羽+张飞 丁=曹操+许褚', ...revealed,
+  '@hand 甲=S019 S014 S001 S040', '@hand 乙=S084', '@hand 丙=S035', '@hand 丁=S038', '@deck S041 S043 S046 S050 S053 S048',
+  ...(revealed.length ? [] : ['甲: 【不出】']), '甲: 【酒】', '甲: 【杀】S014→乙', '乙: 【不出】', '甲: 【决斗】S001→乙', '@timeout', '乙: 【不出】'];
+
+test('H-QUN-06 完杀: in 贾诩\'s turn the rescue asks only 甲 and the dying 乙 — 丙 and 丁 keep their 桃 and 乙 dies', () => {
+  const s = play([...WS(['@revealed 甲=全部']), '甲: 【不出】', '乙: 【不出】']);
+  assert.deepEqual(refusals(s), []);
+  assert.equal(pl(s, '乙').alive, false);
+  assert.deepEqual([pl(s, '丙').hand, pl(s, '丁').hand], [['S035'], ['S038']]);
+  assert.ok(skillRows(s).includes('甲:完杀'));
+  // The peach asks went to 甲 and 乙 only.
+  assert.deepEqual(s.log.filter((r) => r.t === 'death').length, 1);
+});
+
+test('H-QUN-06 完杀 leaves 贾诩 its own 桃: 甲 saves 乙 with S040 (0 → 1)', () => {
+  const s = play([...WS(['@revealed 甲=全部']), '甲: 【桃】S040']);
+  assert.deepEqual(refusals(s), []);
+  assert.deepEqual([pl(s, '乙').alive, pl(s, '乙').hp], [true, 1]);
+});
+
+test('H-QUN-06 完杀 hidden does not apply (G13.3): 甲 passes, 乙 passes, 丙 is asked and saves 乙 with S035', () => {
+  const s = play([...WS([]), '甲: 【不出】', '乙: 【不出】', '丙: 【桃】S035']);
+  assert.deepEqual(refusals(s), []);
+  assert.deepEqual([pl(s, '乙').alive, pl(s, '乙').hp], [true, 1]);
+  assert.ok(!skillRows(s).includes('甲:完杀'));
+});

@@ -12,7 +12,10 @@
  * cancelled delayed trick goes to the discard pile instead of the judgement area (use.ts). The clause of a black
  * delayed trick *moved* into the area (闪电 passing on) is not done: the move is cards/delayed.ts's, which has no
  * point for it (see COVERAGE).
- * 完杀 (locked): waiting — see COVERAGE in ./index.ts.
+ * 完杀 (locked, SHZL `wansha.lua`): during your turn, characters other than you and the dying character cannot use 桃
+ * (G11.3) — a continuous rule (`noPeach`, read by damage.ts in the rescue round: such a character is not asked, and a
+ * 桃 it names is refused). Only while 贾诩 is revealed and alive (G13.3: a hidden 完杀 does not apply; it is switched on by
+ * revealing at turn start or in the play phase, G13.2). The first rescue round it restricts logs its activation.
  */
 import { SLASHES } from '../../cards.ts';
 import { distance, inRange, P, present, presentFrom, seatName } from '../../core.ts';
@@ -65,4 +68,9 @@ export const weimu: SkillSpec = {
   effect: (ctx, _owner, e) => cancelTarget(ctx, e, '帷幕'),
 };
 
-export default [luanwu, weimu];
+export const wansha: SkillSpec = {
+  id: 'wansha', name: '完杀', general: 'hs__jiaxu', kind: 'rule',
+  noPeach: (s, owner, user, dying) => s.turn.seat === owner && user !== owner && user !== dying,
+};
+
+export default [luanwu, weimu, wansha];
