@@ -237,6 +237,8 @@ export interface RuleSkill extends SkillBase {
 export type SkillSpec = TriggerSkill | ActiveSkill | ConvertSkill | RuleSkill;
 
 const skills: SkillSpec[] = [];
+/** The rules per general id (distance is read often: bots, range checks); cleared when the registry changes. */
+const rulesByGeneral = new Map<string, RuleSkill[]>();
 
 /** Registers a skill; returns its removal (tests). */
 export function registerSkill(spec: SkillSpec): () => void {
@@ -357,6 +359,7 @@ function eligible(ctx: Ctx, seat: number, spec: TriggerSkill, k: 0 | 1, e: Trigg
   const p = P(s, seat);
   if (!p.alive && !(e.point === 'death' && e.seat === seat)) return false;
   if (spec.kind === 'trigger' && invalidSkills(s, seat, k)) return false;
+  if (skillsLost(s, seat, k)) return false;
   const key = useKey(s, seat, spec);
   if (key && (s.skillUses[key] ?? 0) >= 1) return false;
   if (!spec.can(ctx, seat, e)) return false;
@@ -407,6 +410,16 @@ function askSkill(ctx: Ctx, seat: number, spec: SkillSpec, hidden: boolean, othe
   return refuse('NO_PROMPT', T.skillHelp(spec.name, seatName(ctx.s, seat)));
 }
 
+/** 断肠: `seat` lost general `k`'s skills for the rest of the game (every kind: triggers, locked, active, conversions, rules). */
+export function skillsLost(s: State, seat: number, k: 0 | 1): boolean {
+  return !!s.players[seat]?.lost?.includes(k);
+}
+/** 断肠: `seat` loses general `k`'s skills for the rest of the game (a hidden general stays hidden and has none when revealed). */
+export function loseSkills(s: State, seat: number, k: 0 | 1): void {
+  const p = P(s, seat);
+  if (!skillsLost(s, seat, k)) p.lost = [...(p.lost ?? []), k];
+}
+
 /** 铁骑: `seat`'s general `k` has its non-locked skills (trigger, active, conversion) invalid until the end of this turn. */
 export function invalidSkills(s: State, seat: number, k: 0 | 1): boolean {
   return !!s.turn.invalid?.includes(`${seat}:${k}`);
@@ -423,6 +436,7 @@ function holder(s: State, seat: number, spec: SkillSpec): 0 | 1 | null {
   for (const k of [0, 1] as const) {
     if (p.generals[k] !== spec.general) continue;
     if (invalidSkills(s, seat, k)) continue;
+    if (skillsLost(s, seat, k)) continue;
     if (p.revealed[k] || mayReveal(s, seat)) return k;
   }
   return null;
@@ -507,8 +521,6 @@ export function setPrelight(s: State, seat: number, name: string, on: boolean): 
 
 // ── continuous rules (kind 'rule'): distance, 杀 limit and targets, hand limit, suits ──
 
-/** The rules per general id (distance is read often: bots, range checks); cleared when the registry changes. */
-const rulesByGeneral = new Map<string, RuleSkill[]>();
 function generalRules(g: string): RuleSkill[] {
   let r = rulesByGeneral.get(g);
   if (!r) { r = skills.filter((x): x is RuleSkill => x.kind === 'rule' && x.general === g); rulesByGeneral.set(g, r); }
@@ -540,6 +552,7 @@ export function rulesOf<K extends keyof RuleSkill>(s: State, seat: number, has: 
   for (const k of [0, 1] as const) {
     const hidden = !p.revealed[k];
     if (hidden && !(assumed && assumed.seat === seat && assumed.ks.includes(k))) continue;
+    if (p.lost?.includes(k)) continue;
     for (const spec of generalRules(p.generals[k])) {
       if (spec[has] === undefined) continue;
       if (hidden && assumed?.only && !assumed.only.includes(spec.id)) continue;
@@ -553,7 +566,7 @@ export function rulesOf<K extends keyof RuleSkill>(s: State, seat: number, has: 
 export function hiddenRuleHolders(s: State, seat: number, has: readonly (keyof RuleSkill)[]): (0 | 1)[] {
   const p = s.players[seat];
   if (s.settings.skills !== 'on' || !p || !p.alive || !p.generals || !mayReveal(s, seat)) return [];
-  return ([0, 1] as const).filter((k) => !p.revealed[k] && skills.some((x) => x.kind === 'rule' && x.general === p.generals![k] && has.some((h) => x[h] !== undefined)));
+  return ([0, 1] as const).filter((k) => !p.revealed[k] && !p.lost?.includes(k) && skills.some((x) => x.kind === 'rule' && x.general === p.generals![k] && has.some((h) => x[h] !== undefined)));
 }
 
 /** G13.4: reveals `seat`'s general `k` because a declared use needs its rule `names`, and logs each as activated. */
