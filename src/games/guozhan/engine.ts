@@ -152,6 +152,8 @@ function clonePlayer(p: Player): Player {
     judge: p.judge.slice(), chained: p.chained, faceDown: p.faceDown, alive: p.alive,
     markers: { vanguard: p.markers.vanguard, yinyang: p.markers.yinyang, companion: p.markers.companion }, dealt: p.dealt.slice(), looks: p.looks.map((l) => ({ ...l })),
     ...(p.noAsk ? { noAsk: p.noAsk.slice() } : {}),
+    ...(p.lost ? { lost: p.lost.slice() } : {}),
+    ...(p.pile ? { pile: Object.fromEntries(Object.entries(p.pile).map(([k, v]) => [k, v.slice()])) } : {}),
   };
 }
 

@@ -64,6 +64,10 @@ export interface Player {
   dealt: string[];
   /** Hidden generals of others this player has looked at (X1.1). */
   looks: Look[];
+  /** 断肠: generals (0 main, 1 deputy) whose skills this character lost for the rest of the game (public). */
+  lost?: (0 | 1)[];
+  /** Face-up piles on the generals, by pile name (不屈's 创; public, X1): oldest first. */
+  pile?: Record<string, string[]>;
   /** G13.5 prelight: the triggered skills whose `autoAsk` flag this player turned off (private; default: all on). */
   noAsk?: string[];
 }

@@ -66,6 +66,9 @@ export function stateJson(s: State, viewer: Viewer, o: JsonOptions = { hands: tr
       generals: gens, kingdom: p.careerist ? 'careerist' : p.kingdom, printedKingdom: p.kingdom, markers: { ...p.markers },
       ...(own(i) && p.dealt.length ? { dealt: [...p.dealt] } : {}),
       ...(own(i) ? { looks: p.looks.map((l) => ({ seat: s.players[l.seat]!.name, which: l.which === 0 ? 'main' : 'deputy', general: l.general })) } : {}),
+      // 断肠's lost generals and the face-up piles on the generals (不屈's 创) are public (X1).
+      ...(p.lost?.length ? { lost: p.lost.map((k) => (k === 0 ? 'main' : 'deputy')) } : {}),
+      ...(p.pile && Object.keys(p.pile).length ? { pile: Object.fromEntries(Object.entries(p.pile).map(([k, v]) => [k, [...v]])) } : {}),
       // G13.5: the skills this player turned prelight off for (private).
       ...(own(i) && p.noAsk?.length ? { noAsk: [...p.noAsk] } : {}),
     };

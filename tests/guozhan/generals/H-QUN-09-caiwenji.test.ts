@@ -8,7 +8,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { noRefusals, pl, play, rows, skillRows } from './helpers.ts';
+import { noRefusals, pl, play, refusals, rows, skillRows } from './helpers.ts';
 
 const head = (judgement: string, bing = 'S094 S095', yi = '张飞+赵云', more: string[] = []) => ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
   `@generals 甲=刘备+关羽 乙=${yi} 丙=蔡文姬+貂蝉 丁=孙权+周泰`, ...more,
@@ -87,4 +87,29 @@ test('H-QUN-09 悲歌 needs a card to discard: 丁 (蔡文姬) spent its only ca
   noRefusals(s);
   assert.deepEqual([pl(s, '丁').hand, pl(s, '乙').hp], [[], 3]);
   assert.deepEqual([s.ask?.kind, skillRows(s)], ['play', []]);
+});
+
+// 断肠 (locked): when you die, if your killer is alive, choose one of its generals: it loses all of that general's
+// skills for the rest of the game. 甲 = 关羽+张飞 (revealed) kills 乙 = 蔡文姬+张角 (3 HP): a 酒杀 (2: 3 → 1; 悲歌
+// declined), then a 决斗 (1 → 0); nobody rescues. Cards: S019 ♠9 酒, S014 ♠7 杀, S001 ♠A 决斗, S046 ♥10 杀.
+const DC = ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
+  '@generals 甲=关羽+张飞 乙=蔡文姬+张角 丙=曹操+许褚 丁=孙权+甘宁', '@revealed 甲=全部',
+  '@hand 甲=S019 S014 S001 S046', '@hand 乙=S084', '@hand 丙=S094', '@hand 丁=S095', '@deck S041 S043 S053 S048 S035 S038 S040 S042',
+  '甲: 【酒】', '甲: 【杀】S014→乙', '乙: 【不出】', '乙: 【不出】', '甲: 【决斗】S001→乙', '@timeout', '乙: 【不出】',
+  '甲: 【不出】', '乙: 【不出】', '丙: 【不出】', '丁: 【不出】'];
+
+test('H-QUN-09 断肠: 乙 dies to 甲 and takes 张飞 (副将) — 咆哮 is gone, so 甲\'s second 杀 is refused (the one 杀 of the phase is used)', () => {
+  const s = play([...DC, '乙: 【选择】2', '甲: 【杀】S046→丙']);
+  assert.deepEqual(refusals(s).map((r) => r.split(':')[1]), ['LIMIT_EXCEEDED']);
+  assert.equal(pl(s, '乙').alive, false);
+  assert.deepEqual(pl(s, '甲').lost, [1]);
+  assert.ok(skillRows(s).includes('乙:断肠'));
+  assert.deepEqual(rows(s, 'skillsLost').map((r) => r.which), ['deputy']);
+});
+
+test('H-QUN-09 断肠 by default (timeout) takes the main general (关羽); 张飞\'s 咆哮 still allows the second 杀', () => {
+  const s = play([...DC, '@timeout', '甲: 【杀】S046→丙']);
+  assert.deepEqual(refusals(s), []);
+  assert.deepEqual(pl(s, '甲').lost, [0]);
+  assert.equal(s.ask?.kind, 'respond');
 });

@@ -5,13 +5,20 @@
  * damaged one alive), chained damage of a 火杀/雷杀 included (G10.2: it looks only at the card). The card is the cost
  * of accepting (mandatory then; X3.2: the lowest hand card, then equipment). A dead source (G8.6: none) or a source
  * without cards makes ♣/♠ do nothing; the source's two cards are its own pick (X3.2: its lowest).
- * 断肠 (locked, on death): waiting — see COVERAGE in ./index.ts.
+ * 断肠 (locked, HEG `duanchang.lua`): when you die, if your killer is alive, choose one of its generals: it loses all of
+ * that general's skills for the rest of the game — at G12.1 step 4 (the point `death`, 蔡文姬 revealed at step 2).
+ * `【选择】1` (main) or `【选择】2` (deputy); X3.2: the main general. A hidden general is named only as 主将/副将 (no
+ * name leaks); it stays hidden and has no skills when revealed (triggers.ts `loseSkills`: every kind — triggers,
+ * locked, active, conversions, continuous rules — is skipped for that general).
  */
 import { card, SLASHES } from '../../cards.ts';
 import { cardCount, discard, draw, judge, judgeDone, P, recover, seatName } from '../../core.ts';
 import { ev } from '../../flow.ts';
 import { chooseOwn } from '../../asks.ts';
 import { turnOver, type SkillSpec } from '../common.ts';
+import { option } from '../../asks.ts';
+import { loseSkills } from '../../triggers.ts';
+import { GENERALS } from '../../generals.ts';
 
 export const beige: SkillSpec = {
   id: 'beige', name: '悲歌', general: 'hs__caiwenji', kind: 'trigger', point: 'damaged',
@@ -37,4 +44,18 @@ export const beige: SkillSpec = {
   },
 };
 
-export default [beige];
+export const duanchang: SkillSpec = {
+  id: 'duanchang', name: '断肠', general: 'hs__caiwenji', kind: 'locked', point: 'death',
+  can: (ctx, owner, e) => e.point === 'death' && e.seat === owner && e.killer !== null && e.killer !== owner && P(ctx.s, e.killer).alive && !!P(ctx.s, e.killer).generals,
+  effect: (ctx, owner, e) => {
+    if (e.point !== 'death' || e.killer === null) return;
+    const s = ctx.s;
+    const q = P(s, e.killer);
+    const label = (k: 0 | 1) => `${k === 0 ? '主将' : '副将'}${q.revealed[k] ? `（${GENERALS[q.generals![k]]?.zh ?? ''}）` : '（暗置）'}`;
+    const k = option(ctx, owner, `断肠：选择${seatName(s, e.killer)}的一张武将牌，其失去该武将牌的所有技能`, [label(0), label(1)], { skill: '断肠' }) as 0 | 1;
+    loseSkills(s, e.killer, k);
+    ev(ctx, 'skillsLost', { seat: e.killer, which: k === 0 ? 'main' : 'deputy', why: '断肠' });
+  },
+};
+
+export default [beige, duanchang];

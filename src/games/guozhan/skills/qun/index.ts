@@ -28,10 +28,10 @@ export const COVERAGE: readonly Coverage[] = [
   { h: 'H-QUN-04', general: 'hs__yuanshao', done: ['乱击'], waiting: {} },
   { h: 'H-QUN-05', general: 'hs__yanliangwenchou', done: ['双雄'], waiting: {} },
   // 帷幕: the targeting part; a black delayed trick moved into the area (闪电 passing on, cards/delayed.ts) is not caught yet
-  { h: 'H-QUN-06', general: 'hs__jiaxu', done: ['乱武', '帷幕'], waiting: { 完杀: 'a restriction on who may use 桃 in the rescue round (damage.ts canRescue/rescueWith)' } },
+  { h: 'H-QUN-06', general: 'hs__jiaxu', done: ['完杀', '乱武', '帷幕'], waiting: {} },
   { h: 'H-QUN-07', general: 'hs__pangde', done: ['马术', '鞬出'], waiting: {} },
   { h: 'H-QUN-08', general: 'hs__zhangjiao', done: ['雷击', '鬼道'], waiting: {} },
-  { h: 'H-QUN-09', general: 'hs__caiwenji', done: ['悲歌'], waiting: { 断肠: 'per-character skill loss (triggers.ts fires every skill of a general id; nothing invalidates one)' } },
+  { h: 'H-QUN-09', general: 'hs__caiwenji', done: ['悲歌', '断肠'], waiting: {} },
   { h: 'H-QUN-10', general: 'hs__mateng', done: ['马术', '雄异'], waiting: {} },
   { h: 'H-QUN-11', general: 'hs__kongrong', done: ['名士', '礼让'], waiting: {} },
   { h: 'H-QUN-12', general: 'hs__jiling', done: ['双刃'], waiting: {} },
