@@ -1,6 +1,6 @@
 /**
  * H-QUN-01 华佗 · 急救 (conversion): outside your turn, a red card (hand or equipment) as 桃.
- * Seats 甲 乙 丙 丁 (0–3); 甲 (刘备+关羽) brings 乙 (刘禅+诸葛亮, 3 HP) to 0 with a 酒杀 (2) and a 决斗 (1).
+ * Seats 甲 乙 丙 丁 (0–3); 甲 (刘备+关羽) brings 乙 (黄月英+诸葛亮, 3 HP) to 0 with a 酒杀 (2) and a 决斗 (1).
  * 丙 = 华佗+貂蝉 (3+3 → 3 HP). Cards (A1): S019 ♠9 酒, S014 ♠7 杀, S001 ♠A 决斗, S046 ♥10 杀 (red), S010 ♠5 杀 (black).
  */
 import { test } from 'node:test';
@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { noRefusals, pl, play, refusals, rows, skillRows } from './helpers.ts';
 
 const DYING = ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
-  '@generals 甲=刘备+关羽 乙=刘禅+诸葛亮 丙=华佗+貂蝉 丁=孙权+周泰',
+  '@generals 甲=刘备+关羽 乙=黄月英+诸葛亮 丙=华佗+貂蝉 丁=孙权+周泰',
   '@hand 甲=S019 S014 S001', '@hand 乙=S084', '@hand 丙=S046 S010', '@hand 丁=S095', '@deck S041 S043 S050 S053',
   '甲: 【不出】', '甲: 【酒】', '甲: 【杀】S014→乙', '乙: 【不出】', '甲: 【决斗】→乙', '@timeout', '乙: 【不出】',
   '甲: 【不出】', '乙: 【不出】'];   // the rescue round from 甲: 甲, then 乙 pass; now 丙

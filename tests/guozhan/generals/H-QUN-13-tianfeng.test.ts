@@ -14,8 +14,8 @@ const head = (gens: string, revealed: string[]) => ['@game guozhan', '@seats 甲
   `@generals ${gens}`, ...revealed,
   '@hand 甲=S019 S014 S001', '@hand 乙=S084', '@hand 丙=S094', '@hand 丁=S095', '@deck S041 S043 S046 S050 S053'];
 
-test('H-QUN-13 随势 draw: 甲 (吕布, Qun) brings 乙 to dying — 丙 (田丰, Qun) draws 1 as 乙 enters dying, before the rescue', () => {
-  const s = play([...head('甲=吕布+貂蝉 乙=刘禅+诸葛亮 丙=田丰+孔融 丁=孙权+周泰', ['@revealed 甲=主将', '@revealed 丙=主将']), '甲: 【不出】', ...KILL]);
+test('H-QUN-13 随势 draw: 甲 (华佗, Qun) brings 乙 to dying — 丙 (田丰, Qun) draws 1 as 乙 enters dying, before the rescue', () => {
+  const s = play([...head('甲=华佗+貂蝉 乙=黄月英+诸葛亮 丙=田丰+孔融 丁=孙权+周泰', ['@revealed 甲=主将', '@revealed 丙=主将']), '甲: 【不出】', ...KILL]);
   noRefusals(s);
   // 丙 draws the next card after 甲's two, S046; the 酒杀 left 乙 at 1 and drew nothing.
   assert.deepEqual(pl(s, '丙').hand, ['S094', 'S046']);
@@ -28,15 +28,15 @@ test('H-QUN-13 随势 draw: 甲 (吕布, Qun) brings 乙 to dying — 丙 (田�
 });
 
 test('H-QUN-13 随势 draw needs a source of 田丰\'s kingdom: a hidden 甲 (no kingdom) draws nothing for 丙', () => {
-  const s = play([...head('甲=刘备+关羽 乙=刘禅+诸葛亮 丙=田丰+孔融 丁=孙权+周泰', ['@revealed 丙=主将']), '甲: 【不出】', ...KILL]);
+  const s = play([...head('甲=刘备+关羽 乙=黄月英+诸葛亮 丙=田丰+孔融 丁=孙权+周泰', ['@revealed 丙=主将']), '甲: 【不出】', ...KILL]);
   noRefusals(s);
   assert.deepEqual([pl(s, '丙').hand, skillRows(s)], [['S094'], []]);
 });
 
-const QUN_DIES = (tian: string[]) => [...head('甲=刘备+关羽 乙=华佗+贾诩 丙=田丰+吕布 丁=孙权+周泰', tian), '甲: 【不出】', ...KILL,
+const QUN_DIES = (tian: string[]) => [...head('甲=刘备+关羽 乙=华佗+庞德 丙=田丰+吕布 丁=孙权+周泰', tian), '甲: 【不出】', ...KILL,
   '@timeout 4'];   // the rescue round: 甲, 乙, 丙 and 丁 hold a card each and pass — 乙 dies, revealed Qun
 
-test('H-QUN-13 随势 lose: 乙 (华佗+贾诩) dies revealed as Qun — 丙 (田丰, Qun) loses 1 HP (4 → 3) at G12.1 step 4', () => {
+test('H-QUN-13 随势 lose: 乙 (华佗+庞德) dies revealed as Qun — 丙 (田丰, Qun) loses 1 HP (4 → 3) at G12.1 step 4', () => {
   const s = play(QUN_DIES(['@revealed 丙=主将']));
   noRefusals(s);
   assert.equal(pl(s, '乙').alive, false);
@@ -56,7 +56,7 @@ test('H-QUN-13 随势 lose: a hidden 田丰 has no kingdom — not asked, no HP 
 });
 
 test('H-QUN-13 随势 lose only for a death of 田丰\'s kingdom: 乙 dies as Shu, 丙 keeps 4 HP', () => {
-  const s = play([...head('甲=刘备+关羽 乙=刘禅+诸葛亮 丙=田丰+吕布 丁=孙权+周泰', ['@revealed 丙=主将']), '甲: 【不出】', ...KILL, '@timeout 4']);
+  const s = play([...head('甲=刘备+关羽 乙=黄月英+诸葛亮 丙=田丰+吕布 丁=孙权+周泰', ['@revealed 丙=主将']), '甲: 【不出】', ...KILL, '@timeout 4']);
   noRefusals(s);
   assert.deepEqual([pl(s, '乙').alive, pl(s, '丙').hp, skillRows(s)], [false, 4, []]);
 });

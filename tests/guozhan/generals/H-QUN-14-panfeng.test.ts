@@ -2,7 +2,7 @@
  * H-QUN-14 潘凤 · 狂斧 (once per play phase): in your play phase, after your 杀 targets, you may take one equipment
  * card from one of its targets' equipment area into your hand; then, when that 杀 finishes, if it dealt no damage,
  * you discard 2 cards.
- * Seats 甲 乙 丙 丁 (0–3). Turn 1: 甲 (刘备+关羽, 4 HP) equips 八卦阵 and 麒麟弓. Turn 2: 乙 = 潘凤+吕布 (hidden).
+ * Seats 甲 乙 丙 丁 (0–3). Turn 1: 甲 (刘备+关羽, 4 HP) equips 八卦阵 and 麒麟弓. Turn 2: 乙 = 潘凤+马腾 (hidden).
  * Cards (A1): S005 ♠2 八卦阵, S036 ♥5 麒麟弓, S084 ♦2 闪, S082 ♦A 诸葛连弩, S014 ♠7 杀, S010 ♠5 杀;
  * draws: 甲 S041 S043, 乙 S046 S050.
  */
@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { noRefusals, pl, play, rows, skillRows } from './helpers.ts';
 
 const HEAD = ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
-  '@generals 甲=刘备+关羽 乙=潘凤+吕布 丙=孙权+周泰 丁=曹操+许褚',
+  '@generals 甲=刘备+关羽 乙=潘凤+马腾 丙=孙权+周泰 丁=曹操+许褚',
   '@hand 甲=S005 S036 S084', '@hand 乙=S082 S014 S010', '@hand 丙=S094', '@hand 丁=S095', '@deck S041 S043 S046 S050 S053 S048',
   '甲: 【不出】', '甲: 【八卦阵】', '甲: 【麒麟弓】', '甲: 【结束】',   // 甲 keeps S084 S041 S043
   '乙: 【不出】', '乙: 【诸葛连弩】',

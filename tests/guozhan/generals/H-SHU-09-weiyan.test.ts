@@ -1,6 +1,6 @@
 /**
  * H-SHU-09 魏延 · 狂骨: after you deal damage to a character at distance ≤ 1 (measured when the damage is dealt), for
- * each point you may draw 1 or recover 1. Seats 甲 乙 丙 丁 (0–3); 甲 = 魏延+黄忠 (4+4 → 4 HP) starts; 乙 and 丁 at
+ * each point you may draw 1 or recover 1. Seats 甲 乙 丙 丁 (0–3); 甲 = 魏延+张飞 (4+4 → 4 HP) starts; 乙 and 丁 at
  * distance 1, 丙 at 2. Cards (A1): S014 ♠7 杀, S019 ♠9 酒, S001 ♠A 决斗, S055 ♣A 决斗, S010 ♠5 杀 (乙's);
  * draws S041 S043, then S046 S050 S053.
  */
@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { noRefusals, pl, play, rows, skillRows } from './helpers.ts';
 
 const HEAD = ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
-  '@generals 甲=魏延+黄忠 乙=刘备+关羽 丙=孙权+周泰 丁=曹操+许褚',
+  '@generals 甲=魏延+张飞 乙=刘备+关羽 丙=孙权+周泰 丁=曹操+许褚',
   '@hand 甲=S014 S019 S001 S055', '@hand 乙=S010', '@hand 丙=S094', '@hand 丁=S095', '@deck S041 S043 S046 S050 S053',
   '甲: 【不出】'];
 

@@ -1,7 +1,7 @@
 /**
  * H-SHU-10 庞统 · 涅槃 (limited): when dying, at your own place in the rescue round, you may discard every card in your
  * area, become unchained and face-up, draw 3 and set your HP to 3 (not above max HP).
- * Seats 甲 乙 丙 丁 (0–3); 甲 (刘备+关羽) starts with 诸葛连弩 and several 杀; 乙 = 庞统+卧龙诸葛亮 (3+3 → 3 HP).
+ * Seats 甲 乙 丙 丁 (0–3); 甲 (刘备+关羽) starts with 诸葛连弩 and several 杀; 乙 = 庞统+黄月英 (3+3 → 3 HP).
  * Cards (A1): S082 ♦A 诸葛连弩, S019 ♠9 酒, S014 S010 S016 S017 S018 杀, S024 ♠Q 铁索连环, S084 ♦2 闪 (乙's);
  * draws: 甲 S041 S043; 涅槃 S046 S050 S053.
  */
@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { noRefusals, pl, play, rows, skillRows } from './helpers.ts';
 
 const HEAD = ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
-  '@generals 甲=刘备+关羽 乙=庞统+卧龙诸葛亮 丙=孙权+周泰 丁=曹操+许褚',
+  '@generals 甲=刘备+关羽 乙=庞统+黄月英 丙=孙权+周泰 丁=曹操+许褚',
   '@hand 甲=S082 S019 S014 S010 S016 S017 S018 S024', '@hand 乙=S084', '@hand 丙=S094', '@hand 丁=S095', '@deck S041 S043 S046 S050 S053',
   '甲: 【不出】', '甲: 【诸葛连弩】', '甲: 【铁索连环】S024→乙', '@timeout',   // 乙 chained
   '甲: 【酒】', '甲: 【杀】S014→乙', '乙: 【不出】',                            // 3 − 2 = 1
