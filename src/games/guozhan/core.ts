@@ -180,7 +180,9 @@ export const judgeName = (s: State, id: string) => s.judgeAs?.[id] ?? card(id).n
 export type Place =
   | { zone: 'hand' | 'judge'; seat: number }
   | { zone: 'equip'; seat: number; slot: Slot }
-  | { zone: 'draw' | 'discard' | 'processing' | 'removed' };
+  | { zone: 'draw' | 'discard' | 'processing' | 'removed' }
+  /** A face-up pile on a character's general (types.ts Player.pile: 不屈's 创). */
+  | { zone: 'pile'; seat: number; pile: string };
 
 export function locate(s: State, id: string): Place | null {
   for (let i = 0; i < N(s); i++) {
@@ -188,6 +190,7 @@ export function locate(s: State, id: string): Place | null {
     if (p.hand.includes(id)) return { zone: 'hand', seat: i };
     if (p.judge.includes(id)) return { zone: 'judge', seat: i };
     for (const slot of SLOTS) if (p.equip[slot] === id) return { zone: 'equip', seat: i, slot };
+    if (p.pile) for (const [pile, ids] of Object.entries(p.pile)) if (ids.includes(id)) return { zone: 'pile', seat: i, pile };
   }
   if (s.processing.includes(id)) return { zone: 'processing' };
   if (s.discardPile.includes(id)) return { zone: 'discard' };
@@ -210,6 +213,13 @@ export function detach(s: State, id: string): Place | null {
     case 'discard': drop(s.discardPile, id); break;
     case 'draw': drop(s.drawPile, id); break;
     case 'removed': drop(s.removed, id); break;
+    case 'pile': {
+      const p = P(s, at.seat);
+      const rest = p.pile![at.pile]!.filter((x) => x !== id);
+      if (rest.length) p.pile = { ...p.pile, [at.pile]: rest };
+      else { const { [at.pile]: _gone, ...others } = p.pile!; if (Object.keys(others).length) p.pile = others; else delete p.pile; }
+      break;
+    }
   }
   return at;
 }
@@ -271,6 +281,17 @@ export function move(ctx: Ctx, ids: string[], dest: Dest, opts: { usedAs?: strin
   });
   return from;
 }
+
+/** Puts `id` (taken from wherever it is, e.g. the top of the draw pile) face up on `seat`'s general, in pile `pile` (不屈's 创). */
+export function toPile(ctx: Ctx, seat: number, pile: string, id: string) {
+  const s = ctx.s;
+  detach(s, id);
+  const p = P(s, seat);
+  p.pile = { ...(p.pile ?? {}), [pile]: [...(p.pile?.[pile] ?? []), id] };
+  ev(ctx, 'pileAdd', { seat, pile, card: id });
+}
+/** All the cards in `seat`'s piles (its death puts them into the discard pile). */
+export const pileCards = (p: Player) => Object.values(p.pile ?? {}).flat();
 
 export function discard(ctx: Ctx, ids: string[], usedAs?: string) { if (ids.length) move(ctx, ids, { zone: 'discard' }, usedAs ? { usedAs } : {}); }
 

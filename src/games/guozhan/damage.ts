@@ -4,7 +4,7 @@
  * 三尖两刃刀) is here too, at its sub-step.
  */
 import { card, cardText, SLASHES } from './cards.ts';
-import { aliveSeats, cardCount, differentKingdom, discard, distance, draw, equipped, isRemoved, move, orderFrom, P, recover, sameKingdom, seatName } from './core.ts';
+import { pileCards, aliveSeats, cardCount, differentKingdom, discard, distance, draw, equipped, isRemoved, move, orderFrom, P, recover, sameKingdom, seatName } from './core.ts';
 import { ask, ev, refuse, type Ctx } from './flow.ts';
 import { confirm, fits as resolveFits, option, pickOther, seatOf } from './asks.ts';
 import { checkVictory, reveal } from './reveal.ts';
@@ -240,7 +240,7 @@ export function death(ctx: Ctx, v: number, killer: number | null) {
   checkVictory(ctx);
   // Step 4: death triggers.
   trigger(ctx, { point: 'death', seat: v, killer });
-  const all = [...p.hand, ...SLOTS.flatMap((x) => (p.equip[x] ? [p.equip[x]!] : [])), ...p.judge];
+  const all = [...p.hand, ...SLOTS.flatMap((x) => (p.equip[x] ? [p.equip[x]!] : [])), ...p.judge, ...pileCards(p)];
   if (all.length) {
     ev(ctx, 'discard', { seat: v, cards: all, why: 'death' });
     discard(ctx, all);

@@ -81,6 +81,7 @@ export function rowText(s: State, r: LogRow): string | null {
     case 'skill': return `${who} 发动【${r.skill}】`;
     case 'retrial': return `${who} 改判：${n(r.judge)}的判定牌改为 ${cardText(r.card as string)}`;
     case 'skillsLost': return `${who} 失去了${r.which === 'main' ? '主将' : '副将'}的所有技能（${r.why}）`;
+    case 'scarFails': return `${cardText(r.card as string)} 与${who}的创点数相同，置入弃牌堆（不屈）`;
     case 'pileAdd': return `${cardText(r.card as string)} 置于${who}的武将牌上（${r.pile}）`;
     case 'hide': return `${who} 暗置了${r.which === 'main' ? '主将' : '副将'}`;
     case 'wine': return `${who} 的【酒】使此【杀】伤害+1`;

@@ -2,7 +2,7 @@
  * Revealing generals (G13.7), kingdom determination and the careerist (G14), the markers and old-version bonuses
  * of first reveal, companions and the half fish (G3.2, G15), and the online victory check (G16).
  */
-import { aliveSeats, draw, P, recover, N } from './core.ts';
+import { aliveSeats, draw, P, pileCards, recover, N } from './core.ts';
 import { ev, GameOver, type Ctx } from './flow.ts';
 import { confirm, option } from './asks.ts';
 import { companions, general, KINGDOM_ZH } from './generals.ts';
@@ -129,8 +129,9 @@ export function checkVictory(ctx: Ctx) {
   // G12.1 stops a death at the victory check; the game being over, the dead's cards are put away (no effects).
   s.players.forEach((q) => {
     if (q.alive) return;
-    const rest = [...q.hand, ...SLOTS.flatMap((x) => (q.equip[x] ? [q.equip[x]!] : [])), ...q.judge];
+    const rest = [...q.hand, ...SLOTS.flatMap((x) => (q.equip[x] ? [q.equip[x]!] : [])), ...q.judge, ...pileCards(q)];
     q.hand = []; q.judge = []; for (const x of SLOTS) q.equip[x] = null;
+    delete q.pile;
     s.discardPile.push(...rest);
   });
   const head = P(s, alive[0]!);

@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { noRefusals, pl, play, rows, skillRows } from './helpers.ts';
+import { noRefusals, pl, play, refusals, rows, skillRows } from './helpers.ts';
 
 const head = (jia: string, extra: string[] = []) => ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
   `@generals 甲=${jia} 乙=刘备+关羽 丙=周泰+孙权 丁=曹操+许褚`, ...extra,
@@ -41,4 +41,42 @@ test('H-WU-12 奋激 once per finish phase; a character holding cards is not off
   // One 奋激 for 甲's finish phase; at 乙's, no prompt — the table is at 丙's turn start.
   assert.deepEqual(skillRows(s), ['丙:奋激']);
   assert.deepEqual([s.ask?.kind, s.ask?.seats], ['turnStart', [2]]);
+});
+
+// 不屈 (locked): when dying, at your own place in the rescue round, put the top card of the draw pile face up on your
+// general as a 创; a new rank sets HP to 1, a repeated rank is discarded and you are asked for 桃/酒 as usual.
+// 甲 = 关羽+张飞 (revealed; 咆哮: any number of 杀) brings 乙 = 周泰+小乔 (4+3 half-fish → 3 HP) to 0: a 酒杀 (2: 3 → 1)
+// and a 决斗 (1 → 0). 甲 draws S041 S043, so the first scar is S046 (♥10); 咆哮's draw for a second 杀 takes S053, and
+// the next top is S047 (♥10 桃, the same rank as the 创).
+const BQ = ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
+  '@generals 甲=关羽+张飞 乙=周泰+小乔 丙=曹操+许褚 丁=孙权+甘宁', '@revealed 甲=全部',
+  '@hand 甲=S019 S014 S001 S050', '@hand 乙=S084', '@hand 丙=S094', '@hand 丁=S095', '@deck S041 S043 S046 S053 S047 S048 S035 S038',
+  '甲: 【酒】', '甲: 【杀】S014→乙', '乙: 【不出】', '甲: 【决斗】S001→乙', '@timeout', '乙: 【不出】', '甲: 【不出】'];
+
+test('H-WU-12 不屈 hidden: at 乙\'s own place in the round (after 甲 passed) — reveals 周泰, S046 becomes a 创, HP set to 1', () => {
+  const s = play([...BQ, '乙: 【技能】不屈']);
+  assert.deepEqual(refusals(s), []);
+  assert.deepEqual([pl(s, '乙').alive, pl(s, '乙').hp, pl(s, '乙').revealed], [true, 1, [true, false]]);
+  assert.deepEqual(pl(s, '乙').pile, { 创: ['S046'] });
+  assert.deepEqual(rows(s, 'saved').length, 1);
+  // 乙 was never asked for 桃/酒: the round stopped at its place (丙 and 丁 not asked).
+  assert.equal(s.ask?.kind, 'play');
+});
+
+test('H-WU-12 不屈 a second time with the same rank (S047 ♥10 after the ♥10 创): discarded; 乙 is asked as usual and dies', () => {
+  // 甲's second 杀 (咆哮) S050 hits 乙 again (1 → 0); 不屈 is revealed now, so it applies unasked.
+  const s = play([...BQ, '乙: 【技能】不屈', '甲: 【杀】S050→乙', '乙: 【不出】', '甲: 【不出】', '乙: 【不出】', '丙: 【不出】', '丁: 【不出】']);
+  assert.deepEqual(refusals(s), []);
+  assert.equal(pl(s, '乙').alive, false);
+  assert.deepEqual(rows(s, 'scarFails').map((r) => r.card), ['S047']);
+  // Its 创 went to the discard pile with its cards (G12.1 step 5).
+  assert.ok(s.discardPile.includes('S046') && s.discardPile.includes('S047'));
+  assert.equal(pl(s, '乙').pile, undefined);
+});
+
+test('H-WU-12 不屈 declined while hidden (【不出】): no 创; 乙 is asked for 桃/酒 next', () => {
+  const s = play([...BQ, '乙: 【不出】']);
+  assert.deepEqual(refusals(s), []);
+  assert.equal(pl(s, '乙').pile, undefined);
+  assert.deepEqual([s.ask?.kind, s.ask?.seats], ['peach', [1]]);
 });

@@ -34,7 +34,7 @@ export const COVERAGE: readonly Coverage[] = [
   { h: 'H-WU-09', general: 'hs__sunjian', done: ['英魂'], waiting: {} },
   { h: 'H-WU-10', general: 'hs__xiaoqiao', done: ['天香', '红颜'], waiting: {} },
   { h: 'H-WU-11', general: 'hs__taishici', done: ['天义'], waiting: {} },
-  { h: 'H-WU-12', general: 'hs__zhoutai', done: ['奋激'], waiting: { 不屈: 'a face-up pile of cards on a general (the 创 scars; no such zone in types.ts Player)' } },
+  { h: 'H-WU-12', general: 'hs__zhoutai', done: ['不屈', '奋激'], waiting: {} },
   { h: 'H-WU-13', general: 'hs__lusu', done: ['好施', '缔盟'], waiting: {} },
   { h: 'H-WU-14', general: 'hs__zhangzhaozhanghong', done: ['直谏', '固政'], waiting: {} },
   { h: 'H-WU-15', general: 'hs__dingfeng', done: ['短兵', '奋迅'], waiting: {} },
