@@ -195,6 +195,8 @@ export interface ConvertSkill extends SkillBase {
   equip?: boolean;
   /** Whether `ids` (the owner's cards, in the order named) may become `name` for `owner` now. */
   can: (s: State, owner: number, ids: readonly string[], name: string) => boolean;
+  /** G5.4 through a skill (连环): whether `owner` may recast its hand card `id` by this skill (`【重铸】C（K）`). */
+  recast?: (s: State, owner: number, id: string) => boolean;
   /** Target rules the converted card lifts: `distance` (断粮's 兵粮寸断). */
   lifts?: readonly 'distance'[];
   /** After the converted card is declared with its targets (before it moves): the skill's bookkeeping. */

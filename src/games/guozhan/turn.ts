@@ -13,7 +13,7 @@ import { useInPlay } from './use.ts';
 import { alliance, jadeSealStart, mayReveal, turnEndEffects } from './cards/sa.ts';
 import type { Cmd, Turn, Which } from './types.ts';
 import { T } from './texts.ts';
-import { useActive } from './triggers.ts';
+import { converters, useActive, usedConverted } from './triggers.ts';
 
 export function freshTurn(seat: number, n: number): Turn {
   return { seat, n, stage: 'before', skipDraw: false, skipPlay: false, slashes: 0, wineUsed: false, wineBuff: false, limitBonus: 0, playEnded: false, extra: false, removed: [], alliance: false, threaten: false, point: null, skip: [] };
@@ -123,12 +123,18 @@ export function playStep(ctx: Ctx) {
 
 /** G5.4: 铁索连环 and 知己知彼 may be recast: to the discard pile, draw 1; not a use. */
 function recast(ctx: Ctx, seat: number, c: Extract<Cmd, { k: 'recast' }>) {
-  if (c.skill) return refuse('UNKNOWN_SKILL', T.skillsOff(c.skill));
+  const skillRecasts = converters(ctx.s, seat).filter((k) => k.recast);
+  if (c.skill && !skillRecasts.some((k) => k.name === c.skill)) return refuse('UNKNOWN_SKILL', ctx.s.settings.skills === 'on' ? `你没有可以重铸的技能【${c.skill}】` : T.skillsOff(c.skill));
   const id = ownCard(ctx.s, seat, c.card, false);
   if (!id) return refuse('UNKNOWN_CARD', T.notYourHandCard(refText(c.card)));
   const name = card(id).name;
-  // G5.4: 铁索连环, 知己知彼 and 勠力同心 (C-SA-FIGHT-TOGETHER).
-  if (name !== '铁索连环' && name !== '知己知彼' && name !== '勠力同心') return refuse('ILLEGAL_CARD', T.notRecastable(name));
+  // G5.4: 铁索连环, 知己知彼 and 勠力同心 (C-SA-FIGHT-TOGETHER) — or a card a skill lets recast (连环's ♣ hand card,
+  // `（K）` may be left out when one skill fits, X6.2); such a skill of a hidden general reveals it (G13.4).
+  const plain = name === '铁索连环' || name === '知己知彼' || name === '勠力同心';
+  const by = c.skill ? skillRecasts.find((k) => k.name === c.skill)! : plain ? undefined : skillRecasts.find((k) => k.recast!(ctx.s, seat, id));
+  if (by && !by.recast!(ctx.s, seat, id)) return refuse('ILLEGAL_CARD', `${card(id).suit}${name}不能用【${by.name}】重铸`);
+  if (!plain && !by) return refuse('ILLEGAL_CARD', T.notRecastable(name));
+  if (by) usedConverted(ctx, seat, { name: '重铸', ids: [id], suit: card(id).suit, color: null, rank: card(id).rank, skill: by.name });
   ev(ctx, 'recast', { seat, card: id });
   move(ctx, [id], { zone: 'discard' }, { why: 'recast' });
   draw(ctx, seat, 1, 'recast');

@@ -7,7 +7,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { noRefusals, pl, play, rows, skillRows } from './helpers.ts';
+import { noRefusals, pl, play, refusals, rows, skillRows } from './helpers.ts';
 
 const HEAD = ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
   '@generals 甲=刘备+关羽 乙=庞统+黄月英 丙=孙权+周泰 丁=曹操+许褚',
@@ -46,4 +46,27 @@ test('H-SHU-10 涅槃 once a game: a second dying (three more 杀: 3 → 0) is n
   noRefusals(t);
   assert.deepEqual([t.ask?.kind, t.ask?.seats], ['peach', [1]]);
   assert.deepEqual(skillRows(t), ['乙:涅槃']);
+});
+
+// 连环 (conversion): a ♣ hand card as 铁索连环, or recast a ♣ hand card (G5.4: to the discard pile, draw 1).
+// 甲 = 庞统+黄月英 (hidden). Cards: S065 ♣5 +1马, S058 ♣2 仁王盾, S014 ♠7 杀; 甲 draws S041 S043, then S046 S050.
+const LH = ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
+  '@generals 甲=庞统+黄月英 乙=刘备+关羽 丙=曹操+许褚 丁=孙权+甘宁',
+  '@hand 甲=S065 S058 S014', '@hand 乙=S084', '@hand 丙=S094', '@hand 丁=S095', '@deck S041 S043 S046 S050 S053 S048', '甲: 【不出】'];
+
+test('H-SHU-10 连环 recast: 【重铸】S065（连环） reveals 庞统, S065 to the discard pile, draws S046; a ♠ card is refused; （连环） may be left out', () => {
+  const s = play([...LH, '甲: 【重铸】S065（连环）', '甲: 【重铸】S014（连环）', '甲: 【重铸】S058']);
+  assert.deepEqual(refusals(s).map((r) => r.split(':')[1]), ['ILLEGAL_CARD']);
+  assert.deepEqual(pl(s, '甲').revealed, [true, false]);
+  assert.deepEqual(s.discardPile, ['S065', 'S058']);
+  // 4 + 2 drawn − 2 recast + 2 drawn (S046, S050).
+  assert.deepEqual(pl(s, '甲').hand, ['S014', 'S041', 'S043', 'S046', 'S050']);
+  assert.deepEqual(rows(s, 'recast').map((r) => r.card), ['S065', 'S058']);
+});
+
+test('H-SHU-10 连环 as 铁索连环: S058 (♣2) chains 乙 — a converted use (no draw); a ♠ card cannot be converted', () => {
+  const s = play([...LH, '甲: 【铁索连环】S014（连环）→乙', '甲: 【铁索连环】S058（连环）→乙', '@timeout']);
+  assert.deepEqual(refusals(s).map((r) => r.split(':')[1]).slice(0, 1), ['ILLEGAL_CARD']);
+  assert.equal(pl(s, '乙').chained, true);
+  assert.ok(skillRows(s).includes('甲:连环'));
 });

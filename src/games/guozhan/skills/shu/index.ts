@@ -33,7 +33,7 @@ export const COVERAGE: readonly Coverage[] = [
   { h: 'H-SHU-07', general: 'hs__huangyueying', done: ['集智', '奇才'], waiting: {} },
   { h: 'H-SHU-08', general: 'hs__huangzhong', done: ['烈弓'], waiting: {} },
   { h: 'H-SHU-09', general: 'hs__weiyan', done: ['狂骨'], waiting: {} },
-  { h: 'H-SHU-10', general: 'hs__pangtong', done: ['涅槃'], waiting: { 连环: 'recasting a card through a skill (turn.ts refuses 【重铸】C（K）)' } },
+  { h: 'H-SHU-10', general: 'hs__pangtong', done: ['连环', '涅槃'], waiting: {} },
   { h: 'H-SHU-11', general: 'hs__wolong', done: ['八阵', '火计', '看破'], waiting: {} },
   { h: 'H-SHU-12', general: 'hs__liushan', done: ['享乐', '放权'], waiting: {} },
   { h: 'H-SHU-13', general: 'hs__menghuo', done: ['祸首', '再起'], waiting: {} },

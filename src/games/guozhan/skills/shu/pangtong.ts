@@ -4,12 +4,16 @@
  * `dyingSelf`, before you are asked for 桃/酒), you may discard every card in your area, become unchained and face-up,
  * draw 3 and set your HP to 3 (not above max HP) (SHZL `niepan.lua`: the HP is a recovery to min(3, max HP)). Once a
  * game (the engine's limit); the rescue round ends as soon as the HP is above 0.
- * 连环 (conversion / recast of a ♣ hand card): waiting — see COVERAGE in ./index.ts.
+ * 连环 (conversion, SHZL `lianhuan.lua`): you may use a ♣ hand card as 铁索连环 (`【铁索连环】C（连环）→P、…`), or recast a ♣
+ * hand card (`【重铸】C（连环）`, G5.4: to the discard pile, draw 1; `（连环）` may be left out for a ♣ card that is not
+ * recastable itself, X6.2). A hidden 庞统 is revealed by either (G13.4). In the play phase only (both are play-phase
+ * actions).
  */
 import { discard, draw, P, recover, setChained } from '../../core.ts';
 import { ev } from '../../flow.ts';
 import { SLOTS } from '../../types.ts';
 import { turnOver, type SkillSpec } from '../common.ts';
+import { card } from '../../cards.ts';
 
 export const niepan: SkillSpec = {
   id: 'niepan', name: '涅槃', general: 'hs__pangtong', kind: 'trigger', point: 'dyingSelf', limit: 'game',
@@ -26,4 +30,12 @@ export const niepan: SkillSpec = {
   },
 };
 
-export default [niepan];
+const clubInHand = (s: import('../../types.ts').State, owner: number, id: string) => P(s, owner).hand.includes(id) && card(id).suit === '♣';
+
+export const lianhuan: SkillSpec = {
+  id: 'lianhuan', name: '连环', general: 'hs__pangtong', kind: 'convert', makes: ['铁索连环'],
+  can: (s, owner, ids) => ids.length === 1 && clubInHand(s, owner, ids[0]!),
+  recast: (s, owner, id) => clubInHand(s, owner, id),
+};
+
+export default [lianhuan, niepan];
