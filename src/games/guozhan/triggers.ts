@@ -230,6 +230,8 @@ export interface RuleSkill extends SkillBase {
   handPlus?: (s: State, owner: number) => number;
   /** The suit the owner's card or judgement card `id` counts as (红颜: ♠ as ♥), given `suit` so far. */
   suit?: (s: State, owner: number, id: string, suit: Suit) => Suit;
+  /** G13.2: `seat` may not reveal a general of its own will now (祸水; cards/sa.ts mayReveal). */
+  noReveal?: (s: State, owner: number, seat: number) => boolean;
   /** G11.3: `user` may not use 桃 (a card, a conversion, the 珠联璧合 marker) on the dying `dying` (完杀; damage.ts). */
   noPeach?: (s: State, owner: number, user: number, dying: number) => boolean;
   /** Log an activation row when this rule makes a declared use legal (短兵's extra target is an optional skill). */

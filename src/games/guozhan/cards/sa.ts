@@ -18,6 +18,7 @@ import { reveal } from '../reveal.ts';
 import { useCard } from '../use.ts';
 import { SLOTS, type Cmd, type State, type UsedCard } from '../types.ts';
 import { T } from '../texts.ts';
+import { rulesOf } from '../triggers.ts';
 
 export const SA_TRICKS = new Set(['挟天子以令诸侯', '火烧连营', '勠力同心', '联军盛宴', '调虎离山', '水淹七军', '敕令']);
 
@@ -28,7 +29,9 @@ export function jadeSealHolds(s: State, seat: number): boolean {
 }
 
 /** C-SA-BLADE and G13.2: whether `seat` may reveal a general of its own will now. */
-export const mayReveal = (s: State, seat: number) => !s.noReveal.includes(seat);
+export const mayReveal = (s: State, seat: number) => !s.noReveal.includes(seat)
+  // A skill's prohibition (祸水): a continuous rule of a revealed general (triggers.ts `noReveal`).
+  && !aliveSeats(s).some((j) => rulesOf(s, j, 'noReveal').some((r) => r.noReveal!(s, j, seat)));
 
 /** The kingdom 联军盛宴 names through one of its characters: `x` and every present character of x's kingdom. */
 const ofKingdom = (s: State, x: number, i: number) => i === x || (!P(s, x).careerist && sameKingdom(s, x, i));

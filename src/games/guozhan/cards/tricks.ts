@@ -83,6 +83,8 @@ export function trickEffect(ctx: Ctx, user: number, uc: UsedCard, t: number, o: 
     case '万箭齐发': {
       const answered = uc.name === '南蛮入侵'
         ? askSlashPlay(ctx, t, user, usedText(uc))
+        // 祸水: a target that cannot respond (`hit.noJink`) is not asked for a 闪.
+        : hit.noJink ? (ev(ctx, 'noJink', { seat: t, card: usedText(uc) }), false)
         : askJink(ctx, t, { from: user, mode: 'play', eightDiagram: armorOf(ctx, t) === '八卦阵', why: usedText(uc), against: uc });
       // 祸首: the damage's source may be another character than the user (`hit.source`).
       if (!answered) damage(ctx, { source: hit.source, target: t, n: 1, nature: 'normal', card: uc, byCard: true });

@@ -17,8 +17,9 @@ import kongrong from './kongrong.ts';
 import tianfeng from './tianfeng.ts';
 import panfeng from './panfeng.ts';
 import jiling from './jiling.ts';
+import zoushi from './zoushi.ts';
 
-export const SKILLS: readonly SkillSpec[] = [...huatuo, ...diaochan, ...jiaxu, ...zhangjiao, ...caiwenji, ...yanliangwenchou, ...mateng, ...kongrong, ...tianfeng, ...panfeng, ...jiling, ...lvbu, ...pangde, ...yuanshao];
+export const SKILLS: readonly SkillSpec[] = [...huatuo, ...diaochan, ...jiaxu, ...zhangjiao, ...caiwenji, ...yanliangwenchou, ...mateng, ...kongrong, ...tianfeng, ...panfeng, ...jiling, ...lvbu, ...pangde, ...yuanshao, ...zoushi];
 
 /** Per general (H order): its H id, the skills implemented, and those waiting (with the missing engine hook). */
 export const COVERAGE: readonly Coverage[] = [
@@ -37,5 +38,5 @@ export const COVERAGE: readonly Coverage[] = [
   { h: 'H-QUN-12', general: 'hs__jiling', done: ['双刃'], waiting: {} },
   { h: 'H-QUN-13', general: 'hs__tianfeng', done: ['死谏', '随势'], waiting: {} },
   { h: 'H-QUN-14', general: 'hs__panfeng', done: ['狂斧'], waiting: {} },
-  { h: 'H-QUN-15', general: 'hs__zoushi', done: [], waiting: { 祸水: 'a skill-made prohibition on revealing (cards/sa.ts mayReveal knows only 青龙偃月刀) and on responding to a 杀/万箭齐发', 倾城: 'not written yet (the active-skill hook and reveal.ts hide are there)' } },
+  { h: 'H-QUN-15', general: 'hs__zoushi', done: ['祸水', '倾城'], waiting: {} },
 ];
