@@ -22,8 +22,12 @@ test('issue 20 feed: a bot\'s 【杀】 (and every other action) is said once in
   await svc.createGame('gz', judy, { game: 'guozhan', settings: { players: 4, autopilotAfter: 50 } });
   await svc.join('gz', alice, '甲');
   await svc.handleMessage({ channelId: 'gz', userId: judy.id, userName: judy.name, text: '【机器人】乙 丙 丁', messageId: 'f1' });
+  // Computer players go by readable names, one a seat (not their style's 标准).
+  const names = ((await svc.gameOf('gz'))!.players).map((p) => p.name).sort();
+  assert.deepEqual(names, ['Alice', '机器人丁', '机器人丙', '机器人乙'].sort());
   await svc.start('gz', judy);
   await svc.idle();
+  assert.match(chat.posts('gz').join('\n'), /2\. .：机器人.|\d\. 乙：机器人乙/, 'the seat list at the start');
   for (let k = 0; k < 8; k++) {
     const s = (await svc.stateOf('gz')) as State;
     if (s.status === 'ended') break;

@@ -490,6 +490,8 @@ export class GuozhanRules implements Rules<Guozhan> {
     return n === 'standard' || n === '标准' || n === '' ? { id: 'standard', label: '标准' } : null;
   }
   botStyles(): string { return 'standard（标准）'; }
+  /** A computer player is 机器人 and its seat (机器人乙): readable, and one name per seat (not the style's 标准). */
+  botName(seat: string): string { return `机器人${seat}`; }
   botOffers(): { id: string; label: string; available: boolean }[] { return [{ id: 'standard', label: '标准', available: true }]; }
   /** The lobby's 【机器人】乙 [风格] (a judge seats a computer player before the start), or its refusal. */
   seatsBot(entry: Entry): { seat: string; style: string } | { code: string; text: string } | null {

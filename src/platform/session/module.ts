@@ -154,6 +154,8 @@ export interface Rules<G = unknown> {
   botStyle?(name: string | undefined, lang: Lang): { id: string; label: string } | null;
   /** The styles, as an error message lists them. */
   botStyles?(lang: Lang): string;
+  /** The name a computer player seated in `seat` goes by (members lists, the start's seat list). Default: its style's label. */
+  botName?(seat: string, label: string): string;
   /**
    * The computer opponents a lobby may offer (Europe Duel's greedy / lander / agent, duel.md D10.6), each with whether
    * it can play now and, when not, why (the agent without weights: AGENT_UNAVAILABLE's text). Default: none.
@@ -303,6 +305,7 @@ export function withDefaults<G>(rules: Rules<G>): FullRules<G> {
     seatsBot: () => null,
     botStyle: () => null,
     botStyles: () => '',
+    botName: (_seat, label) => label,
     botOffers: () => [],
     botEntry: () => null,
     bots: () => [],
