@@ -46,7 +46,7 @@ export function checkInvariants(s: State, where = ''): void {
   const seen = new Map<string, number>();
   const add = (id: string) => seen.set(id, (seen.get(id) ?? 0) + 1);
   [s.drawPile, s.discardPile, s.processing, s.removed].forEach((z) => z.forEach(add));
-  for (const p of s.players) { p.hand.forEach(add); p.judge.forEach(add); Object.values(p.equip).forEach((x) => x && add(x)); }
+  for (const p of s.players) { p.hand.forEach(add); p.judge.forEach(add); Object.values(p.equip).forEach((x) => x && add(x)); Object.values(p.pile ?? {}).forEach((xs) => xs.forEach(add)); }
   // 108 (C0), or 108 + 51 with the 势备篇 (C-SA, no 木牛流马).
   const ids = s.settings.strategicAdvantage ? [...ALL_CARD_IDS, ...SA_CARD_IDS] : ALL_CARD_IDS;
   assert.equal(seen.size, s.settings.strategicAdvantage ? 159 : 108, `${where}: every card of the game, distinct`);

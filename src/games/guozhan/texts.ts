@@ -175,5 +175,8 @@ export const T = {
   decoyWait: '其他角色正在考虑一个私密的提示；你无需操作，请稍候（X2）',
   skillAsk: (name: string, hidden: boolean) => `是否发动【${name}】？${hidden ? '（需要明置该武将）' : ''}【技能】${name}、【确定】或【不出】`,
   skillNotAsked: (k: string, name: string) => `现在问的是【${name}】，不是"${k}"`,
+  /** G21.1: the owner's other skills at the same moment, one of which may go first. */
+  skillAlso: (others: string[]) => `（同时还可发动${others.map((n) => `【${n}】`).join('')}：回答【技能】${others[0]} 则先发动它）`,
+  skillOrder: (locked: string, others: string[]) => `锁定技【${locked}】与${others.map((n) => `【${n}】`).join('')}同时触发：【确定】先结算【${locked}】，或回答【技能】${others[0]} 先发动它`,
   skillHelp: (name: string, who: string) => `${who}：是否发动【${name}】？请回答【技能】${name}、【确定】或【不出】`,
 };
