@@ -33,13 +33,31 @@ test('刚烈 black: 夏侯惇 discards a card of the source\'s (a blind position
   assert.ok(s.discardPile.includes('S041') && s.discardPile.includes('S016'));
 });
 
-test('G21.1: 曹操 (main) + 夏侯惇 (deputy) — 奸雄 is asked before 刚烈; 奸雄 takes the 杀 that 刚烈\'s source dealt', () => {
+test('G21.1: 曹操 (main) + 夏侯惇 (deputy) — by default 奸雄 is asked first; 奸雄 takes the 杀 that 刚烈\'s source dealt', () => {
   const s = play([...head('S046', '曹操+夏侯惇'), '@revealed 乙=全部', '甲: 【不出】', '甲: 【杀】S014→乙', '乙: 【不出】',
-    '乙: 【技能】刚烈',   // refused: the open ask is 奸雄's (main general first)
     '乙: 【技能】奸雄', '乙: 【技能】刚烈']);
-  assert.deepEqual(s.commands.filter((c) => !c.ok).map((c) => c.code), ['UNKNOWN_SKILL']);
+  noRefusals(s);
   assert.deepEqual(skillRows(s), ['乙:奸雄', '乙:刚烈']);
   assert.ok(pl(s, '乙').hand.includes('S014'));
+  // 甲 = 刘备+关羽: 4 HP; 刚烈's red judgement S046 deals 1: 4 − 1 = 3.
+  assert.equal(pl(s, '甲').hp, 3);
+});
+
+test('G21.1: the owner chooses the order of its own skills at one moment — 【技能】刚烈 while 奸雄 is asked takes 刚烈 first, then 奸雄 is asked again', () => {
+  const s = play([...head('S046', '曹操+夏侯惇'), '@revealed 乙=全部', '甲: 【不出】', '甲: 【杀】S014→乙', '乙: 【不出】',
+    '乙: 【技能】刚烈', '乙: 【技能】奸雄']);
+  noRefusals(s);
+  assert.deepEqual(skillRows(s), ['乙:刚烈', '乙:奸雄']);
+  assert.ok(pl(s, '乙').hand.includes('S014'));
+  assert.equal(pl(s, '甲').hp, 3);
+});
+
+test('G21.1: declining the first skill still asks the other one (【不出】 to 奸雄, then 刚烈 is asked)', () => {
+  const s = play([...head('S046', '曹操+夏侯惇'), '@revealed 乙=全部', '甲: 【不出】', '甲: 【杀】S014→乙', '乙: 【不出】',
+    '乙: 【不出】', '乙: 【技能】刚烈']);
+  noRefusals(s);
+  assert.deepEqual(skillRows(s), ['乙:刚烈']);
+  assert.ok(!pl(s, '乙').hand.includes('S014'));
   assert.equal(pl(s, '甲').hp, 3);
 });
 
