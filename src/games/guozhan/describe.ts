@@ -46,7 +46,7 @@ export function rowText(s: State, r: LogRow): string | null {
     case 'noEffect': return `${r.card}对${who}无效${r.armor ? `（${r.armor}）` : ''}`;
     case 'invalidate': return `${who}的${GENERALS[r.general as string]?.zh ?? r.general}的非锁定技本回合失效（${r.why}）`;
     case 'noJink': return `${who}不能使用【闪】响应${r.card}`;
-    case 'transfer': return `${who}发动【${r.why}】：${n(r.to)}代替其成为${r.card}的目标`;
+    case 'transfer': return `${who}发动【${r.why}】：${n(r.target)}代替其成为${r.card}的目标`;
     case 'discard': return r.seat === undefined ? `弃置 ${ids(r.cards)}` : `${who} 弃置 ${ids(r.cards)}`;
     case 'discardOther': return `${who} 弃置了${n(r.target)}的${cardText(r.card as string)}`;
     case 'take': return `${who} 获得了${n(r.from)}的${r.card ? cardText(r.card as string) : '一张手牌'}`;

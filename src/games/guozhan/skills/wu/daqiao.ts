@@ -56,7 +56,7 @@ export const liuli: SkillSpec = {
     ev(ctx, 'discard', { seat: owner, cards: [id!], why: '流离' });
     discard(ctx, [id!]);
     b.targets[b.targets.indexOf(owner)] = t;
-    ev(ctx, 'transfer', { seat: owner, to: t, card: b.card.ids.length === 1 && !b.card.skill ? cardText(b.card.ids[0]!) : b.card.name, why: '流离' });
+    ev(ctx, 'transfer', { seat: owner, target: t, card: b.card.ids.length === 1 && !b.card.skill ? cardText(b.card.ids[0]!) : b.card.name, why: '流离' });
   },
 };
 
