@@ -36,7 +36,7 @@ for await (const line of rl) {
   const c = JSON.parse(line) as Cmd;
   const u = (id: string) => ({ id, name: id });
   switch (c.op) {
-    case 'create': { const r = await svc.createGame(c.ch, u(c.user), { map: c.map, settings: c.settings ?? {} }); out({ ack: 'create', ok: r.ok }); break; }
+    case 'create': { const r = await svc.createGame(c.ch, u(c.user), { map: c.map, settings: c.settings ?? {} }); out({ ack: 'create', ok: r.ok, code: r.ok ? null : r.code ?? null }); break; }
     case 'join': { const r = await svc.join(c.ch, u(c.user), c.country); out({ ack: 'join', ok: r.ok }); break; }
     case 'start': { const r = await svc.start(c.ch, u(c.user)); out({ ack: 'start', ok: r.ok }); break; }
     case 'msg': {

@@ -127,6 +127,36 @@ export function liveSuite(h: Harness): void {
       await svc.close();
     });
 
+    it('issue 16: a new game is written with its lease in one transaction — another process\'s takeover round between the create and the first command cannot take it', async (db) => {
+      const s1 = await db.open();
+      const s2 = await db.open();
+      const clock = new VirtualClock(T0);
+      const other = service(s2, clock, new FakeChat(), 'host-2:1:race');
+      await other.startUp();
+      // The other process's takeover round runs right after the games row is written, before the creator goes on.
+      const racing = new Proxy(s1, {
+        get(target, prop, receiver) {
+          const v = Reflect.get(target, prop, receiver) as unknown;
+          if (prop !== 'createGame') return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+          return async (...args: unknown[]) => {
+            const row = await (v as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+            await (other as unknown as { leaseTick(): Promise<void> }).leaseTick();
+            return row;
+          };
+        },
+        set(target, prop, value) { return Reflect.set(target, prop, value); },
+      });
+      const svc = service(racing, clock, new FakeChat(), 'host-1:1:race');
+      await svc.startUp();
+      const made = await svc.createGame('race', judy, { map: TINY });
+      assert.equal(made.ok, true, made.text);
+      const id = (await s1.liveGameIn('race'))!.id;
+      assert.equal((await s1.lease(id))?.holder, 'host-1:1:race', 'the creator holds the new game');
+      assert.deepEqual((await other.health()).games, [], 'the other process did not take it');
+      await svc.close();
+      await other.close();
+    });
+
     it('the status panel of a held game reads no channel row: viewOf, rulesOf, pageOf, judgesOf and seatOf answer from memory', async (db) => {
       const { store: s, counts } = countingStore(await db.open());
       const svc = service(s, new VirtualClock(T0), new FakeChat(), 'host-1:1:e');

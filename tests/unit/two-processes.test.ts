@@ -59,7 +59,7 @@ async function run(label: string, env: Record<string, string>, open: () => Promi
     const judge = { id: 'judge', name: 'judge' };
     // Each owns two games.
     for (const ch of ['c1', 'c2']) {
-      assert.equal((await child.send({ op: 'create', ch, user: 'judge', map: TINY }))?.ok, true);
+      { const made = await child.send({ op: 'create', ch, user: 'judge', map: TINY }); assert.equal(made?.ok, true, JSON.stringify(made)); }
       assert.equal((await child.send({ op: 'join', ch, user: 'ua', country: 'A' }))?.ok, true);
       assert.equal((await child.send({ op: 'join', ch, user: 'ub', country: 'B' }))?.ok, true);
       assert.equal((await child.send({ op: 'start', ch, user: 'judge' }))?.ok, true);

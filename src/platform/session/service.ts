@@ -930,13 +930,13 @@ export class GameService implements GameServiceApi {
     try {
       row = await this.store.createGame({
         kind: mod.kind, channelId, mapPath, mapId: rules.resourceId, settings: merged.settings as Record<string, unknown>, live: live.data, creator: creator.id, judges: [], createdAt: this.clock.now(),
-      });
+      }, { holder: this.holder, now: this.clock.now() });
     } catch (e) {
       // Only the one-live-game-per-channel index means a duplicate (two creates racing); any other failure is ours.
       if (isUniqueViolation(e)) return fail('GAME_EXISTS', T(lg0, '本频道已经有一局游戏', 'this channel already has a game'));
       return this.writeFailure(e, lg0, `creating a game in ${channelId}`, ['游戏没有创建', 'the game was not created']);
     }
-    // A new game is this process's: its lease is taken before anyone can write it.
+    // A new game is this process's: created with its lease (one transaction), noted here as held.
     if (!(await this.acquire(row.id))) return fail('GAME_MOVED', MOVED_TEXT);
     const lv: Live = { row, mod, rules, live: live.data, game: null, timers: [] };
     this.games.set(row.id, lv);

@@ -14,7 +14,7 @@ import { PG_MIGRATIONS } from './migrations.ts';
 import { entryRow, gameRow, gameUpdate, leaseRow, ratingRow, requestPostRow, resultRow, type Raw } from './rows.ts';
 import {
   LeaseLostError, leaseMsFromEnv,
-  type Batch, type GameRow, type GameStatusRow, type GameStore, type Lease, type LeaseTime, type NewGame, type PlayerRow, type RatedGame,
+  type Batch, type GameRow, type GameStatusRow, type GameStore, type Lease, type LeaseTime, type NewGame, type NewLease, type PlayerRow, type RatedGame,
   type RatedSide, type RatingResultRow, type RatingRow, type RequestPostRow, type SnapshotRow, type StoredEntry, type TimerRow, type UserGame,
 } from './types.ts';
 import type { CopyTable, TableIO } from './tables.ts';
@@ -201,11 +201,20 @@ export class PgStore implements GameStore, TableIO {
 
   // ── games and players ──
 
-  async createGame(g: NewGame): Promise<GameRow> {
-    const r = await this.one(`INSERT INTO games (kind, channel_id, map_path, map_id, settings, live, status, creator, judges, created_at)
-      VALUES ($1, $2, $3, $4, $5, $6, 'open', $7, $8, $9) RETURNING *`,
-    [g.kind ?? 'neuwar', g.channelId, g.mapPath, g.mapId, JSON.stringify(g.settings), JSON.stringify(g.live), g.creator, JSON.stringify(g.judges), g.createdAt]);
-    return gameRow(r!);
+  async createGame(g: NewGame, lease?: NewLease): Promise<GameRow> {
+    const sql = `INSERT INTO games (kind, channel_id, map_path, map_id, settings, live, status, creator, judges, created_at)
+      VALUES ($1, $2, $3, $4, $5, $6, 'open', $7, $8, $9) RETURNING *`;
+    const vals = [g.kind ?? 'neuwar', g.channelId, g.mapPath, g.mapId, JSON.stringify(g.settings), JSON.stringify(g.live), g.creator, JSON.stringify(g.judges), g.createdAt];
+    if (!lease) return gameRow((await this.one(sql, vals))!);
+    // The lease in the same transaction (types.ts createGame).
+    const row = await this.tx(async (c) => {
+      const r = (await c.query(sql, vals)).rows[0] as Raw;
+      await c.query('INSERT INTO leases (game_id, holder, taken_at, expires_at) VALUES ($1, $2, $3, $4)', [r.id, lease.holder, lease.now, lease.now + (lease.ttlMs ?? this.leaseMs)]);
+      return r;
+    });
+    const out = gameRow(row);
+    this.held.add(out.id);
+    return out;
   }
 
   async game(id: number): Promise<GameRow | null> {

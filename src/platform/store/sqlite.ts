@@ -8,7 +8,7 @@ import { Store } from './store.ts';
 import type { Raw } from './rows.ts';
 import type { CopyTable, TableIO } from './tables.ts';
 import type {
-  Batch, GameRow, GameStatusRow, GameStore, Lease, LeaseTime, NewGame, PlayerRow, RatedGame, RatingResultRow, RatingRow, RequestPostRow,
+  Batch, GameRow, GameStatusRow, GameStore, Lease, LeaseTime, NewGame, NewLease, PlayerRow, RatedGame, RatingResultRow, RatingRow, RequestPostRow,
   SnapshotRow, StoredEntry, TimerRow, UserGame,
 } from './types.ts';
 
@@ -34,7 +34,7 @@ export class SqliteStore implements GameStore, TableIO {
   async close(): Promise<void> { if (this.store.db.open) this.store.close(); }
   isUniqueViolation(e: unknown): boolean { return isUniqueViolation(e); }
 
-  async createGame(g: NewGame): Promise<GameRow> { return this.store.createGame(g); }
+  async createGame(g: NewGame, lease?: NewLease): Promise<GameRow> { return this.store.createGame(g, lease); }
   async game(id: number): Promise<GameRow | null> { return this.store.game(id); }
   async liveGameIn(channelId: string): Promise<GameRow | null> { return this.store.liveGameIn(channelId); }
   async lastGameIn(channelId: string): Promise<GameRow | null> { return this.store.lastGameIn(channelId); }

@@ -7,7 +7,7 @@ import { StorageError, faultPoint } from './errors.ts';
 import { entryRow, gameRow, gameUpdate, leaseRow, ratingRow, requestPostRow, resultRow, type Raw } from './rows.ts';
 import {
   LeaseLostError, leaseMsFromEnv,
-  type Batch, type GameRow, type GameStatusRow, type Lease, type LeaseTime, type NewGame, type PlayerRow, type RatedGame, type RatedSide,
+  type Batch, type GameRow, type GameStatusRow, type Lease, type LeaseTime, type NewGame, type NewLease, type PlayerRow, type RatedGame, type RatedSide,
   type RatingResultRow, type RatingRow, type RequestPostRow, type SnapshotRow, type StoredEntry, type TimerRow, type UserGame,
 } from './types.ts';
 
@@ -86,11 +86,17 @@ export class Store {
     this.db.close();
   }
 
-  createGame(g: NewGame): GameRow {
+  createGame(g: NewGame, lease?: NewLease): GameRow {
     this.liveByChannel.clear();
-    const r = this.stmt(`INSERT INTO games (kind, channel_id, map_path, map_id, settings, live, status, creator, judges, created_at)
-      VALUES (?, ?, ?, ?, ?, ?, 'open', ?, ?, ?)`).run(g.kind ?? 'neuwar', g.channelId, g.mapPath, g.mapId, JSON.stringify(g.settings), JSON.stringify(g.live), g.creator, JSON.stringify(g.judges), g.createdAt);
-    return this.game(Number(r.lastInsertRowid))!;
+    const id = this.db.transaction(() => {
+      const r = this.stmt(`INSERT INTO games (kind, channel_id, map_path, map_id, settings, live, status, creator, judges, created_at)
+        VALUES (?, ?, ?, ?, ?, ?, 'open', ?, ?, ?)`).run(g.kind ?? 'neuwar', g.channelId, g.mapPath, g.mapId, JSON.stringify(g.settings), JSON.stringify(g.live), g.creator, JSON.stringify(g.judges), g.createdAt);
+      const gid = Number(r.lastInsertRowid);
+      // The lease in the same transaction (types.ts createGame).
+      if (lease) this.stmt('INSERT INTO leases (game_id, holder, taken_at, expires_at) VALUES (?, ?, ?, ?)').run(gid, lease.holder, lease.now, lease.now + (lease.ttlMs ?? this.leaseMs));
+      return gid;
+    }).immediate();
+    return this.game(id)!;
   }
 
   game(id: number): GameRow | null {

@@ -133,6 +133,9 @@ export function leaseMsFromEnv(env: NodeJS.ProcessEnv = process.env): number {
 /** A lease operation's clock: the time now (default Date.now()) and the timeout (default the store's leaseMs). */
 export interface LeaseTime { now?: number; ttlMs?: number }
 
+/** The lease a new game is created with: its holder, from `now` for `ttlMs` (default the store's leaseMs). */
+export interface NewLease { holder: string; now: number; ttlMs?: number }
+
 /** A games row as given to createGame. */
 export type NewGame = Omit<GameRow, 'id' | 'startedAt' | 'endedAt' | 'statusMessageId' | 'status' | 'kind'> & { kind?: string };
 
@@ -163,7 +166,11 @@ export interface GameStore {
   isUniqueViolation(e: unknown): boolean;
 
   // games and players
-  createGame(g: NewGame): Promise<GameRow>;
+  /**
+   * A new games row. With `lease`, the row and its lease are written in one transaction: no other process's
+   * takeover scan can see the new game unleased and take it before its creator does (issue 16).
+   */
+  createGame(g: NewGame, lease?: NewLease): Promise<GameRow>;
   game(id: number): Promise<GameRow | null>;
   /** The channel's open or running game. */
   liveGameIn(channelId: string): Promise<GameRow | null>;
