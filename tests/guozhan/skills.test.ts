@@ -201,3 +201,36 @@ test('X2 (b) decoyPrompts: a hidden skill\'s prompt is shown as one to every cha
     assert.deepEqual(s.ask?.seats, [0]);
   });
 });
+
+test('G21.1: one character\'s own skills at one moment go in the order its owner chooses — a locked one first unless the owner names the other', () => {
+  // L: 甲's 曹操 (main), locked; O: 甲's 许褚 (deputy), optional; both at 甲's own prepare phase start, each draws 1.
+  const own = (_c: unknown, o: number, e: TriggerEvent) => phaseIs(e, 'prepare') && e.seat === o;
+  const L = { id: 't_l', name: '测锁', general: 'hs__caocao', kind: 'locked', point: 'phaseStart', can: own, effect: (ctx: Parameters<typeof draw>[0], o: number) => draw(ctx, o, 1, '测锁') } as const;
+  const O = { id: 't_o', name: '测选', general: 'hs__xuchu', kind: 'trigger', point: 'phaseStart', can: own, effect: (ctx: Parameters<typeof draw>[0], o: number) => draw(ctx, o, 1, '测选') } as const;
+  const head = ['@game guozhan', '@seats 甲 乙 丙 丁', '@generals 甲=曹操+许褚 乙=刘备+关羽 丙=孙权+周泰 丁=吕布+貂蝉', '@revealed 甲=全部'];
+  const run = (...more: string[]) => runGuozhanTranscript('own.txt', [...head, ...more].join('\n')).state;
+  withSkills([L, O], () => {
+    // The owner is asked the order first: the prompt names both skills.
+    const asked = run();
+    assert.equal(asked.ask?.kind, 'confirm');
+    const text = String((stateJson(asked, 0).ask as { text: string }).text);
+    assert.match(text, /测锁/);
+    assert.match(text, /测选/);
+    // 【确定】: the locked one first, then the optional one is asked (and taken).
+    let s = run('甲: 【确定】', '甲: 【确定】');
+    assert.deepEqual(s.commands.filter((c) => !c.ok).map((c) => c.code), []);
+    assert.deepEqual(skillRows(s), ['甲:测锁@1', '甲:测选@1']);
+    // 【技能】测选: the optional one first, then the locked one applies without asking.
+    s = run('甲: 【技能】测选');
+    assert.deepEqual(s.commands.filter((c) => !c.ok).map((c) => c.code), []);
+    assert.deepEqual(skillRows(s), ['甲:测选@1', '甲:测锁@1']);
+    // X3: a timeout keeps the locked one first; the optional one's own ask then times out as "no".
+    s = run('@timeout', '@timeout');
+    assert.deepEqual(skillRows(s), ['甲:测锁@1']);
+    assert.equal(s.ask?.kind, 'play');
+    // A skill that is not pending is refused and changes nothing.
+    s = run('甲: 【技能】奸雄');
+    assert.deepEqual(s.commands.filter((c) => !c.ok).map((c) => c.code), ['UNKNOWN_SKILL']);
+    assert.deepEqual(skillRows(s), []);
+  });
+});
