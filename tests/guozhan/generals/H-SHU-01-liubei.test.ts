@@ -1,7 +1,7 @@
 /**
  * H-SHU-01 刘备 · 仁德 (active): in your play phase, once per other character per phase, give any number of hand cards
  * to it; when the cards given this phase reach 2 (first time only), you may be treated as using one basic card (a legal
- * use, counted toward its limits). Seats 甲 乙 丙 丁 (0–3); 甲 = 刘备+张飞 (4+4 → 4 HP) starts; 乙 and 丁 in range 1.
+ * use, counted toward its limits). Seats 甲 乙 丙 丁 (0–3); 甲 = 刘备+关羽 ((4+5)/2 → 4 HP; not 张飞, whose 咆哮 would lift the one-杀 limit these tests count) starts; 乙 and 丁 in range 1.
  * Cards (A1): S084 ♦2 闪, S030 ♥2 闪, S086 ♦3 闪, S014 ♠7 杀; draws S041 S043.
  */
 import { test } from 'node:test';
@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { noRefusals, pl, play, refusals, rows, skillRows } from './helpers.ts';
 
 const HEAD = ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
-  '@generals 甲=刘备+张飞 乙=曹操+许褚 丙=孙权+周泰 丁=吕布+貂蝉',
+  '@generals 甲=刘备+关羽 乙=曹操+许褚 丙=孙权+周泰 丁=吕布+貂蝉',
   '@hand 甲=S084 S030 S086 S014', '@hand 乙=S094', '@hand 丙=S095', '@hand 丁=S096', '@deck S041 S043 S046', '甲: 【不出】'];
 const codes = (s: ReturnType<typeof play>) => refusals(s).map((r) => r.split(':')[1]);
 
