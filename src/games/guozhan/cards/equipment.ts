@@ -10,10 +10,10 @@ import { ev, type Ctx } from '../flow.ts';
 export function equipCard(ctx: Ctx, seat: number, id: string) {
   const slot = card(id).slot!;
   const old = P(ctx.s, seat).equip[slot];
-  // The card leaves the hand before the public equip row names it: the old card's leaving may ask (枭姬) while
-  // the new one is on its way, and a seat's hand card must never appear in a row others see (X1).
-  if (old) move(ctx, [id], { zone: 'processing' });
-  ev(ctx, 'equip', { seat, card: id, slot, ...(old ? { replaced: old } : {}) });
+  // The old card leaves first (replaced, to the discard pile), then the new one enters. The public equip row is
+  // written between them: the old card's leaving may ask (枭姬) while the new one is still a hand card, and a hand
+  // card must never be named in a row others see before it leaves the hand (X1).
   if (old) move(ctx, [old], { zone: 'discard' }, { why: 'put' });
+  ev(ctx, 'equip', { seat, card: id, slot, ...(old ? { replaced: old } : {}) });
   move(ctx, [id], { zone: 'equip', seat });
 }
