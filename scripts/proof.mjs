@@ -4,7 +4,8 @@
 //  - `duel`: Europe Duel's proofs of duel.md D11 (P1–P6, tests/proof/duel-*.proof.ts, minutes long: not part of
 //    `npm test`, whose runner takes only *.test.ts), then `npm run bench -- duel`;
 //  - `guozhan`: 国战's random legal play (issue 18) over 1,000 seeded 6-player games with the invariants after every
-//    entry (`npm test` plays 200 of them).
+//    entry (`npm test` plays 200 of them), then issue 19's: 1,000 seeded 8-player games with all 60 standard
+//    generals' skills on (`npm test` plays 30).
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -20,7 +21,9 @@ if (args[0] === 'duel') {
   process.exit(proofs || bench);
 }
 if (args[0] === 'guozhan') {
-  process.exit(run(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', 'tests/guozhan/random.test.ts'], { GUOZHAN_GAMES: '1000' }));
+  const vanilla = run(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', 'tests/guozhan/random.test.ts'], { GUOZHAN_GAMES: '1000' });
+  const generals = run(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', 'tests/guozhan/generals/all-random.test.ts'], { GUOZHAN_ALL_GAMES: '1000' });
+  process.exit(vanilla || generals);
 }
 // Today's proof: PROOF_GAMES=100 PROOF_TURNS=25 node scripts/test.mjs tests/unit/invariants.test.ts tests/soak && tsx bench/index.ts
 const tests = run(process.execPath, ['scripts/test.mjs', 'tests/unit/invariants.test.ts', 'tests/soak'], { PROOF_GAMES: '100', PROOF_TURNS: '25' });
