@@ -204,7 +204,7 @@ test('X2 (b) decoyPrompts: a hidden skill\'s prompt is shown as one to every cha
 
 test('G21.1: one character\'s own skills at one moment go in the order its owner chooses — a locked one first unless the owner names the other', () => {
   // L: 甲's 曹操 (main), locked; O: 甲's 许褚 (deputy), optional; both at 甲's own prepare phase start, each draws 1.
-  const own = (_c: unknown, o: number, e: TriggerEvent) => phaseIs(e, 'prepare') && e.seat === o;
+  const own = (_c: unknown, o: number, e: TriggerEvent) => phaseIs(e, 'prepare') && 'seat' in e && e.seat === o;
   const L = { id: 't_l', name: '测锁', general: 'hs__caocao', kind: 'locked', point: 'phaseStart', can: own, effect: (ctx: Parameters<typeof draw>[0], o: number) => draw(ctx, o, 1, '测锁') } as const;
   const O = { id: 't_o', name: '测选', general: 'hs__xuchu', kind: 'trigger', point: 'phaseStart', can: own, effect: (ctx: Parameters<typeof draw>[0], o: number) => draw(ctx, o, 1, '测选') } as const;
   const head = ['@game guozhan', '@seats 甲 乙 丙 丁', '@generals 甲=曹操+许褚 乙=刘备+关羽 丙=孙权+周泰 丁=吕布+貂蝉', '@revealed 甲=全部'];
