@@ -56,6 +56,9 @@ test('issue 20: three tabs play 国战 — generals in their own panels, a 杀 a
   await a.page.locator('#new-game').click();
   assert.ok((await a.page.locator('#create-kind option').allInnerTexts()).includes('国战'), '新建游戏 offers 国战');
   await a.page.locator('#create-kind').selectOption('guozhan');
+  // 国战 has no map, no turn clock and plays in Chinese: the dialog hides those fields and says what the judge can do.
+  assert.deepEqual(await Promise.all(['#create-map-row', '#create-clock', '#create-lang-row'].map((q) => a.page.locator(q).isHidden())), [true, true, true]);
+  assert.match(await a.page.locator('#create-hint').innerText(), /撤回上一步/);
   await a.page.locator('#create-form button[type=submit]').click();
   await a.page.waitForFunction(() => location.hash.length > 1);
   const ch = decodeURIComponent(await a.page.evaluate(() => location.hash.slice(1)));
@@ -90,6 +93,19 @@ test('issue 20: three tabs play 国战 — generals in their own panels, a 杀 a
   }
   await until('turn 1', gz, (s) => s.status === 'running');
   await a.page.screenshot({ path: `${ARTIFACTS}/guozhan-page-start.png` });
+  // The side panel speaks 国战 (issue 20): 座位, not 国家; no 已完成/未完成 (a seat is asked or it is not) — the asked
+  // seat is marked 待回应 and the turn's seat 回合中; the judge's button takes back the last move (【撤回】) instead of
+  // forcing New European War's resolution.
+  const running = await gz();
+  const turnSeat = running.players[running.turn.seat]!.name;
+  await until('the top line names the turn\'s seat', () => a.page.locator('#statusline').innerText(), (x) => x.includes(`${turnSeat}的回合`), 5000);
+  assert.equal(await a.page.locator('#people-title').innerText(), '座位');
+  const line = await a.page.locator('#statusline').innerText();
+  assert.ok(!/已完成|全部完成/.test(line), `no 已完成 count in the top line: ${line}`);
+  const people = await a.page.locator('#people').innerText();
+  assert.ok(!/已完成|未完成/.test(people), `no 已完成/未完成 in the seats: ${people}`);
+  assert.match(people, /待回应/);
+  assert.equal(await a.page.locator('#btn-resolve').innerText(), '撤回上一步');
 
   // Revealed generals, noted with how much of each tab's traffic came before the reveal.
   const revealedAt = new Map<string, number[]>();

@@ -38,6 +38,10 @@ const S = {
   kinds: [],
   channel: null,
   status: null,
+  /** The open channel's board game as its channel frame named it (国战: 'guozhan'), for a channel the list lacks yet. */
+  board: null,
+  /** 国战: whose turn it is, from the seat's view the server pushes (the status has no turn seat). */
+  turnSeat: null,
   names: null,
   feed: new Map(),
   /** Actions sent but not acknowledged: resent with the same id after a reconnect (applied once). */
@@ -71,6 +75,7 @@ function connect() {
     let m;
     try { m = JSON.parse(ev.data); } catch { return; }
     onServer(m);
+    gzTurn(m);
     // Europe Duel's lobby and seat links, then the game that draws its own board, take their messages after the page.
     lobbyMessage(m);
     // 国战's board is its own panel's (guozhan.js), never the duel map's.
@@ -298,6 +303,8 @@ function openedChannel(m) {
   if (!lobbyRouted() && location.hash.slice(1) !== m.channelId) history.replaceState(null, '', `#${encodeURIComponent(m.channelId)}`);
   S.status = m.status;
   S.names = m.names;
+  S.board = m.board && typeof m.board.game === 'string' ? m.board.game : null;
+  S.turnSeat = null;
   S.feed.clear();
   $('feed').replaceChildren();
   $('app').classList.remove('no-game');
@@ -320,6 +327,7 @@ $('new-game').addEventListener('click', () => {
     kinds.append(o);
   }
   $('create-kind-row').hidden = S.kinds.length < 2;
+  createFields();
   const sel = $('create-map');
   sel.replaceChildren();
   for (const m of S.maps) {
@@ -330,6 +338,16 @@ $('new-game').addEventListener('click', () => {
   $('create-dialog').showModal();
 });
 $('create-cancel').addEventListener('click', () => $('create-dialog').close());
+$('create-kind').addEventListener('change', createFields);
+
+/** The dialog's fields and hint follow the game chosen: 国战 has no map, no turn clock and plays in Chinese. */
+function createFields() {
+  const w = words($('create-kind').value || (S.kinds[0] && S.kinds[0].kind));
+  $('create-map-row').hidden = !w.createClock;
+  $('create-clock').hidden = !w.createClock;
+  $('create-lang-row').hidden = !w.createClock;
+  $('create-hint').textContent = w.createHint;
+}
 
 // ---------- 单人练习: one click is a game against computer players ----------
 
@@ -569,19 +587,81 @@ function myCountryName() {
   return c ? c.zh : st.me.country;
 }
 
+/**
+ * The side panel's words per game kind (issue 20). New European War's are the default, and Europe Duel keeps them;
+ * 国战 seats players in 座位 甲乙丙…, has no turn to resolve or to mark done (a seat is asked, or it is not), and its
+ * judge's desk takes back the last move (【撤回】) instead of forcing a resolution.
+ */
+const WORDS = {
+  default: {
+    game: '新欧洲战争',
+    seats: '国家',
+    seatsAndMembers: '国家与成员',
+    role: (seat) => `你是 ${seat} 的玩家`,
+    memberRole: (seat) => seat,
+    join: '加入',
+    openLine: (n) => `${n} 名玩家已加入 · 裁判开始游戏后进入第 1 回合`,
+    turnLine: (st) => `第 ${st.turn} 回合`,
+    /** Whether seats mark their turn done (已完成 / 未完成, the ✓ and the 已完成 n/m count). */
+    commits: true,
+    judgeAct: { label: '强制结算', title: '', text: '【结算】', confirm: '' },
+    createClock: true,
+    createHint: '你是这局的裁判：可以开始、强制结算、结束游戏，并把裁判席位授予他人。',
+  },
+  guozhan: {
+    game: '国战',
+    seats: '座位',
+    seatsAndMembers: '座位与成员',
+    role: (seat) => `你的座位：${seat}`,
+    memberRole: (seat) => `座位${seat}`,
+    join: '入座',
+    openLine: (n) => `${n} 名玩家已入座 · 裁判开始游戏后选将`,
+    // Turn 0 is the pick of generals.
+    turnLine: (st) => (st.turn ? `第 ${st.turn} 回合${S.turnSeat ? ` · ${S.turnSeat}的回合` : ''}` : '选将中'),
+    commits: false,
+    judgeAct: { label: '撤回上一步', title: '【撤回】：撤回最后一个由人做的动作，连同它之后电脑玩家的动作和超时', text: '【撤回】', confirm: '撤回最后一个由人做的动作（连同它之后电脑玩家的动作和超时）吗？' },
+    createClock: false,
+    createHint: '你是这局的裁判：可以开始、暂停和继续、撤回上一步、结束游戏，并把裁判席位授予他人。座位甲乙丙…开局时随机排座次。',
+  },
+};
+const words = (kind = channelKind()) => WORDS[kind] || WORDS.default;
+
+/** 国战: a seat's line in the people list says whether it must answer now, whose turn it is, or that it died. */
+function seatNote(c, st) {
+  if (!c.alive) return { text: '阵亡', cls: '' };
+  if (st.status !== 'running') return null;
+  if (!c.committed) return { text: '待回应', cls: 'asked' };
+  if (S.turnSeat && c.id === S.turnSeat) return { text: '回合中', cls: '' };
+  return null;
+}
+
+/** 国战's pushed view names whose turn it is: the top line and the people list follow it. */
+function gzTurn(m) {
+  if (m.t !== 'view' || m.channelId !== S.channel || !m.view || channelKind() !== 'guozhan') return;
+  const seat = m.view.turn && typeof m.view.turn.seat === 'string' ? m.view.turn.seat : null;
+  if (seat === S.turnSeat) return;
+  S.turnSeat = seat;
+  renderStatus();
+}
+
 function renderStatus() {
   const st = S.status;
+  const w = words();
   renderPalette();
   const line = $('statusline');
   line.replaceChildren();
   if (!st) return;
   $('title').textContent = `# ${st.title} · ${st.mapName}`;
-  document.title = `${st.title} · 新欧洲战争`;
+  document.title = `${st.title} · ${w.game}`;
+  $('people-title').textContent = w.seats;
+  $('people-toggle').textContent = w.seats;
+  $('people-toggle').setAttribute('aria-label', w.seatsAndMembers);
+  $('people').setAttribute('aria-label', w.seatsAndMembers);
   if (st.status === 'open') {
     // A lobby duel starts by itself when the second seat's link is opened.
-    line.append(el('span', 'turn', '招募中'), el('span', '', lobbyRouted() ? '等待对手打开对决链接 · 对手入座后立即开始' : `${st.countries.filter((c) => c.player).length} 名玩家已加入 · 裁判开始游戏后进入第 1 回合`));
+    line.append(el('span', 'turn', '招募中'), el('span', '', lobbyRouted() ? '等待对手打开对决链接 · 对手入座后立即开始' : w.openLine(st.countries.filter((c) => c.player).length)));
   } else if (st.status === 'running') {
-    line.append(el('span', 'turn', `第 ${st.turn} 回合`));
+    line.append(el('span', 'turn', w.turnLine(st)));
     if (st.paused) {
       const p = el('span', 'clock');
       p.append(icon('pause', '⏸'), document.createTextNode(' 已暂停'));
@@ -598,12 +678,15 @@ function renderStatus() {
     }
     const active = st.countries.filter((c) => c.player && c.alive);
     const done = active.filter((c) => c.committed);
-    const d = el('span', '', `已完成 ${done.length}/${active.length}`);
-    if (done.length) d.title = done.map((c) => c.zh).join('、');
-    line.append(d);
+    if (w.commits) {
+      const d = el('span', '', `已完成 ${done.length}/${active.length}`);
+      if (done.length) d.title = done.map((c) => c.zh).join('、');
+      line.append(d);
+    }
+    // 国战: the seats not "done" are exactly the ones the open prompt asks.
     const waiting = active.filter((c) => !c.committed).map((c) => c.zh);
     if (waiting.length) line.append(el('span', '', `等待：${waiting.join('、')}`));
-    else if (active.length) line.append(el('span', 'done', '全部完成'));
+    else if (active.length && w.commits) line.append(el('span', 'done', '全部完成'));
   } else {
     const winners = (st.winner || []).map((id) => (st.countries.find((c) => c.id === id) || { zh: id }).zh);
     line.append(el('span', 'turn', '游戏结束'), el('span', '', winners.length ? `胜者：${winners.join('、')}` : '无胜者'));
@@ -637,7 +720,8 @@ function renderPeople() {
   members.replaceChildren();
   if (!st) return;
   const me = st.me;
-  const role = me.country ? `你是 ${myCountryName()} 的玩家` : '你在观战';
+  const w = words();
+  const role = me.country ? w.role(myCountryName()) : '你在观战';
   seat.append(el('div', '', `${role}${me.judge ? ' · 裁判' : ''}`));
   // A lobby duel's seats come by its links only (duel.md D10.6): no join or leave buttons.
   const lobbySeats = lobbyRouted();
@@ -658,10 +742,10 @@ function renderPeople() {
     // Issue 13: a country a computer plays is marked (机器人 / 自动托管), in words: no emoji font is needed.
     const robot = c.bot || (c.player && String(c.player.userId).startsWith('bot:') ? '机器人' : '');
     if (robot) cn.append(document.createTextNode(' '), el('span', 'ai', robot));
-    if (c.committed && st.status === 'running') cn.append(document.createTextNode(' '), icon('tick', '✓'));
+    if (w.commits && c.committed && st.status === 'running') cn.append(document.createTextNode(' '), icon('tick', '✓'));
     item.append(sw, cn);
     if (!c.player && st.status === 'open' && !me.country && !lobbySeats) {
-      const b = el('button', 'primary', '加入');
+      const b = el('button', 'primary', w.join);
       b.type = 'button';
       b.dataset.join = c.id;
       b.addEventListener('click', () => lifecycle({ t: 'join', channelId: S.channel, country: c.id }));
@@ -671,7 +755,12 @@ function renderPeople() {
     }
     const cp = el('div', 'cp');
     cp.append(el('span', '', c.player ? c.player.name : '（空缺）'));
-    if (st.status === 'running' && c.player) cp.append(el('span', c.committed ? 'tick' : '', c.committed ? '已完成' : '未完成'));
+    if (w.commits) {
+      if (st.status === 'running' && c.player) cp.append(el('span', c.committed ? 'tick' : '', c.committed ? '已完成' : '未完成'));
+    } else {
+      const note = seatNote(c, st);
+      if (note) cp.append(el('span', `note${note.cls ? ` ${note.cls}` : ''}`, note.text));
+    }
     item.append(cp);
     list.append(item);
   }
@@ -680,12 +769,14 @@ function renderPeople() {
   $('judge-tools').hidden = !me.judge || ended;
   $('btn-start').hidden = st.status !== 'open';
   $('btn-resolve').hidden = st.status !== 'running';
+  $('btn-resolve').textContent = w.judgeAct.label;
+  $('btn-resolve').title = w.judgeAct.title;
   $('btn-end').hidden = st.status === 'ended';
   for (const m of st.members) {
     const li = el('li');
     li.append(el('span', `dot${m.online ? ' on' : ''}`), el('span', 'nm', m.name));
     const roles = [];
-    if (m.country) roles.push((st.countries.find((c) => c.id === m.country) || { zh: m.country }).zh);
+    if (m.country) roles.push(w.memberRole((st.countries.find((c) => c.id === m.country) || { zh: m.country }).zh));
     if (m.judge) roles.push('裁判');
     if (!roles.length) roles.push('观战');
     li.append(el('span', 'role', roles.join(' · ')));
@@ -708,7 +799,10 @@ $('btn-start').addEventListener('click', () => lifecycle({ t: 'start', channelId
 $('btn-end').addEventListener('click', () => {
   if (confirm('确定结束这局游戏吗？')) lifecycle({ t: 'end', channelId: S.channel });
 });
-$('btn-resolve').addEventListener('click', () => say('【结算】'));
+$('btn-resolve').addEventListener('click', () => {
+  const a = words().judgeAct;
+  if (!a.confirm || confirm(a.confirm)) say(a.text);
+});
 
 // ---------- composer: palette, autocomplete, send ----------
 
@@ -769,10 +863,11 @@ const PALETTE_GZ = [
   { sep: true, when: 'judge' },
   { label: '暂停', tpl: '【暂停】', when: 'judge' },
   { label: '继续', tpl: '【继续】', when: 'judge' },
+  { label: '撤回', tpl: '【撤回】', when: 'judge' },
 ];
-const COMMANDS_GZ = ['杀', '闪', '桃', '酒', '不出', '结束', '技能', '明置', '弃牌', '确定', '选择', '给出', '拼点', '排列', '预亮', '重铸', '连横', '无懈可击', '桌面', '牌桌', '状态', '帮助', '暂停', '继续', '机器人'];
+const COMMANDS_GZ = ['杀', '闪', '桃', '酒', '不出', '结束', '技能', '明置', '弃牌', '确定', '选择', '给出', '拼点', '排列', '预亮', '重铸', '连横', '无懈可击', '桌面', '牌桌', '状态', '帮助', '暂停', '继续', '撤回', '机器人'];
 /** The kind of game in the open channel (the game list names it): the palette and completion follow it. */
-const channelKind = () => (S.games.find((g) => g.channelId === S.channel) || {}).kind;
+const channelKind = () => (S.games.find((g) => g.channelId === S.channel) || {}).kind || S.board || undefined;
 
 function renderPalette() {
   const p = $('palette');
