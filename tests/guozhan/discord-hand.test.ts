@@ -48,7 +48,7 @@ type Row = { components: { custom_id: string; type: number; options?: { value: s
 const sent = (h: Harness, iid: string) => h.discord.calls.filter((c) => c.path.startsWith(`/webhooks/${APP}/tok-${iid}`));
 const comps = (body: Record<string, unknown> | null) => ((body?.components as Row[] | undefined) ?? []).flatMap((r) => r.components);
 
-async function setup(wrap?: (svc: GameServiceApi) => GameServiceApi) {
+async function setup(wrap?: (svc: GameServiceApi) => GameServiceApi, pick = true) {
   const clock = new VirtualClock(T0);
   let svc!: GameService;
   const renderer = { ...fakeRenderer(), async tablePng() { return Buffer.from('TABLE'); }, async handPng() { return Buffer.from('HAND'); } };
@@ -59,6 +59,8 @@ async function setup(wrap?: (svc: GameServiceApi) => GameServiceApi) {
   for (const [seat, u] of Object.entries(USERS)) assert.ok((await svc.join(CHANNEL, u, seat)).ok);
   assert.ok((await svc.start(CHANNEL, judge)).ok);
   // Everyone picks their first pair; then the first seat answers any turn-start question with 【不出】 up to its play phase.
+  const state = async () => (await svc.stateOf(CHANNEL)) as State;
+  if (!pick) { await settle(); return { h, svc, clock, settle, state, first: '甲' as keyof typeof USERS, user: ALICE }; }
   let n = 0;
   const say = (u: { id: string; name: string }, text: string) => svc.handleMessage({ channelId: CHANNEL, userId: u.id, userName: u.name, text, messageId: `dh-${++n}` });
   for (const [seat, u] of Object.entries(USERS)) {
@@ -66,7 +68,6 @@ async function setup(wrap?: (svc: GameServiceApi) => GameServiceApi) {
     const pair = d.flatMap((x) => d.filter((y) => y !== x && GENERALS[x]!.kingdom === GENERALS[y]!.kingdom).map((y) => [x, y]))[0]!;
     assert.ok((await say(u, `【选择】${GENERALS[pair[0]!]!.zh}+${GENERALS[pair[1]!]!.zh}`)).ok);
   }
-  const state = async () => (await svc.stateOf(CHANNEL)) as State;
   const s = await state();
   const first = s.players[s.turn.seat]!.name as keyof typeof USERS;
   for (let k = 0; k < 6 && (await state()).ask!.kind !== 'play'; k++) await say(USERS[first], '【不出】');
@@ -121,6 +122,46 @@ test('issue 20 Discord hand: [我的手牌] is an ephemeral panel with the pictu
     assert.ok((await state()).commands.some((c) => c.text === '【结束】' && c.ok));
     assert.ok(sent(h, end).some((c) => c.method === 'PATCH'));
   }
+});
+
+test('issue 20 Discord: the dealt generals are an ephemeral menu — two chosen, then a button per order (主将 first) picks them as the seat', async () => {
+  const { h, settle, state } = await setup(undefined, false);
+  const s = await state();
+  assert.equal(s.status, 'picking');
+  const dealt = s.players.find((p) => p.name === '乙')!.dealt;
+  h.discord.clear();
+  const press = click(h, BOB, HAND_BUTTON, '800000000000000999');
+  await settle();
+  const reply = sent(h, press)[0]!;
+  assert.equal((reply.body as { flags: number }).flags & 64, 64, 'only 乙 sees its dealt generals');
+  assert.match(String(reply.body?.content), /待选：/);
+  const menu = comps(reply.body).find((c) => c.custom_id === 'gz:h:pick')!;
+  assert.ok(menu, 'a menu of the dealt generals');
+  assert.deepEqual(menu.options!.map((o) => o.value), dealt);
+  assert.equal(menu.max_values, 2);
+  assert.ok(!comps(reply.body).some((c) => c.custom_id === 'gz:h:pass'), 'no 不出 while picking');
+  assert.deepEqual(h.discord.posts().map((p) => String(p.body?.content)), [], 'nothing in the channel');
+  // Two of one kingdom, in the menu's order; the next step asks which is the main general (G2.4).
+  const [x, y] = dealt.flatMap((a) => dealt.filter((b) => b !== a && GENERALS[a]!.kingdom === GENERALS[b]!.kingdom).map((b) => [a, b]))[0]!;
+  const chose = choose(h, BOB, 'gz:h:pick', [x!, y!], reply.id ?? '1');
+  await settle();
+  const step = sent(h, chose).find((c) => c.method === 'PATCH')!;
+  assert.ok(step, 'the same message is edited');
+  const orders = comps(step.body).filter((c) => c.custom_id.startsWith('gz:h:pair:')).map((c) => c.custom_id);
+  assert.deepEqual(orders, [`gz:h:pair:${x}:${y}`, `gz:h:pair:${y}:${x}`]);
+  // 乙 takes the second general as its main general.
+  const go = click(h, BOB, orders[1]!, reply.id ?? '1');
+  await settle();
+  const after = await state();
+  assert.deepEqual(after.commands.at(-1)!.text, `【选择】${GENERALS[y!]!.zh}+${GENERALS[x!]!.zh}`);
+  assert.equal(after.commands.at(-1)!.ok, true);
+  assert.match(String(sent(h, go).find((c) => c.method === 'PATCH')!.body!.content), /✅/);
+  // 乙 is no longer asked; 甲 and 丙 still are (the pick waits for all).
+  assert.deepEqual(after.ask!.seats.map((i) => after.players[i]!.name).sort(), ['甲', '丙'].sort());
+  // A spectator's choice in the menu is refused.
+  const eve = choose(h, EVE, 'gz:h:pick', [x!, y!], reply.id ?? '1');
+  await settle();
+  assert.match(sent(h, eve).map((c) => String(c.body?.content)).join('\n'), /没有座位/);
 });
 
 test('issue 20 Discord hand: /hand dm:true sends it by DM; Discord\'s 50007 is told plainly', async () => {

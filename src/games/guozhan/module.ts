@@ -400,7 +400,7 @@ export class GuozhanRules implements Rules<Guozhan> {
     const s = game.s;
     const m = game.m ?? freshMeta();
     const ask = askLine(s);
-    if (s.status === 'picking') return ['国战 · 选将中（请私下【选择】主将+副将）', ...(ask ? [ask] : [])].join('\n');
+    if (s.status === 'picking') return ['国战 · 选将中：点【我的手牌】从发给你的武将中选两张（或私下【选择】主将+副将）', ...(ask ? [ask] : [])].join('\n');
     const seats = s.players.map((p) => {
       const g = p.generals ? p.generals.map((x, k) => (p.revealed[k] ? GENERALS[x]!.zh : '暗')).join('+') : '?';
       const k = p.careerist ? '野心家' : p.kingdom ? KINGDOM_ZH[p.kingdom] : '无势力';

@@ -1,12 +1,14 @@
 /**
  * A seat's hand as a chat panel (issue 20, Discord): its generals and cards in words, and — when the seat is asked —
  * a menu of its cards (≤ 25 options) that uses or plays the card chosen, a menu of targets after a card that takes
- * them, a menu of cards to discard, and the prompt's buttons (不出, 结束出牌, 确定, an option). Read from the seat's
+ * them, a menu of cards to discard, and the prompt's buttons (不出, 结束出牌, 确定, an option); while generals are
+ * picked, a menu of the seat's dealt generals (two of one kingdom), then one button per order (主将 first). Read from the seat's
  * own view (GuozhanRules.view: its hand and nothing of anyone else's), and every action is a text command of the
  * transcript grammar (【杀】S014→乙), sent through the same path as a typed one; the engine refuses what does not fit.
  */
 import type { OutButton, OutMessage, OutSelect } from '../../platform/chat/index.ts';
 import { card } from './cards.ts';
+import { GENERALS } from './generals.ts';
 
 /** What the panel reads of GuozhanRules.view for a seat. */
 export interface PanelView {
@@ -21,7 +23,7 @@ export interface PanelView {
 export const PANEL_PREFIX = 'gz:h:';
 const ID = {
   card: `${PANEL_PREFIX}card`, discard: `${PANEL_PREFIX}discard`, pass: `${PANEL_PREFIX}pass`, end: `${PANEL_PREFIX}end`, ok: `${PANEL_PREFIX}ok`,
-  back: `${PANEL_PREFIX}back`, target: (c: string) => `${PANEL_PREFIX}tgt:${c}`, use: (c: string) => `${PANEL_PREFIX}use:${c}`, option: (k: number) => `${PANEL_PREFIX}opt:${k}`,
+  back: `${PANEL_PREFIX}back`, pick: `${PANEL_PREFIX}pick`, pair: (a: string, b: string) => `${PANEL_PREFIX}pair:${a}:${b}`, target: (c: string) => `${PANEL_PREFIX}tgt:${c}`, use: (c: string) => `${PANEL_PREFIX}use:${c}`, option: (k: number) => `${PANEL_PREFIX}opt:${k}`,
 };
 /** Discord's limit on a menu's options. */
 export const MENU_MAX = 25;
@@ -32,6 +34,8 @@ const TARGETED = new Set(['杀', '雷杀', '火杀', '决斗', '过河拆桥', '
 const CARD_ASKS = new Set(['play', 'respond', 'peach', 'nullify']);
 
 const nameOf = (v: PanelView, id: string) => v.names.cards[id] ?? id;
+const genName = (v: PanelView, g: string) => v.names.generals[g] ?? GENERALS[g]?.zh ?? g;
+const KINGDOM_ZH: Record<string, string> = { wei: '魏', shu: '蜀', wu: '吴', qun: '群' };
 const mineOf = (v: PanelView) => (v.me ? v.seats.find((s) => s.name === v.me) ?? null : null);
 const askedMe = (v: PanelView) => !!v.me && v.status !== 'ended' && !!v.ask?.seats?.includes(v.me);
 
@@ -61,6 +65,10 @@ export function handPanel(v: PanelView, note = ''): OutMessage {
   const buttons: OutButton[] = [];
   if (CARD_ASKS.has(kind) && cards.length) selects.push({ id: ID.card, placeholder: kind === 'play' ? '使用一张手牌…' : '打出一张手牌…', options: cards });
   if (kind === 'ownCards' && cards.length) selects.push({ id: ID.discard, placeholder: '选要弃的牌（可多选）…', options: cards, min: 1, max: cards.length });
+  if (kind === 'pick' && mine.dealt?.length) {
+    const dealt = mine.dealt.slice(0, MENU_MAX);
+    selects.push({ id: ID.pick, placeholder: '选两张势力相同的武将…', options: dealt.map((g) => ({ value: g, label: `${genName(v, g)}（${KINGDOM_ZH[GENERALS[g]?.kingdom ?? ''] ?? '?'}）` })), min: 2, max: 2 });
+  }
   if (kind === 'play') buttons.push({ id: ID.end, label: '结束出牌', style: 'secondary' });
   if (kind === 'confirm') buttons.push({ id: ID.ok, label: '确定', style: 'primary' });
   if (kind === 'option') (v.ask!.options ?? []).slice(0, 20).forEach((o, k) => buttons.push({ id: ID.option(k + 1), label: o, style: 'primary' }));
@@ -77,6 +85,18 @@ function targetPanel(v: PanelView, id: string): OutMessage {
     text: `${nameOf(v, id)}：选目标（借刀杀人先选使用杀的人，再选被杀的人）`,
     selects: [{ id: ID.target(id), placeholder: '目标…', options, min: 1, max: Math.min(3, options.length) }],
     buttons: [{ id: ID.use(id), label: '不指定目标直接使用', style: 'secondary' }, { id: ID.back, label: '返回', style: 'secondary' }],
+  };
+}
+
+/** Two dealt generals chosen: which is the main general (G2.4: the main general's name goes first). */
+function pairPanel(v: PanelView, a: string, b: string): OutMessage {
+  return {
+    text: `${genName(v, a)}、${genName(v, b)}：哪一张做主将？`,
+    buttons: [
+      { id: ID.pair(a, b), label: `主将${genName(v, a)} · 副将${genName(v, b)}`, style: 'primary' },
+      { id: ID.pair(b, a), label: `主将${genName(v, b)} · 副将${genName(v, a)}`, style: 'primary' },
+      { id: ID.back, label: '返回', style: 'secondary' },
+    ],
   };
 }
 
@@ -99,6 +119,14 @@ export function panelAction(v: PanelView, id: string, values: string[]): { say: 
   if (id === ID.discard) return { say: `【弃牌】${values.join('、')}` };
   const opt = /^gz:h:opt:(\d+)$/.exec(id);
   if (opt) return { say: `【选择】${opt[1]}` };
+  if (id === ID.pick) {
+    // Exactly two (the menu asks for two); the engine refuses a pair of two kingdoms with its own words.
+    const [a, b] = values;
+    if (!a || !b || values.length !== 2) return { panel: handPanel(v) };
+    return { panel: pairPanel(v, a, b) };
+  }
+  const pair = /^gz:h:pair:(\w+):(\w+)$/.exec(id);
+  if (pair) return { say: `【选择】${genName(v, pair[1]!)}+${genName(v, pair[2]!)}` };
   const use = /^gz:h:use:(\w+)$/.exec(id);
   if (use) return { say: useText(use[1]!) };
   const tgt = /^gz:h:tgt:(\w+)$/.exec(id);
