@@ -8,7 +8,7 @@
  */
 import type { OutButton, OutMessage, OutSelect } from '../../platform/chat/index.ts';
 import { card } from './cards.ts';
-import { GENERALS } from './generals.ts';
+import { GENERALS, KINGDOM_ZH } from './generals.ts';
 
 /** What the panel reads of GuozhanRules.view for a seat. */
 export interface PanelView {
@@ -35,7 +35,6 @@ const CARD_ASKS = new Set(['play', 'respond', 'peach', 'nullify']);
 
 const nameOf = (v: PanelView, id: string) => v.names.cards[id] ?? id;
 const genName = (v: PanelView, g: string) => v.names.generals[g] ?? GENERALS[g]?.zh ?? g;
-const KINGDOM_ZH: Record<string, string> = { wei: '魏', shu: '蜀', wu: '吴', qun: '群' };
 const mineOf = (v: PanelView) => (v.me ? v.seats.find((s) => s.name === v.me) ?? null : null);
 const askedMe = (v: PanelView) => !!v.me && v.status !== 'ended' && !!v.ask?.seats?.includes(v.me);
 
@@ -67,7 +66,7 @@ export function handPanel(v: PanelView, note = ''): OutMessage {
   if (kind === 'ownCards' && cards.length) selects.push({ id: ID.discard, placeholder: '选要弃的牌（可多选）…', options: cards, min: 1, max: cards.length });
   if (kind === 'pick' && mine.dealt?.length) {
     const dealt = mine.dealt.slice(0, MENU_MAX);
-    selects.push({ id: ID.pick, placeholder: '选两张势力相同的武将…', options: dealt.map((g) => ({ value: g, label: `${genName(v, g)}（${KINGDOM_ZH[GENERALS[g]?.kingdom ?? ''] ?? '?'}）` })), min: 2, max: 2 });
+    selects.push({ id: ID.pick, placeholder: '选两张势力相同的武将…', options: dealt.map((g) => ({ value: g, label: `${genName(v, g)}（${GENERALS[g] ? KINGDOM_ZH[GENERALS[g]!.kingdom] : '?'}）` })), min: 2, max: 2 });
   }
   if (kind === 'play') buttons.push({ id: ID.end, label: '结束出牌', style: 'secondary' });
   if (kind === 'confirm') buttons.push({ id: ID.ok, label: '确定', style: 'primary' });
