@@ -12,6 +12,7 @@ import { GENERALS } from '../../src/games/guozhan/generals.ts';
 import { card } from '../../src/games/guozhan/cards.ts';
 import type { State } from '../../src/games/guozhan/types.ts';
 import { namesGeneral } from './names.ts';
+import { play } from './generals/helpers.ts';
 
 /** Positions along random games: every 25th entry of seeds 1–6 (6 and 9 seats), up to 400 entries each. */
 function positions(): State[] {
@@ -72,4 +73,16 @@ test('issue 20: the table PNG has the layout\'s size (5 seats a row, 244 px a co
   const meta = await sharp(await tablePng(s)).metadata();
   // 9 seats: 5 columns, 2 rows → width 12 + 5 × 244 = 1232; height 64 + 2 × 274 + 40 = 652.
   assert.deepEqual([meta.width, meta.height, meta.format], [1232, 652, 'png']);
+});
+
+test('X1: the face-up piles on a general are drawn — 空城\'s 琴 given to an empty-handed 诸葛亮 (H-SHU-04) shows 琴×2 in his box only', () => {
+  // 甲 = 刘备+关羽 uses 杀 on 乙 = 诸葛亮 (revealed), whose only card S092 闪 answers it; 甲's 仁德 then gives S084、S030:
+  // 乙 has no hand cards and it is not his turn, so both lie face up on him as 琴.
+  const s = play(['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
+    '@generals 甲=刘备+关羽 乙=诸葛亮+黄月英 丙=孙权+周泰 丁=曹操+许褚', '@revealed 乙=主将',
+    '@hand 甲=S084 S030 S086 S014', '@hand 乙=S092', '@hand 丙=S094', '@hand 丁=S095', '@deck S041 S043 S046 S050',
+    '甲: 【不出】', '甲: 【杀】S014→乙', '乙: 【闪】S092', '甲: 【技能】仁德 S084、S030→乙', '甲: 【选择】不使用']);
+  assert.deepEqual(s.players[1]!.pile, { 琴: ['S084', 'S030'] });
+  const boxes = tableSvg(s).split('<g transform=').slice(1);
+  assert.deepEqual(boxes.map((b) => b.includes('琴×2')), [false, true, false, false]);
 });

@@ -14,7 +14,7 @@ const FILE = 'tests/guozhan/scenarios/g10-fire-chain.txt';
 test('G6.2/G8.1/G11.1/G12.1: the points fire in the rules\' order around a chained fire 杀 that kills', () => {
   const off = onTrigger((ctx, e) => {
     // Card moves and recoveries have their own order test (hooks-moves.test.ts).
-    if (e.point === 'cardsMoved' || e.point === 'recovered') return;
+    if (e.point === 'cardsMoved' || e.point === 'recovered' || e.point === 'giving') return;
     const who = 'damage' in e ? e.damage.target : 'target' in e ? e.target : 'seat' in e ? e.seat : 'user' in e ? e.user : e.judgement.seat;
     ev(ctx, 'trig', { point: e.point, who });
   });

@@ -224,7 +224,9 @@ export function detach(s: State, id: string): Place | null {
   return at;
 }
 
-export type Dest = { zone: 'discard' | 'processing' } | { zone: 'hand' | 'judge' | 'equip'; seat: number };
+export type Dest = { zone: 'discard' | 'processing' } | { zone: 'hand' | 'judge' | 'equip'; seat: number }
+  /** Face up on a character's general (空城's 琴: cards given to it, H-SHU-04). */
+  | { zone: 'pile'; seat: number; pile: string };
 
 /**
  * Why a batch goes to the discard pile when that is not a discard (弃置): `put` (置入弃牌堆 — an equipment card replaced,
@@ -266,6 +268,12 @@ export function move(ctx: Ctx, ids: string[], dest: Dest, opts: { usedAs?: strin
       case 'hand': P(s, dest.seat).hand.push(id); break;
       case 'judge': P(s, dest.seat).judge.push(id); break;
       case 'equip': { const slot = card(id).slot!; P(s, dest.seat).equip[slot] = id; break; }
+      case 'pile': {
+        const p = P(s, dest.seat);
+        p.pile = { ...(p.pile ?? {}), [dest.pile]: [...(p.pile?.[dest.pile] ?? []), id] };
+        ev(ctx, 'pileAdd', { seat: dest.seat, pile: dest.pile, card: id });
+        break;
+      }
     }
   }
   // The point after cards move (issue 19: 枭姬, 礼让, 死谏): once per batch, after every card has arrived (G21.1's

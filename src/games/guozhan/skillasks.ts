@@ -16,6 +16,20 @@ import { defaultFrom, fits, ownCard, refText, seatOf } from './asks.ts';
 import { T } from './texts.ts';
 import type { UsedCard } from './types.ts';
 import { useCard } from './use.ts';
+import { trigger, type TriggerEvent } from './triggers.ts';
+
+/**
+ * Cards given (交给) by `giver` to `receiver`: into its hand — or, when a skill at the point `giving` says so (空城's
+ * 琴, H-SHU-04), face up onto a pile of its general (public: a pileAdd row per card). The callers log the gift itself
+ * (X1: the count public; X1.1: the cards private to the two). Returns the pile's name, or null for the hand.
+ */
+export function handOver(ctx: Ctx, giver: number, receiver: number, ids: string[]): string | null {
+  const e: Extract<TriggerEvent, { point: 'giving' }> = { point: 'giving', giver, receiver, cards: [...ids], to: { pile: null } };
+  trigger(ctx, e);
+  if (e.to.pile) move(ctx, ids, { zone: 'pile', seat: receiver, pile: e.to.pile });
+  else move(ctx, ids, { zone: 'hand', seat: receiver });
+  return e.to.pile;
+}
 
 export interface PointFight { win: boolean; mine: string; theirs: string }
 
@@ -79,7 +93,7 @@ export function distribute(ctx: Ctx, giver: number, ids: string[], spec: Distrib
       give.push(id);
     }
     if (!give.length) return refuse('BAD_SYNTAX', T.giveHelp(spec.skill));
-    move(ctx, give, { zone: 'hand', seat: to });
+    handOver(ctx, giver, to, give);
     ev(ctx, 'gift', { seat: giver, receiver: to, n: give.length, why: spec.skill });
     ev(ctx, 'given', { seat: giver, receiver: to, cards: give, to: [giver, to] });
     left = left.filter((x) => !give.includes(x));

@@ -20,6 +20,8 @@ export interface SeatView {
   generals: { general: string | null; name: string | null; revealed: boolean }[] | null;
   kingdom: 'wei' | 'shu' | 'wu' | 'qun' | 'careerist' | null;
   markers: { vanguard: number; yinyang: number; companion: number };
+  /** The face-up piles on the generals (不屈's 创, 屯田's 田, 空城's 琴): public (X1). */
+  pile?: Record<string, string[]>;
 }
 export interface TableView {
   status: string;
@@ -93,7 +95,8 @@ function seatBox(v: SeatView, index: number, x: number, y: number, acting: strin
   });
   const judge = v.judge.map((id) => card(id).name);
   out.push(`<text x="10" y="${128 + 5 * 19 + 4}" class="g s">判定区 <tspan class="${judge.length ? 'jd' : ''}">${esc(judge.length ? judge.join('、') : '—')}</tspan></text>`);
-  const marks = [v.markers.vanguard ? `先驱×${v.markers.vanguard}` : '', v.markers.yinyang ? `阴阳鱼×${v.markers.yinyang}` : '', v.markers.companion ? `珠联璧合×${v.markers.companion}` : ''].filter(Boolean);
+  const marks = [v.markers.vanguard ? `先驱×${v.markers.vanguard}` : '', v.markers.yinyang ? `阴阳鱼×${v.markers.yinyang}` : '', v.markers.companion ? `珠联璧合×${v.markers.companion}` : '',
+    ...Object.entries(v.pile ?? {}).filter(([, ids]) => ids.length).map(([name, ids]) => `${name}×${ids.length}`)].filter(Boolean);
   if (marks.length) out.push(`<text x="10" y="${CARD_H - 12}" class="s mk">${esc(marks.join(' '))}</text>`);
   if (isActing && phase) out.push(`<text x="${CARD_W - 10}" y="${CARD_H - 12}" class="r s act">▶ ${esc(phase)}</text>`);
   out.push('</g>');

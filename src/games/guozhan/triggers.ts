@@ -121,7 +121,17 @@ export type TriggerEvent =
   /** Cards moved (core.ts move): once per batch, each card's old place, its destination and whether it was discarded (弃置). */
   | { point: 'cardsMoved'; moves: CardMove[]; why?: MoveWhy }
   /** G8.4: `seat` recovered `n` HP (core.ts recover; only an actual rise fires it). */
-  | { point: 'recovered'; seat: number; n: number; why?: string };
+  | { point: 'recovered'; seat: number; n: number; why?: string }
+  /**
+   * Cards are about to be given (交给) by `giver` to `receiver` (skillasks.ts handOver: 仁德, 好施, 遗计, 礼让, 反间,
+   * 连横): a skill may send them face up onto a pile of the receiver's general instead of its hand (`to.pile`: 空城's 琴).
+   */
+  | { point: 'giving'; giver: number; receiver: number; cards: string[]; to: { pile: string | null } }
+  /**
+   * A delayed trick is about to be moved (not used) into `seat`'s judgement area — 闪电 passing on, 巧变/谋断's move
+   * (cards/delayed.ts placeInJudge): a skill may send it to the discard pile instead (`to.discard`: 帷幕, H-QUN-06).
+   */
+  | { point: 'judgeMoving'; seat: number; card: string; to: { discard: boolean } };
 
 export type TriggerPoint = TriggerEvent['point'];
 

@@ -6,7 +6,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { noRefusals, pl, play, refusals, rows, skillRows } from './helpers.ts';
+import type { State } from '../../../src/games/guozhan/types.ts';
+import { noRefusals, pl, play, refusals, rows, skillRows, until } from './helpers.ts';
 
 const HEAD = ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
   '@generals 甲=贾诩+华佗 乙=刘备+关羽 丙=孙权+周泰 丁=吕布+貂蝉',
@@ -89,4 +90,34 @@ test('H-QUN-06 完杀 hidden does not apply (G13.3): 甲 passes, 乙 passes, 丙
   assert.deepEqual(refusals(s), []);
   assert.deepEqual([pl(s, '乙').alive, pl(s, '乙').hp], [true, 1]);
   assert.ok(!skillRows(s).includes('甲:完杀'));
+});
+
+// 帷幕's second clause: 甲 = 刘备+关羽 puts 闪电 S002 (♠A) on itself; a round later (every prompt timed out) its judge
+// phase judges S053 ♥K — no hit — and 闪电 moves on to the next character, 乙 = 贾诩+华佗. Draws: 甲 S041 S043, 乙 S062
+// S070, 丙 S072 S074, 丁 S076 S077; then the judgement S053.
+const LIGHTNING = (revealed: boolean) => ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
+  '@generals 甲=刘备+关羽 乙=贾诩+华佗 丙=孙权+周泰 丁=吕布+貂蝉', ...(revealed ? ['@revealed 乙=主将'] : []),
+  '@hand 甲=S002', '@hand 乙=S094', '@hand 丙=S095', '@hand 丁=S096',
+  '@deck S041 S043 S062 S070 S072 S074 S076 S077 S053 S060 S064', '甲: 【不出】', '甲: 【闪电】', '甲: 【结束】'];
+const judged = (s: State) => rows(s, 'judge').some((r) => r.card === 'S053');
+
+test('H-QUN-06 帷幕: a 闪电 moving on does not skip 贾诩 — it would land in his judgement area, and goes to the discard pile instead (C-LIGHTNING)', () => {
+  const { s } = until(LIGHTNING(true), judged);
+  noRefusals(s);
+  assert.deepEqual(rows(s, 'lightningMoves').map((r) => [r.from, r.seat, r.card]), [[0, 1, 'S002']]);
+  assert.deepEqual([pl(s, '甲').judge, pl(s, '乙').judge, pl(s, '丙').judge], [[], [], []]);
+  assert.ok(s.discardPile.includes('S002'), '闪电 is in the discard pile');
+  assert.ok(skillRows(s).includes('乙:帷幕'));
+});
+
+test('H-QUN-06 帷幕 hidden: 贾诩 is asked whether to reveal for it (G13.2 item 2); the timeout declines (X3.2) and 闪电 lands on him', () => {
+  const { s, lines } = until(LIGHTNING(false), (x) => x.ask?.about?.skill === '帷幕');
+  assert.deepEqual(s.ask!.seats, [1]);
+  const no = play([...lines, '@timeout']);
+  noRefusals(no);
+  assert.deepEqual([pl(no, '乙').judge, pl(no, '乙').revealed], [['S002'], [false, false]]);
+  const yes = play([...lines, '乙: 【技能】帷幕']);
+  noRefusals(yes);
+  assert.deepEqual([pl(yes, '乙').judge, pl(yes, '乙').revealed], [[], [true, false]]);
+  assert.ok(yes.discardPile.includes('S002'));
 });

@@ -87,3 +87,48 @@ test('H-SHU-04 空城 needs an empty hand: holding S084, 乙 is asked for 闪 in
   noRefusals(s);
   assert.deepEqual([pl(s, '乙').hp, skillRows(s)], [3, []]);
 });
+
+// 空城's 琴: 甲 = 刘备+关羽 gives 乙 = 诸葛亮+黄月英 two cards by 仁德, outside 乙's turn, once 乙 has no hand cards
+// (a seat starts with 4 cards: 乙 starts with one 闪 and spends it on 甲's 杀). Cards (A1): S084 ♦2 闪, S030 ♥2 闪,
+// S086 ♦3 闪, S014 ♠7 杀, S092 闪, S061 ♣3 知己知彼; the deck S041 S043 (甲's draw), S046 S050 (乙's).
+const QIN = (revealed: boolean, hand2 = '') => ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
+  '@generals 甲=刘备+关羽 乙=诸葛亮+黄月英 丙=孙权+周泰 丁=曹操+许褚', ...(revealed ? ['@revealed 乙=主将'] : []),
+  '@hand 甲=S084 S030 S086 S014', `@hand 乙=S092${hand2}`, '@hand 丙=S094', '@hand 丁=S095', '@deck S041 S043 S046 S050 S053',
+  '甲: 【不出】', '甲: 【杀】S014→乙', '乙: 【闪】S092'];
+
+test('H-SHU-04 空城 琴: cards given outside 诸葛亮\'s turn while he has no hand cards lie face up on him; his draw phase takes them', () => {
+  const given = play([...QIN(true), '甲: 【技能】仁德 S084、S030→乙', '甲: 【选择】不使用']);   // 仁德's basic card: none
+  noRefusals(given);
+  assert.deepEqual(pl(given, '乙').hand, []);
+  assert.deepEqual(pl(given, '乙').pile, { 琴: ['S084', 'S030'] });
+  // X1: 琴 are face up — public rows name them; the 仁德 count of 2 was still reached (the gift counts: the option was asked).
+  assert.deepEqual(rows(given, 'pileAdd').map((r) => r.card), ['S084', 'S030']);
+  assert.deepEqual(skillRows(given), ['甲:仁德', '乙:空城']);
+  // On to 乙's turn: 甲 ends its play phase (4 + 2 drawn − 杀 − 2 given = 3 cards ≤ 4 HP: no discard); 乙 declines the turn-start
+  // reveal and 观星; at its draw phase start 空城 takes both 琴 into its hand, then it draws S046 S050.
+  const s = play([...QIN(true), '甲: 【技能】仁德 S084、S030→乙', '甲: 【选择】不使用', '甲: 【结束】', '乙: 【不出】', '乙: 【不出】']);
+  noRefusals(s);
+  assert.deepEqual([s.turn.seat, s.ask?.kind], [1, 'play']);
+  assert.deepEqual(pl(s, '乙').hand, ['S084', 'S030', 'S046', 'S050']);
+  assert.equal(pl(s, '乙').pile, undefined);
+  assert.deepEqual(skillRows(s), ['甲:仁德', '乙:空城', '乙:空城']);
+});
+
+test('H-SHU-04 空城 琴 hidden: 诸葛亮 is asked whether to reveal (G13.2 item 2); accepting reveals him and the cards lie on him, declining puts them in his hand', () => {
+  const yes = play([...QIN(false), '甲: 【技能】仁德 S084、S030→乙', '乙: 【技能】空城', '甲: 【选择】不使用']);
+  noRefusals(yes);
+  assert.deepEqual(pl(yes, '乙').revealed, [true, false]);
+  assert.deepEqual(pl(yes, '乙').pile, { 琴: ['S084', 'S030'] });
+  const no = play([...QIN(false), '甲: 【技能】仁德 S084、S030→乙', '@timeout', '甲: 【选择】不使用']);
+  noRefusals(no);
+  assert.deepEqual(pl(no, '乙').revealed, [false, false]);
+  assert.deepEqual(pl(no, '乙').hand, ['S084', 'S030']);
+  assert.equal(pl(no, '乙').pile, undefined);
+});
+
+test('H-SHU-04 空城 琴 needs an empty hand: 诸葛亮 holding a card gets the gift in his hand', () => {
+  const s = play([...QIN(true, ' S061'), '甲: 【技能】仁德 S084、S030→乙', '甲: 【选择】不使用']);
+  noRefusals(s);
+  assert.deepEqual(pl(s, '乙').hand.length, 3);
+  assert.equal(pl(s, '乙').pile, undefined);
+});

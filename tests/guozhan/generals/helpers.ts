@@ -29,3 +29,12 @@ export const skillRows = (s: State) => s.log.filter((r) => r.t === 'skill').map(
 export const rows = (s: State, t: string) => s.log.filter((r) => r.t === t);
 
 export function noRefusals(s: State) { assert.deepEqual(refusals(s), []); }
+
+/** Plays `lines`, then times out the open prompt until `done` holds (at most `max` times). */
+export function until(lines: string[], done: (s: State) => boolean, max = 60): { s: State; lines: string[] } {
+  const l = [...lines];
+  let s = play(l);
+  for (let k = 0; k < max && !done(s); k++) { l.push('@timeout'); s = play(l); }
+  assert.ok(done(s), 'the awaited moment came');
+  return { s, lines: l };
+}

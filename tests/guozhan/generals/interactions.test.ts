@@ -5,17 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { noRefusals, pl, play, rows, skillRows } from './helpers.ts';
-import type { State } from '../../../src/games/guozhan/types.ts';
-
-/** Plays `lines`, then times out the open prompt until `done` holds (at most `max` times). */
-function until(lines: string[], done: (s: State) => boolean, max = 60): { s: State; lines: string[] } {
-  const l = [...lines];
-  let s = play(l);
-  for (let k = 0; k < max && !done(s); k++) { l.push('@timeout'); s = play(l); }
-  assert.ok(done(s), 'the awaited moment came');
-  return { s, lines: l };
-}
+import { noRefusals, pl, play, rows, skillRows, until } from './helpers.ts';
 
 test('G21.1 奸雄 then 刚烈 on one character (曹操+夏侯惇): 奸雄 takes the 杀 that hit, then 刚烈 judges red against its source', () => {
   // 甲 = 刘备+关羽 (4 HP) hits 乙 = 曹操+夏侯惇 (4+4 → 4 HP) with S014 ♠7 杀; 甲 drew S041 S043; 刚烈's judgement: S046 ♥10.

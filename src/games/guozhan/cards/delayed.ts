@@ -9,6 +9,20 @@ import { ev, type Ctx } from '../flow.ts';
 import { damage } from '../damage.ts';
 import { physical } from '../resolve.ts';
 import { nullify } from '../use.ts';
+import { trigger, type TriggerEvent } from '../triggers.ts';
+
+/**
+ * A delayed trick moved (not used: no target, no nullify window) into `seat`'s judgement area — 闪电 passing on, a card
+ * 巧变 or 谋断 moves. A skill at the point `judgeMoving` may send it to the discard pile instead (帷幕 catches a black
+ * one, H-QUN-06). Returns whether it arrived.
+ */
+export function placeInJudge(ctx: Ctx, id: string, seat: number): boolean {
+  const e: Extract<TriggerEvent, { point: 'judgeMoving' }> = { point: 'judgeMoving', seat, card: id, to: { discard: false } };
+  trigger(ctx, e);
+  if (e.to.discard) { discard(ctx, [id]); return false; }
+  move(ctx, [id], { zone: 'judge', seat });
+  return true;
+}
 
 export function judgePhase(ctx: Ctx) {
   const s = ctx.s;
@@ -64,8 +78,9 @@ function moveLightning(ctx: Ctx, holder: number, id: string) {
     const p = P(s, i);
     // C-LIGHTNING: not one removed by 调虎离山 (G18.4).
     if (!p.alive || isRemoved(s, i) || p.judge.some((x) => judgeName(s, x) === '闪电')) continue;
-    move(ctx, [id], { zone: 'judge', seat: i });
+    // C-LIGHTNING / H-QUN-06: 帷幕 does not make it skip anyone — moved onto 贾诩, it is discarded instead.
     ev(ctx, 'lightningMoves', { from: holder, seat: i, card: id });
+    placeInJudge(ctx, id, i);
     return;
   }
   if (P(s, holder).alive) { move(ctx, [id], { zone: 'judge', seat: holder }); ev(ctx, 'lightningStays', { seat: holder, card: id }); }

@@ -6,6 +6,7 @@
  * rule applies: 明光铠 at targeting (use.ts, basic.ts) and chaining (core.ts setChained), 护心镜 in damage.ts,
  * 青龙偃月刀 and 方天画戟 in basic.ts, 惊帆 as a −1 horse, 玉玺 here and in core.ts bigKingdoms.
  */
+import { handOver } from '../skillasks.ts';
 import { allianceMarked, card, cardText } from '../cards.ts';
 import {
   aliveSeats, bigKingdoms, differentKingdom, discard, draw, formationOf, hasHidden, isBig, isSmall, move, nextPresent, orderFrom, P,
@@ -210,7 +211,7 @@ export function alliance(ctx: Ctx, seat: number, c: Extract<Cmd, { k: 'alliance'
   else if (differentKingdom(s, seat, r)) gain = ids.length;
   else return refuse('ILLEGAL_TARGET', T.allianceSameKingdom(seatName(s, r)));
   s.turn.alliance = true;
-  move(ctx, ids, { zone: 'hand', seat: r });
+  handOver(ctx, seat, r, ids);
   ev(ctx, 'alliance', { seat, receiver: r, n: ids.length });
   ev(ctx, 'given', { seat, receiver: r, cards: ids, to: [seat, r] });
   draw(ctx, seat, gain, '连横');

@@ -7,6 +7,7 @@ import { aliveSeats, judgeName, move, P, presentFrom, seatName, type CardMove } 
 import { card, CARDS, cardText, colorOf } from '../cards.ts';
 import { ev, refuse, type Ctx } from '../flow.ts';
 import { choosePlayer, ownCard, pickOther, refText } from '../asks.ts';
+import { placeInJudge } from '../cards/delayed.ts';
 import type { DamageData, SkillSpec, TriggerEvent } from '../triggers.ts';
 import { SLOTS, type CardRef, type State, type Suit } from '../types.ts';
 
@@ -140,5 +141,6 @@ export function moveOnBoard(ctx: Ctx, owner: number, skill: string) {
   if (!to.length) return refuse('ILLEGAL_CARD', `${seatName(s, src)}的这张牌没有可以移到的角色；请选另一张（可移动：${movable(ctx, src).map((id) => card(id).name).join('、')}）`);
   const dst = choosePlayer(ctx, owner, to, `${skill}：选择接收这张牌的角色（【选择】角色）`, false)!;
   ev(ctx, 'moveCard', { seat: owner, from: src, receiver: dst, card: got.id, zone: got.zone, why: skill });
-  move(ctx, [got.id], got.zone === 'judge' ? { zone: 'judge', seat: dst } : { zone: 'equip', seat: dst });
+  if (got.zone === 'judge') placeInJudge(ctx, got.id, dst);
+  else move(ctx, [got.id], { zone: 'equip', seat: dst });
 }

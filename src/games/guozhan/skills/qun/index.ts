@@ -28,7 +28,7 @@ export const COVERAGE: readonly Coverage[] = [
   { h: 'H-QUN-03', general: 'hs__diaochan', done: ['离间', '闭月'], waiting: {} },
   { h: 'H-QUN-04', general: 'hs__yuanshao', done: ['乱击'], waiting: {} },
   { h: 'H-QUN-05', general: 'hs__yanliangwenchou', done: ['双雄'], waiting: {} },
-  // 帷幕: the targeting part; a black delayed trick moved into the area (闪电 passing on, cards/delayed.ts) is not caught yet
+  // 帷幕: both parts — targeting (becomeTarget) and a black delayed trick moved into the area (judgeMoving)
   { h: 'H-QUN-06', general: 'hs__jiaxu', done: ['完杀', '乱武', '帷幕'], waiting: {} },
   { h: 'H-QUN-07', general: 'hs__pangde', done: ['马术', '鞬出'], waiting: {} },
   { h: 'H-QUN-08', general: 'hs__zhangjiao', done: ['雷击', '鬼道'], waiting: {} },

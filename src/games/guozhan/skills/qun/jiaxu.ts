@@ -9,15 +9,15 @@
  * 帷幕 (locked): when you become a target of a black trick, cancel yourself as a target (HEG `weimu.lua`). At G6.2
  * step 3 (`becomeTarget`; not a prohibition, G6.2 step 1); a hidden 贾诩 is asked whether to reveal (G13.2 item 2). A
  * trick by the name it is used as (G6.4), black by its colour (G1.6: a converted card of two colours has none). A
- * cancelled delayed trick goes to the discard pile instead of the judgement area (use.ts). The clause of a black
- * delayed trick *moved* into the area (闪电 passing on) is not done: the move is cards/delayed.ts's, which has no
- * point for it (see COVERAGE).
+ * cancelled delayed trick goes to the discard pile instead of the judgement area (use.ts). A black delayed trick
+ * *moved* into the area (闪电 passing on, 巧变/谋断's move) goes to the discard pile instead (the point `judgeMoving`,
+ * cards/delayed.ts placeInJudge; C-LIGHTNING: 闪电 does not skip 贾诩, it is discarded on him).
  * 完杀 (locked, SHZL `wansha.lua`): during your turn, characters other than you and the dying character cannot use 桃
  * (G11.3) — a continuous rule (`noPeach`, read by damage.ts in the rescue round: such a character is not asked, and a
  * 桃 it names is refused). Only while 贾诩 is revealed and alive (G13.3: a hidden 完杀 does not apply; it is switched on by
  * revealing at turn start or in the play phase, G13.2). The first rescue round it restricts logs its activation.
  */
-import { SLASHES } from '../../cards.ts';
+import { card, colorOf, SLASHES } from '../../cards.ts';
 import { distance, inRange, P, present, presentFrom, seatName } from '../../core.ts';
 import { ask, refuse, type Ctx } from '../../flow.ts';
 import { seatOf } from '../../asks.ts';
@@ -73,4 +73,11 @@ export const wansha: SkillSpec = {
   noPeach: (s, owner, user, dying) => s.turn.seat === owner && user !== owner && user !== dying,
 };
 
-export default [luanwu, weimu, wansha];
+/** 帷幕's second part: a black delayed trick that would be moved into your judgement area goes to the discard pile instead. */
+export const weimuMove: SkillSpec = {
+  id: 'weimu_move', name: '帷幕', general: 'hs__jiaxu', kind: 'locked', point: 'judgeMoving',
+  can: (_ctx, owner, e) => e.point === 'judgeMoving' && e.seat === owner && colorOf(card(e.card).suit) === 'black',
+  effect: (_ctx, _owner, e) => { if (e.point === 'judgeMoving') e.to.discard = true; },
+};
+
+export default [luanwu, weimu, weimuMove, wansha];

@@ -26,7 +26,7 @@ export const COVERAGE: readonly Coverage[] = [
   { h: 'H-SHU-01', general: 'hs__liubei', done: ['仁德'], waiting: {} },
   { h: 'H-SHU-02', general: 'hs__guanyu', done: ['武圣'], waiting: {} },
   { h: 'H-SHU-03', general: 'hs__zhangfei', done: ['咆哮'], waiting: {} },
-  // 空城: the targeting part; its 琴 pile (cards given outside the turn) waits for a "cards given" move kind and a zone in Player (zhugeliang.ts)
+  // 空城: the targeting part and its 琴 pile (cards given outside the turn, skillasks.ts handOver's point `giving`)
   { h: 'H-SHU-04', general: 'hs__zhugeliang', done: ['观星', '空城'], waiting: {} },
   { h: 'H-SHU-05', general: 'hs__zhaoyun', done: ['龙胆'], waiting: {} },
   { h: 'H-SHU-06', general: 'hs__machao', done: ['马术', '铁骑'], waiting: {} },

@@ -9,6 +9,7 @@
  * when wounded (not in 鏖战), 酒 when unused this turn. It has no source card (G1.6) and goes through the use pipeline.
  * The per-character and per-phase counts live in the skill-use map (`seat|rende…|t<turn>.play`).
  */
+import { handOver } from '../../skillasks.ts';
 import { inRange, move, P, present, presentFrom, seatName } from '../../core.ts';
 import { ev, refuse } from '../../flow.ts';
 import { choosePlayer, option, seatOf } from '../../asks.ts';
@@ -32,7 +33,7 @@ export const rende: SkillSpec = {
     const countKey = `${owner}|rende_given|t${s.turn.n}.play`;
     const before = s.skillUses[countKey] ?? 0;
     s.skillUses[countKey] = before + ids.length;
-    move(ctx, ids, { zone: 'hand', seat: t });
+    handOver(ctx, owner, t, ids);
     ev(ctx, 'gift', { seat: owner, receiver: t, n: ids.length, why: '仁德' });
     ev(ctx, 'given', { seat: owner, receiver: t, cards: ids, to: [owner, t] });
     if (before >= 2 || before + ids.length < 2 || !P(s, owner).alive) return;

@@ -8,8 +8,11 @@
  * holds fewer than X (G20.1).
  * 空城 (locked), its targeting part: while you have no hand cards, when you become a target of 杀 or 决斗, cancel
  * yourself as a target (HEG `kongcheng.lua`) — G6.2 step 3 (`becomeTarget`; not a prohibition, G6.2 step 1); a hidden
- * 诸葛亮 is asked whether to reveal (G13.2 item 2). The 琴 part (cards given outside your turn placed on the general,
- * taken at the draw phase) waits for a "cards given" point (see COVERAGE).
+ * 诸葛亮 is asked whether to reveal (G13.2 item 2). Its 琴 part: outside your turn, while you have no hand cards,
+ * cards another character gives (交给) you — 仁德, 好施, 遗计, 礼让, 反间, 连横 (skillasks.ts handOver, the point
+ * `giving`) — are placed face up on your general as "琴" (the pile `琴`, public, X1) instead of into your hand; at
+ * the start of your draw phase you take all 琴 into your hand (HEG `kongcheng.lua`). A hidden 诸葛亮 is asked
+ * whether to reveal for each (G13.2 item 2; X3.2: no — the cards then go to the hand).
  */
 import { card, rankText } from '../../cards.ts';
 import { aliveSeats, ensure } from '../../core.ts';
@@ -19,7 +22,7 @@ import type { CardRef } from '../../types.ts';
 import { ownPhase, type SkillSpec } from '../common.ts';
 import { becomingTarget, cancelTarget } from '../targeting.ts';
 import { SLASHES } from '../../cards.ts';
-import { P } from '../../core.ts';
+import { move, P } from '../../core.ts';
 
 /** A card as the prompt names it: suit, rank and name, without its physical id (the pile's ids stay out of views). */
 const faceText = (id: string) => { const c = card(id); return `${c.suit}${rankText(c.rank)}【${c.name}】`; };
@@ -74,4 +77,22 @@ export const kongcheng: SkillSpec = {
   effect: (ctx, _owner, e) => cancelTarget(ctx, e, '空城'),
 };
 
-export default [guanxing, kongcheng];
+/** 空城's 琴: cards given outside your turn while you have no hand cards go face up onto your general. */
+export const kongchengQin: SkillSpec = {
+  id: 'kongcheng_qin', name: '空城', general: 'hs__zhugeliang', kind: 'locked', point: 'giving',
+  can: (ctx, owner, e) => e.point === 'giving' && e.receiver === owner && e.giver !== owner && ctx.s.turn.seat !== owner && P(ctx.s, owner).hand.length === 0,
+  effect: (_ctx, _owner, e) => { if (e.point === 'giving') e.to.pile = '琴'; },
+};
+
+/** 空城's 琴, taken: at the start of your draw phase, all 琴 into your hand. */
+export const kongchengTake: SkillSpec = {
+  id: 'kongcheng_take', name: '空城', general: 'hs__zhugeliang', kind: 'locked', point: 'phaseStart',
+  can: (ctx, owner, e) => ownPhase(e, owner, 'phaseStart', 'draw') && !!P(ctx.s, owner).pile?.['琴']?.length,
+  effect: (ctx, owner) => {
+    const ids = [...P(ctx.s, owner).pile!['琴']!];
+    ev(ctx, 'gain', { seat: owner, cards: ids, why: '空城' });
+    move(ctx, ids, { zone: 'hand', seat: owner });
+  },
+};
+
+export default [guanxing, kongcheng, kongchengQin, kongchengTake];

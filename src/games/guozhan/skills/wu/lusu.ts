@@ -10,6 +10,7 @@
  * counts; X may be 0): they swap hands (SHZL `dimeng.lua`). `【技能】缔盟[ C、…]→A、B`, X cards of yours (hand or
  * equipment). Each hand's cards are known to the two who swap (X1.1).
  */
+import { handOver } from '../../skillasks.ts';
 import { discard, move, P, presentFrom, seatName } from '../../core.ts';
 import { ev, refuse } from '../../flow.ts';
 import { chooseOwn, choosePlayer, seatOf } from '../../asks.ts';
@@ -34,7 +35,7 @@ export const haoshiGive: SkillSpec = {
     const legal = others.filter((i) => P(s, i).hand.length === fewest);
     const t = choosePlayer(ctx, owner, legal, `好施：选择手牌最少的一名其他角色，交给其${half}张手牌（【选择】角色）`, false)!;
     const ids = chooseOwn(ctx, owner, { count: half, text: `好施：选择交给${seatName(s, t)}的${half}张手牌（【选择】牌…）`, about: { skill: '好施' } })!;
-    move(ctx, ids, { zone: 'hand', seat: t });
+    handOver(ctx, owner, t, ids);
     ev(ctx, 'gift', { seat: owner, receiver: t, n: ids.length, why: '好施' });
     ev(ctx, 'given', { seat: owner, receiver: t, cards: ids, to: [owner, t] });
   },
