@@ -6,7 +6,7 @@
  * converted card's suit and colour follow G1.6.
  */
 import { card, cardText, colorOf, namesFor, rankText, SLASHES } from './cards.ts';
-import { equipped, orderFrom, P } from './core.ts';
+import { equipped, orderFrom, P, suitOf } from './core.ts';
 import { converters, trigger, type TargetHit } from './triggers.ts';
 import type { Ctx } from './flow.ts';
 import { SLOTS } from './types.ts';
@@ -21,6 +21,20 @@ const CONVERTERS = ['丈八蛇矛', '鏖战'];
 export function physical(id: string): UsedCard {
   const c = card(id);
   return { name: c.name, ids: [id], suit: c.suit, color: colorOf(c.suit), rank: c.rank };
+}
+
+/**
+ * G9.2 / 红颜 (H-WU-10): a used card's suit and colour as they count for its user — the suit of each of its own cards
+ * through suitOf (小乔's ♠ as ♥: her ♠ 杀 is red). Set in place when the use begins (use.ts useCard, basic.ts slashUse),
+ * while the cards are still the user's; a card with no source (G1.6) is left as it is.
+ */
+export function countAsUser(s: State, user: number, uc: UsedCard): void {
+  if (!uc.ids.length) return;
+  const suits = uc.ids.map((id) => suitOf(s, user, id));
+  if (suits.every((x, i) => x === card(uc.ids[i]!).suit)) return;
+  if (uc.ids.length === 1) { uc.suit = suits[0]!; uc.color = colorOf(suits[0]!); return; }
+  const colors = new Set(suits.map(colorOf));
+  uc.color = colors.size === 1 ? [...colors][0]! : null;
 }
 
 /** G1.6: one source keeps suit, colour and rank; two or more have none, and the colour they share if any. */

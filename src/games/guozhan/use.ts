@@ -8,7 +8,7 @@ import { judgeName, areaCount, attackRange, differentKingdom, discard, distance,
 import { ironArmorCancels, SA_TRICKS, saTargets } from './cards/sa.ts';
 import { ask, ev, refuse, Refuse, type Ctx } from './flow.ts';
 import { seatOf } from './asks.ts';
-import { becomeTargets, plainHit, resolveCardCmd, targetedHit, usedText } from './resolve.ts';
+import { becomeTargets, countAsUser, plainHit, resolveCardCmd, targetedHit, usedText } from './resolve.ts';
 import { slashUse } from './cards/basic.ts';
 import { trickEffect, trickNoEffect, amazingGraceReveal } from './cards/tricks.ts';
 import { equipCard } from './cards/equipment.ts';
@@ -252,6 +252,7 @@ export interface UseOpts { victim?: number; counts?: boolean; rep?: number }
 export function useCard(ctx: Ctx, user: number, uc: UsedCard, targets: number[], opts: UseOpts = {}) {
   const s = ctx.s;
   const name = uc.name;
+  countAsUser(s, user, uc);
   if (SLASHES.has(name)) return slashUse(ctx, user, uc, targets, !!opts.counts);
   const type = uc.ids.length === 1 && !uc.skill ? card(uc.ids[0]!).type : 'basic';
   if (type === 'equip') return equipCard(ctx, user, uc.ids[0]!);

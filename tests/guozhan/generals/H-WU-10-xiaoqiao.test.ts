@@ -9,7 +9,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { noRefusals, pl, play, rows, skillRows } from './helpers.ts';
+import { noRefusals, pl, play, refusals, rows, skillRows } from './helpers.ts';
 import { handLimit, P } from '../../../src/games/guozhan/core.ts';
 
 const HEAD = ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
@@ -119,4 +119,41 @@ test('H-WU-10 红颜 hand limit: a ♠ horse in 小乔\'s equipment counts as �
   assert.equal(handLimit(s, 1), q.hp + 1);
   q.revealed = [false, false];
   assert.equal(handLimit(s, 1), q.hp);
+});
+
+// 红颜 on a used card: 小乔's ♠ card counts as ♥ when she uses it (G9.2), so its colour is red. 甲 = 小乔+孙权 uses
+// S001 ♠A 决斗 on 乙 = 贾诩+华佗 (revealed; 3+3 → 3 HP), whose 帷幕 cancels only black tricks; every later prompt times out.
+const DUEL = (xiaoqiaoRevealed: boolean) => play(['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
+  '@generals 甲=小乔+孙权 乙=贾诩+华佗 丙=曹操+许褚 丁=吕布+貂蝉', `@revealed ${xiaoqiaoRevealed ? '甲=主将 ' : ''}乙=主将`,
+  '@hand 甲=S001', '@hand 乙=S094', '@hand 丙=S095', '@hand 丁=S096', '@deck S041 S043',
+  '甲: 【不出】', '甲: 【决斗】S001→乙', '@timeout', '@timeout']);
+
+test('H-WU-10 红颜 on a used card: revealed 小乔\'s ♠ 决斗 is red — 帷幕 does not cancel it and 乙 takes 1 (3 → 2)', () => {
+  const s = DUEL(true);
+  noRefusals(s);
+  assert.deepEqual(skillRows(s), []);
+  assert.equal(pl(s, '乙').hp, 2);
+});
+
+test('H-WU-10 红颜 needs 小乔 revealed (G13.3): hidden, the ♠ 决斗 is black and 帷幕 cancels it (乙 stays at 3)', () => {
+  const s = DUEL(false);
+  noRefusals(s);
+  assert.deepEqual(skillRows(s), ['乙:帷幕']);
+  assert.equal(pl(s, '乙').hp, 3);
+});
+
+test('H-WU-10 红颜 on a shown card (C-FIRE-ATTACK): 小乔 shows S014 ♠7, which counts as ♥ — 甲 cannot pay with ♠5 S010, pays with ♥7 S041; 天香 is offered (her ♠ counts as ♥), declined, 3 → 2', () => {
+  const s = play(['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
+    '@generals 甲=刘备+关羽 乙=小乔+孙权 丙=曹操+许褚 丁=吕布+貂蝉', '@revealed 乙=主将',
+    '@hand 甲=S031 S010 S041', '@hand 乙=S014', '@hand 丙=S094', '@hand 丁=S095', '@deck S046 S050 S053',
+    '甲: 【不出】', '甲: 【火攻】S031→乙', '@timeout', '乙: 【选择】S014', '甲: 【弃牌】S010', '甲: 【弃牌】S041']);
+  assert.deepEqual(refusals(s).map((r) => r.split(':')[1]), ['ILLEGAL_CARD']);
+  assert.equal(s.ask?.about?.skill, '天香');
+  const after = play(['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
+    '@generals 甲=刘备+关羽 乙=小乔+孙权 丙=曹操+许褚 丁=吕布+貂蝉', '@revealed 乙=主将',
+    '@hand 甲=S031 S010 S041', '@hand 乙=S014', '@hand 丙=S094', '@hand 丁=S095', '@deck S046 S050 S053',
+    '甲: 【不出】', '甲: 【火攻】S031→乙', '@timeout', '乙: 【选择】S014', '甲: 【弃牌】S041', '@timeout']);
+  noRefusals(after);
+  assert.deepEqual(rows(after, 'damage').map((r) => [r.seat, r.n, r.nature]), [[1, 1, 'fire']]);
+  assert.equal(pl(after, '乙').hp, 2);
 });

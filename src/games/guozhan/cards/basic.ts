@@ -8,7 +8,7 @@ import { discard, draw, equipped, move, P, seatName, sexOf } from '../core.ts';
 import { ev, type Ctx } from '../flow.ts';
 import { chooseOwn, confirm } from '../asks.ts';
 import { armorOf, damage } from '../damage.ts';
-import { becomeTargets, plainHit, targetedHit, usedText } from '../resolve.ts';
+import { becomeTargets, countAsUser, plainHit, targetedHit, usedText } from '../resolve.ts';
 import { askJinkCard } from '../use.ts';
 import type { UsedCard } from '../types.ts';
 import { T } from '../texts.ts';
@@ -18,6 +18,7 @@ import { ironArmorCancels } from './sa.ts';
 /** A 杀's use (G6.2): `counts` when it is the play phase's own 杀 (G5.1). */
 export function slashUse(ctx: Ctx, user: number, uc: UsedCard, targets: number[], counts: boolean) {
   const s = ctx.s;
+  countAsUser(s, user, uc);
   move(ctx, uc.ids, { zone: 'processing' });
   ev(ctx, 'use', { seat: user, card: usedText(uc), name: uc.name, targets, cards: uc.ids });
   if (counts) s.turn.slashes += 1;

@@ -4,7 +4,7 @@
  */
 import { usedConverted } from '../triggers.ts';
 import { card, cardText, SLASHES } from '../cards.ts';
-import { discard, draw, inRange, move, P, recover, seatName, setChained, takeTop } from '../core.ts';
+import { discard, draw, inRange, move, P, recover, seatName, setChained, suitOf, takeTop } from '../core.ts';
 import { SA_TRICKS, saEffect } from './sa.ts';
 import { ask, ev, refuse, type Ctx } from '../flow.ts';
 import { chooseOwn, fits, option, pickOther, seatOf, seen } from '../asks.ts';
@@ -109,8 +109,9 @@ export function trickEffect(ctx: Ctx, user: number, uc: UsedCard, t: number, o: 
       const [shown] = chooseOwn(ctx, t, { count: 1, text: T.fireAttackShow(seatName(s, user)) })!;
       ev(ctx, 'show', { seat: t, card: shown });
       if (!P(s, user).alive) return;
-      const suit = card(shown!).suit;
-      const pay = chooseOwn(ctx, user, { count: 1, optional: true, filter: (id) => card(id).suit === suit, suit, text: T.fireAttackPay(seatName(s, t), suit) });
+      // G9.2: each card's suit as it counts for its holder (红颜: 小乔's ♠ counts as ♥, shown or paid).
+      const suit = suitOf(s, t, shown!);
+      const pay = chooseOwn(ctx, user, { count: 1, optional: true, filter: (id) => suitOf(s, user, id) === suit, suit, text: T.fireAttackPay(seatName(s, t), suit) });
       if (!pay || !pay.length) return;
       ev(ctx, 'discard', { seat: user, cards: pay });
       discard(ctx, pay);

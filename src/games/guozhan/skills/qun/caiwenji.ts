@@ -12,7 +12,7 @@
  * locked, active, conversions, continuous rules — is skipped for that general).
  */
 import { card, SLASHES } from '../../cards.ts';
-import { cardCount, discard, draw, judge, judgeDone, P, recover, seatName } from '../../core.ts';
+import { cardCount, discard, draw, judge, judgeDone, P, recover, seatName, suitOf } from '../../core.ts';
 import { ev } from '../../flow.ts';
 import { chooseOwn } from '../../asks.ts';
 import { turnOver, type SkillSpec } from '../common.ts';
@@ -33,7 +33,8 @@ export const beige: SkillSpec = {
     ev(ctx, 'discard', { seat: owner, cards: ids, why: '悲歌' });
     discard(ctx, ids);
     const j = judge(ctx, t, '悲歌');
-    const suit = card(j).suit;
+    // G9.2: the judgement's suit as it counts for the one judged (红颜: 小乔's ♠ as ♥).
+    const suit = suitOf(s, t, j);
     judgeDone(ctx, j, t);
     if (suit === '♥') { if (P(s, t).alive) recover(ctx, t, 1, '悲歌'); return; }
     if (suit === '♦') { if (P(s, t).alive) draw(ctx, t, 2, '悲歌'); return; }

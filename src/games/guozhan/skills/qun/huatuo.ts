@@ -11,7 +11,7 @@
  * from 华佗; the draws too.
  */
 import { card, colorOf } from '../../cards.ts';
-import { cardCount, discard, draw, P, present, sameKingdom, seatName, presentFrom } from '../../core.ts';
+import { cardCount, discard, draw, P, present, sameKingdom, seatName, presentFrom, suitOf } from '../../core.ts';
 import { ev, refuse } from '../../flow.ts';
 import { pickOther, seatOf } from '../../asks.ts';
 import { type SkillSpec, namedCards } from '../common.ts';
@@ -39,14 +39,15 @@ export const chuli: SkillSpec = {
     const spade: number[] = [];
     ev(ctx, 'discard', { seat: owner, cards: [own], why: '除疠' });
     discard(ctx, [own!]);
-    if (card(own!).suit === '♠') spade.push(owner);
+    // A discarded card's suit as it counts for its owner (红颜: 小乔's ♠ counts as ♥, so she draws nothing).
+    if (suitOf(s, owner, own!) === '♠') spade.push(owner);
     for (const t of order) {
       if (!P(s, t).alive || cardCount(P(s, t)) === 0) continue;
       const got = pickOther(ctx, owner, t, { hand: true, equip: true }, `除疠：弃置${seatName(s, t)}的一张牌（【选择】手牌N、装备栏或牌名）`);
       if (!got) continue;
       ev(ctx, 'discardOther', { seat: owner, target: t, zone: got.zone, card: got.id, why: '除疠' });
       discard(ctx, [got.id]);
-      if (card(got.id).suit === '♠') spade.push(t);
+      if (suitOf(s, t, got.id) === '♠') spade.push(t);
     }
     for (const x of spade) if (P(s, x).alive) draw(ctx, x, 1, '除疠');
   },

@@ -10,7 +10,8 @@
  * option. The damage of (1) has no card and is not a card's effect.
  * 红颜 (locked): your ♠ cards (including your judgement cards) count as ♥. If your equipment area holds a ♥ card, your
  * hand limit is +1 (HEG `hongyan.lua`). A rule (triggers.ts `suit`, `handPlus`) read while 小乔 is revealed (G13.3):
- * core.ts suitOf (her cards: 天香's ♥ hand card, her judgement cards in core.ts judge, cards/delayed.ts and 八卦阵)
+ * core.ts suitOf (her cards: 天香's ♥ hand card, her judgement cards in core.ts judge, cards/delayed.ts and 八卦阵,
+ * and the cards she uses — resolve.ts countAsUser: her ♠ 杀 or trick is red, so 仁王盾 and 帷幕 let it through)
  * and core.ts handLimit. The equipment's ♥ is read through suitOf too, so a ♠ equipment card counts.
  */
 import { discard, draw, move, P, presentFrom, seatName, suitOf } from '../../core.ts';

@@ -9,8 +9,9 @@
  * item 2, guozhan D21). The limit: a rule (triggers.ts `handBase`) read by core.ts handLimit while 周瑜 is revealed
  * (G13.3; G19.1: max HP instead of HP, then the bonuses).
  */
+import { handOver } from '../../skillasks.ts';
 import { card } from '../../cards.ts';
-import { discard, move, P, present, seatName } from '../../core.ts';
+import { discard, move, P, present, seatName, suitOf } from '../../core.ts';
 import { ev, refuse } from '../../flow.ts';
 import { option, seatOf } from '../../asks.ts';
 import { loseHp } from '../../damage.ts';
@@ -28,16 +29,17 @@ export const fanjian: SkillSpec = {
     const t = seatOf(s, cmd.targets[0]!, owner);
     if (t === owner || !present(s, t)) return refuse('ILLEGAL_TARGET', `须选择一名其他角色；${HELP}`);
     const [id] = namedCards(s, owner, cmd.cards, false);
-    const suit = card(id!).suit;
+    // The suit as it counts for 周瑜 (his own card) and then for the receiver's cards (红颜: 小乔's ♠ counts as ♥).
+    const suit = suitOf(s, owner, id!);
     ev(ctx, 'show', { seat: owner, card: id, why: '反间' });
-    move(ctx, [id!], { zone: 'hand', seat: t });
+    handOver(ctx, owner, t, [id!]);
     ev(ctx, 'give', { seat: owner, receiver: t, card: id, why: '反间' });
     const k = option(ctx, t, `反间：展示所有手牌并弃置所有${suit}牌，或失去1点体力`, [`展示所有手牌并弃置所有${suit}牌`, '失去1点体力'], { skill: '反间' });
     ev(ctx, 'skillOption', { seat: t, skill: '反间', option: k + 1 });
     if (k === 1) { loseHp(ctx, t, 1); return; }
     const q = P(s, t);
     for (const h of q.hand) ev(ctx, 'show', { seat: t, card: h, why: '反间' });
-    const out = [...q.hand, ...SLOTS.flatMap((x) => (q.equip[x] ? [q.equip[x]!] : []))].filter((x) => card(x).suit === suit);
+    const out = [...q.hand, ...SLOTS.flatMap((x) => (q.equip[x] ? [q.equip[x]!] : []))].filter((x) => suitOf(s, t, x) === suit);
     if (out.length) { ev(ctx, 'discard', { seat: t, cards: out, why: '反间' }); discard(ctx, out); }
     void seatName;
   },
