@@ -186,8 +186,17 @@ export function candidates(s: State, me: number): string[] {
       if (a.optional) out.push('【不出】');
       const pool = [...hand, ...(a.equip ? SLOTS.flatMap((x) => (p.equip[x] ? [p.equip[x]!] : [])) : [])].filter((id) => !a.suit || card(id).suit === a.suit);
       const worth = (id: string) => { const k = KEEP.indexOf(card(id).name); return k < 0 ? 100 : KEEP.length - k; };
-      const cheap = [...pool].sort((x, y) => worth(y) - worth(x) || lowFirst(x, y)).slice(0, a.count ?? 1);
-      if (cheap.length) out.push(`【弃牌】${ids(cheap)}`);
+      const sorted = [...pool].sort((x, y) => worth(y) - worth(x) || lowFirst(x, y));
+      const n = a.count ?? 1;
+      // The cheapest first; then, since a skill's prompt may take only some cards (骁果: a basic card) and the ask
+      // does not say which, the next cheapest runs of n in turn — the engine's check picks the first it takes.
+      for (let k = 0; k + n <= sorted.length || (k === 0 && sorted.length); k++) out.push(`【弃牌】${ids(sorted.slice(k, k + n))}`);
+      return out;
+    }
+    case 'pindian': {
+      // 拼点 (强袭, 驱虎, 烈刃, 天义, 双刃…): the higher card wins (the initiator only with a strictly higher one),
+      // so both sides show their highest hand card.
+      for (const id of [...hand].sort((x, y) => card(y).rank - card(x).rank || lowFirst(x, y))) out.push(`【拼点】${id}`);
       return out;
     }
     case 'target': {

@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { noRefusals, pl, play, rows, skillRows } from './helpers.ts';
+import { botMove } from '../../../src/games/guozhan/bot.ts';
 
 const head = (yi: string) => ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
   '@generals 甲=祝融+孟获 乙=刘备+关羽 丙=孙权+周泰 丁=曹操+许褚',
@@ -64,4 +65,15 @@ test('H-SHU-14 巨象 hidden and declined twice: 乙 is asked for a 杀 (takes 1
   const s = play([...JX('丙=主将'), '乙: 【不出】', '@timeout', '乙: 【不出】', '@timeout', '丙: 【不出】', '@timeout', '丁: 【不出】', '乙: 【不出】']);
   noRefusals(s);
   assert.deepEqual([pl(s, '乙').hp, pl(s, '乙').revealed[0], s.discardPile.includes('S026')], [3, false, true]);
+});
+
+test('H-SHU-14 烈刃 with computer players: each side of the 拼点 shows its highest hand card (甲: S053 ♥K, not S001 ♠A)', () => {
+  // 甲 holds S001 ♠A 决斗 and S053 ♥K after its 杀; the bot answers its own 拼点 ask with the K, not the lowest card
+  // the timeout would show. 乙 holds S084 ♦2 and S030 ♥2: equal ranks, either is its highest.
+  const s = play([...head('S084 S030'), '甲: 【技能】烈刃']);
+  assert.deepEqual([s.ask?.kind, s.ask?.seats], ['pindian', [0]]);
+  assert.equal(botMove(s, 0), '【拼点】S053');
+  const next = play([...head('S084 S030'), '甲: 【技能】烈刃', '甲: 【拼点】S053']);
+  assert.deepEqual([next.ask?.kind, next.ask?.seats], ['pindian', [1]]);
+  assert.match(String(botMove(next, 1)), /^【拼点】S0(84|30)$/);
 });

@@ -7,6 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { noRefusals, pl, play, rows, skillRows } from './helpers.ts';
+import { botMove } from '../../../src/games/guozhan/bot.ts';
 
 const head = (a: string, b: string) => ['@game guozhan', '@seats 甲 乙 丙 丁', '@set blindOrder=held',
   '@generals 甲=刘备+关羽 乙=乐进+徐晃 丙=孙权+周泰 丁=吕布+貂蝉',
@@ -45,4 +46,13 @@ test('骁果: the equipment may come from the hand (爪黄飞电 held); only equ
     '甲: 【弃牌】S054']);
   assert.deepEqual(s.commands.filter((c) => !c.ok).map((c) => c.code), ['ILLEGAL_CARD']);
   assert.deepEqual([pl(s, '甲').hp, pl(s, '乙').hand.length], [4, 1]);
+});
+
+test('骁果\'s cost with a computer player: the bot pays with its basic card even when its cheapest card is not one (S001 决斗 is its cheapest)', () => {
+  // 乙 holds S001 ♠A 决斗 and S010 ♠5 杀; accepting 骁果 opens the cost prompt, which takes only a basic card. The bot's first
+  // candidate is its cheapest card; the engine refuses a non-basic one, so the bot goes on to the next.
+  const s = play([...head('S037', 'S001 S010'), '甲: 【结束】', '乙: 【技能】骁果']);
+  assert.equal(s.ask?.about?.skill, '骁果');
+  assert.deepEqual(s.ask?.seats, [1]);
+  assert.equal(botMove(s, 1), '【弃牌】S010');
 });
