@@ -17,7 +17,7 @@ import { guozhan } from '../../src/games/guozhan/module.ts';
 import { botMove } from '../../src/games/guozhan/bot.ts';
 import { card } from '../../src/games/guozhan/cards.ts';
 import { inRange } from '../../src/games/guozhan/core.ts';
-import { GENERALS } from '../../src/games/guozhan/generals.ts';
+import { GENERALS, KINGDOM_ZH } from '../../src/games/guozhan/generals.ts';
 import type { State } from '../../src/games/guozhan/types.ts';
 import { ARTIFACTS, startPageHarness, until, type PageHarness } from '../helpers/page.ts';
 import { namesGeneral } from '../guozhan/names.ts';
@@ -84,10 +84,16 @@ test('issue 20: three tabs play 国战 — generals in their own panels, a 杀 a
     await t.page.locator('#gz-dealt .gz-gen').first().waitFor();
     const shown = await t.page.locator('#gz-dealt .gz-gen').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.general));
     assert.deepEqual(shown, p.dealt, `${t.seat} sees its dealt generals`);
+    // Each with its kingdom (two of one kingdom are chosen), its health and skills on hover.
+    assert.deepEqual(await t.page.locator('#gz-dealt .gz-gen').allInnerTexts(), p.dealt.map((g) => `${GENERALS[g]!.zh}·${KINGDOM_ZH[GENERALS[g]!.kingdom]}`));
+    assert.match(String(await t.page.locator('#gz-dealt .gz-gen').first().getAttribute('title')), /体力\d(\.5)?）：\S/);
     let pair: [string, string] | null = null;
     for (const x of p.dealt) for (const y of p.dealt) if (!pair && x !== y && GENERALS[x]!.kingdom === GENERALS[y]!.kingdom) pair = [x, y];
     await t.page.locator(`#gz-dealt [data-general="${pair![0]}"]`).click();
     await t.page.locator(`#gz-dealt [data-general="${pair![1]}"]`).click();
+    // The chips say which is the main general and which the deputy (the order of the clicks).
+    assert.match(await t.page.locator(`#gz-dealt [data-general="${pair![0]}"]`).innerText(), /^主 /);
+    assert.match(await t.page.locator(`#gz-dealt [data-general="${pair![1]}"]`).innerText(), /^副 /);
     await t.page.locator('#gz-pick').click();
     await until(`${t.seat} picked`, gz, (s) => s.status !== 'picking' || !s.ask!.seats.some((i) => s.players[i]!.name === t.seat));
   }
@@ -143,7 +149,8 @@ test('issue 20: three tabs play 国战 — generals in their own panels, a 杀 a
       const victim = s.players.findIndex((p, i) => i !== seat && p.alive && inRange(s, seat, i) && p.hand.some((id) => card(id).name === '闪') && !p.equip.armor);
       if (sl && victim >= 0 && s.turn.slashes === 0) text = `【杀】${sl}→${s.players[victim]!.name}`;
     }
-    if (!text) { await t.page.locator('#input').fill('【不出】'); await t.page.locator('#input').press('Enter'); await until('moved on', gz, (x) => x.ask?.id !== ask.id || x.commands.length > nCommands); continue; }
+    // No move the bot knows (a skill's prompt it has no policy for): 【不出】, or, where that is refused, the deadline.
+    if (!text) { await t.page.locator('#input').fill('【不出】'); await t.page.locator('#input').press('Enter'); await until('moved on', gz, (x) => x.ask?.id !== ask.id || x.commands.length > nCommands, Math.max(5000, ask.deadline - Date.now() + 3000)).catch(async (e) => { throw new Error(`${(e as Error).message.slice(0, 120)}\nask: ${JSON.stringify(ask)}\nfeed: ${(await t.page.locator('#feed').innerText()).slice(-500)}`); }); continue; }
     const slash = /^【杀】(S\d+)→(.+)$/.exec(text);
     const dodge = /^【闪】(S\d+)$/.exec(text);
     if (ask.kind === 'play' && slash) {

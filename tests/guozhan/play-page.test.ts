@@ -14,7 +14,7 @@ import { neuwar } from '../../src/games/neuwar/module.ts';
 import { guozhan } from '../../src/games/guozhan/module.ts';
 import { startLocal } from '../../src/platform/adapters/local/index.ts';
 import { botMove } from '../../src/games/guozhan/bot.ts';
-import { GENERALS } from '../../src/games/guozhan/generals.ts';
+import { GENERALS, KINGDOM_ZH } from '../../src/games/guozhan/generals.ts';
 import type { State } from '../../src/games/guozhan/types.ts';
 import { namesGeneral } from './names.ts';
 
@@ -108,7 +108,7 @@ test('issue 20 X1.1 on the local page: no socket receives another seat\'s hand, 
         assert.ok(!namesGeneral(x.frames.slice(0, upto).join('\n'), g), `${GENERALS[g]!.zh} of ${who} (hidden) never reaches ${me ?? 'the spectator'}`);
       }
       for (const raw of x.frames) {
-        const f = JSON.parse(raw) as { t: string; m?: { to?: string }; feed?: { to?: string }[]; view?: { me: string | null; seats: { name: string; hand?: string[] }[]; names?: { cards: Record<string, string> } } };
+        const f = JSON.parse(raw) as { t: string; m?: { to?: string }; feed?: { to?: string }[]; view?: { me: string | null; seats: { name: string; hand?: string[] }[]; names?: { cards: Record<string, string>; generals: Record<string, string>; about?: Record<string, { kingdom: string; fish: number; skills: string[] }> } } };
         if (f.t === 'msg' && f.m?.to !== undefined) assert.equal(f.m.to, x.userId, 'a private message reaches its addressee only');
         for (const m of f.feed ?? []) if (m.to !== undefined) assert.equal(m.to, x.userId);
         if (f.t !== 'view' || !f.view) continue;
@@ -119,6 +119,14 @@ test('issue 20 X1.1 on the local page: no socket receives another seat\'s hand, 
         const own = new Set(f.view.seats.find((q) => q.name === me)?.hand ?? []);
         const pub = new Set(f.view.seats.flatMap((q) => [...Object.values((q as unknown as { equip: Record<string, string | null> }).equip).filter(Boolean), ...(q as unknown as { judge: string[] }).judge] as string[]));
         for (const id of Object.keys(f.view.names?.cards ?? {})) assert.ok(own.has(id) || pub.has(id), `card name ${id} is the viewer's to see`);
+        // A general's kingdom, health and skills (the choice of generals) only for the generals it may name.
+        const about = f.view.names?.about ?? {};
+        assert.deepEqual(Object.keys(about).sort(), Object.keys(f.view.names?.generals ?? {}).sort());
+        for (const [g, a] of Object.entries(about)) {
+          assert.equal(a.kingdom, KINGDOM_ZH[GENERALS[g]!.kingdom]);
+          assert.equal(a.fish, GENERALS[g]!.fish);
+          assert.ok(a.skills.length > 0, `${GENERALS[g]!.zh} has its skills named`);
+        }
       }
     }
     assert.ok(views > 20, `views were pushed (${views})`);

@@ -14,12 +14,16 @@ import { cardText } from './cards.ts';
 import { applyEntry, mergeSettings, newGame, type GzEntry, type StartEntry } from './engine.ts';
 import { askText, rowText } from './describe.ts';
 import { GENERALS, KINGDOM_ZH } from './generals.ts';
+import { COVERAGE } from './skills/index.ts';
 import { parseCommands } from './parse.ts';
 import { shuffle } from './rng.ts';
 import { runGuozhanTranscript, settingPatch } from './transcript.ts';
 import { stateJson, view } from './view.ts';
 import { guozhanRenderer, handView, tableView, type GuozhanRenderer } from './table.ts';
 import type { Settings, State } from './types.ts';
+
+/** Each standard general's skill names (the registry's coverage), for the page's choice of generals. */
+const SKILL_NAMES = new Map(COVERAGE.map((c) => [c.general, c.done]));
 
 /**
  * What the platform keeps beside the engine's state (issue 20), folded from the same entries: the computer players
@@ -451,14 +455,20 @@ export class GuozhanRules implements Rules<Guozhan> {
     // everyone's equipment and judgement area, revealed generals).
     const cards: Record<string, string> = {};
     const generals: Record<string, string> = {};
+    // The same generals' kingdom, health (阴阳鱼 halves) and skill names: what a player choosing them needs.
+    const about: Record<string, { kingdom: string; fish: number; skills: string[] }> = {};
     const seats = v.seats as { hand?: string[]; equip: Record<string, string | null>; judge: string[]; dealt?: string[]; generals: { general: string | null }[] | null }[];
     for (const x of seats) {
       for (const id of [...(x.hand ?? []), ...Object.values(x.equip).filter((c): c is string => !!c), ...x.judge]) cards[id] = cardText(id);
       for (const g of [...(x.dealt ?? []), ...(x.generals ?? []).flatMap((q) => (q.general ? [q.general] : []))]) generals[g] = GENERALS[g]?.zh ?? g;
     }
+    for (const g of Object.keys(generals)) {
+      const x = GENERALS[g];
+      if (x) about[g] = { kingdom: KINGDOM_ZH[x.kingdom], fish: x.fish, skills: [...(SKILL_NAMES.get(g) ?? [])] };
+    }
     return {
       ...v, log: (v.log as unknown[]).slice(-PAGE_LOG_ROWS), commands: (v.commands as { seat?: unknown }[]).filter((c) => i >= 0 && c.seat === seat).slice(-5),
-      me: i < 0 ? null : seat, bots: Object.keys(m.bots), auto: [...m.auto], names: { cards, generals },
+      me: i < 0 ? null : seat, bots: Object.keys(m.bots), auto: [...m.auto], names: { cards, generals, about },
     };
   }
   /** The local page's side panel (seats with health, alive and who plays them) and its board: 国战's own panel (guozhan.js). */

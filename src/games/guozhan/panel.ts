@@ -15,7 +15,7 @@ export interface PanelView {
   me: string | null;
   status: string;
   seats: { name: string; alive: boolean; hand?: string[]; dealt?: string[]; generals: { general: string | null; name: string | null; revealed: boolean }[] | null }[];
-  ask: { kind: string; seats?: string[]; text?: string; options?: string[]; deadline?: number } | null;
+  ask: { kind: string; seats?: string[]; text?: string; options?: string[]; deadline?: number; optional?: boolean } | null;
   names: { cards: Record<string, string>; generals: Record<string, string> };
 }
 
@@ -71,7 +71,8 @@ export function handPanel(v: PanelView, note = ''): OutMessage {
   if (kind === 'play') buttons.push({ id: ID.end, label: '结束出牌', style: 'secondary' });
   if (kind === 'confirm') buttons.push({ id: ID.ok, label: '确定', style: 'primary' });
   if (kind === 'option') (v.ask!.options ?? []).slice(0, 20).forEach((o, k) => buttons.push({ id: ID.option(k + 1), label: o, style: 'primary' }));
-  if (kind !== 'play' && kind !== 'pick') buttons.push({ id: ID.pass, label: '不出', style: 'secondary' });
+  // No 不出 where declining is not allowed (the discard phase, a cost already accepted).
+  if (kind !== 'play' && kind !== 'pick' && !(kind === 'ownCards' && v.ask!.optional === false)) buttons.push({ id: ID.pass, label: '不出', style: 'secondary' });
   return { text, selects, buttons };
 }
 

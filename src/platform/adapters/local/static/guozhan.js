@@ -159,8 +159,12 @@ function render() {
     row.id = 'gz-dealt';
     row.append(el('span', 'gz-label', '发给你的武将（选两张同势力：先点主将）'));
     for (const g of mine.dealt) {
-      const b = button(genName(v, g), `gz-gen${G.gens.includes(g) ? ' on' : ''}`, () => { toggle(G.gens, g); if (G.gens.length > 2) G.gens.shift(); render(); });
+      // Its kingdom on the chip (two of one kingdom are chosen), its health and skills on hover.
+      const a = v.names && v.names.about && v.names.about[g];
+      const at = G.gens.indexOf(g);
+      const b = button(`${at === 0 ? '主 ' : at === 1 ? '副 ' : ''}${a ? `${genName(v, g)}·${a.kingdom}` : genName(v, g)}`, `gz-gen${G.gens.includes(g) ? ' on' : ''}`, () => { toggle(G.gens, g); if (G.gens.length > 2) G.gens.shift(); render(); });
       b.dataset.general = g;
+      if (a) b.title = `${genName(v, g)}（${a.kingdom}，体力${a.fish / 2}）${a.skills.length ? `：${a.skills.join('、')}` : ''}`;
       row.append(b);
     }
     row.append(button('选择', 'primary', () => { if (G.gens.length === 2) say(`【选择】${genName(v, G.gens[0])}+${genName(v, G.gens[1])}`); else api.toast('请先点两名同势力武将（先主将后副将）', true); }, 'gz-pick'));
@@ -169,7 +173,12 @@ function render() {
     const row = el('div', 'gz-row');
     row.id = 'gz-mygens';
     row.append(el('span', 'gz-label', '你的武将'));
-    mine.generals.forEach((g, k) => row.append(el('span', `gz-gen${g.revealed ? ' shown' : ''}`, `${k === 0 ? '主' : '副'}：${g.name || '?'}${g.revealed ? '' : '（暗置）'}`)));
+    mine.generals.forEach((g, k) => {
+      const chip = el('span', `gz-gen${g.revealed ? ' shown' : ''}`, `${k === 0 ? '主' : '副'}：${g.name || '?'}${g.revealed ? '' : '（暗置）'}`);
+      const a = g.general && v.names && v.names.about && v.names.about[g.general];
+      if (a && a.skills.length) chip.title = `${g.name}（${a.kingdom}）：${a.skills.join('、')}`;
+      row.append(chip);
+    });
     own.append(row);
   }
   const hand = el('div', 'gz-row gz-hand');
@@ -200,7 +209,8 @@ function render() {
     if (kind === 'turnStart') acts.append(button('明置全部', '', () => say('【明置】全部'), 'gz-reveal'));
     if (kind === 'confirm') acts.append(button('确定', 'primary', () => say('【确定】'), 'gz-ok'));
     if (kind === 'play') acts.append(button('结束出牌', '', () => say('【结束】'), 'gz-end'));
-    if (kind !== 'play' && kind !== 'pick') acts.append(button('不出', '', () => say('【不出】'), 'gz-pass'));
+    // No 不出 where declining is not allowed (the discard phase, a cost already accepted: the engine would refuse it).
+    if (kind !== 'play' && kind !== 'pick' && !(kind === 'ownCards' && v.ask.optional === false)) acts.append(button('不出', '', () => say('【不出】'), 'gz-pass'));
     if (kind === 'option') (v.ask.options || []).forEach((o, k) => acts.append(button(o, '', () => say(`【选择】${k + 1}`))));
   }
   if (G.targets.length) acts.append(el('span', 'gz-label', `目标：${G.targets.join('、')}（点座位可改）`));
