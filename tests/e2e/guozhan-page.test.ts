@@ -164,6 +164,8 @@ test('issue 20: three tabs play 国战 — generals in their own panels, a 杀 a
       // The 闪 from the attacked tab's panel.
       await t.page.locator('#gz-prompt.mine').waitFor();
       await t.page.locator(`#gz-hand [data-id="${dodge[1]}"]`).click();
+      // G6: a 闪 against a 杀 is used (使用), not played (打出: 南蛮入侵, 决斗).
+      assert.equal(await t.page.locator('#gz-use').innerText(), (ask as { mode?: string }).mode === 'play' ? '打出' : '使用');
       await t.page.locator('#gz-use').click();
       const after = await until('the 闪 is answered', gz, (x) => x.commands.length > nCommands, 8000).catch(async (e) => {
         await t.page.screenshot({ path: `${ARTIFACTS}/guozhan-page-stuck.png` });

@@ -199,7 +199,8 @@ function render() {
   const first = sel.length ? cardName(nameOf(v, sel[0])) : '';
   if (asked) {
     if (kind === 'play' || kind === 'respond' || kind === 'peach' || kind === 'nullify') {
-      acts.append(button(kind === 'play' ? '使用' : '打出', 'primary', () => {
+      // G6: a card answering a prompt is used (使用: 闪 against 杀, 桃, 无懈可击) unless the prompt says played (打出: 决斗, 南蛮入侵, 万箭齐发).
+      acts.append(button(kind === 'respond' && v.ask.mode === 'play' ? '打出' : '使用', 'primary', () => {
         if (!sel.length) { api.toast('先点一张手牌', true); return; }
         const to = G.targets.length ? `→${G.targets.join('、')}` : '';
         say(`【${first}】${sel.join('、')}${to}`);
