@@ -368,6 +368,33 @@ export function storeSuite(h: Harness): void {
       assert.deepEqual(await b.takeLease(ids[0]!, 'B', { now: T + 2000 }), null, 'renewed: still A\'s');
     });
 
+    it('takeover candidates: no lease, an expired one, another holder\'s on this host — not another host\'s running lease, not one\'s own, not an ended game', async (a, db) => {
+      const b = await db.open();
+      const gs = [];
+      for (let i = 0; i < 6; i++) gs.push(await a.createGame(newGame(`t${i}`)));
+      const ids = gs.map((g) => g.id);
+      // t0 has no lease; t1 is held on host far until T + 5000, t2 on far until T + 1000; t3 by another process on
+      // host near (it may be dead: near's processes look at it); t4 ended; t5 is near:1:q's own (being created).
+      assert.ok(await b.takeLease(ids[1]!, 'far:7:x', { now: T, ttlMs: 5000 }));
+      assert.ok(await b.takeLease(ids[2]!, 'far:8:y', { now: T, ttlMs: 1000 }));
+      assert.ok(await b.takeLease(ids[3]!, 'near:9:z', { now: T, ttlMs: 5000 }));
+      await a.commit({ gameId: ids[4]!, game: { status: 'ended', endedAt: T } });
+      assert.ok(await a.takeLease(ids[5]!, 'near:1:q', { now: T, ttlMs: 5000 }));
+      const cand = async (holder: string, now: number) => (await a.takeoverCandidates(holder, { now })).map((g) => g.id);
+      // At T + 999 t2's lease still runs; at T + 1000 it has expired (a lease ends at its expiry, takeLease's rule).
+      assert.deepEqual(await cand('near:1:q', T + 999), [ids[0], ids[3]]);
+      assert.deepEqual(await cand('near:1:q', T + 1000), [ids[0], ids[2], ids[3]]);
+      // Its own lease, once expired, is a candidate like any other.
+      assert.deepEqual(await cand('near:1:q', T + 5000), [ids[0], ids[1], ids[2], ids[3], ids[5]]);
+      // Seen from host far: its other process's leases and near's expired ones only; a host that is a prefix of
+      // another's name ("ne") is another host.
+      assert.deepEqual(await cand('far:7:x', T + 500), [ids[0], ids[2]]);
+      assert.deepEqual(await cand('ne:2:w', T + 500), [ids[0]]);
+      // A candidate can be taken now unless its holder is alive (t3: near's process decides; t2: expired).
+      assert.ok(await a.takeLease(ids[2]!, 'near:1:q', { now: T + 1000 }));
+      assert.equal(await a.takeLease(ids[1]!, 'near:1:q', { now: T + 1000 }), null);
+    });
+
     it('leases on the real clock: a lease not renewed runs out after its timeout; release of every lease at shutdown', async (a, db) => {
       const b = await db.open();
       const [g1, g2] = [await a.createGame(newGame('c1')), await a.createGame(newGame('c2'))];

@@ -334,7 +334,10 @@ export class GameService implements GameServiceApi {
       }
       if (this.closing) return;
       try {
-        for (const row of await this.store.games(['open', 'running'])) {
+        // Only the games this process might take (no lease, an expired one, or another's on this host whose process may
+        // be gone): not every row with each of another live process's games tried in turn, nor a game this process is
+        // creating right now (its lease is already ours, the game not yet in memory).
+        for (const row of await this.store.takeoverCandidates(this.holder, { now: this.clock.now() })) {
           if (this.closing) return;
           if (this.games.has(row.id) || this.broken.has(row.id)) continue;
           if (await this.adopt(row)) this.logError(`game ${row.id} in ${row.channelId} taken over by ${this.holder} (its lease had expired)`, undefined, { game: row.id, channel: row.channelId });

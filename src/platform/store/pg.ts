@@ -547,6 +547,15 @@ export class PgStore implements GameStore, TableIO {
     return r ? leaseRow(r) : null;
   }
 
+  async takeoverCandidates(holder: string, t: LeaseTime = {}): Promise<GameRow[]> {
+    const now = t.now ?? Date.now();
+    const host = `${holder.split(':')[0]}:`;
+    return (await this.q(`SELECT g.* FROM games g LEFT JOIN leases l ON l.game_id = g.id
+      WHERE g.status IN ('open', 'running')
+        AND (l.game_id IS NULL OR l.expires_at <= $1 OR (left(l.holder, $2) = $3 AND l.holder <> $4))
+      ORDER BY g.id`, [now, host.length, host, holder])).map(gameRow);
+  }
+
   async leasesOf(holder: string): Promise<Lease[]> {
     return (await this.q('SELECT * FROM leases WHERE holder = $1 ORDER BY game_id', [holder])).map(leaseRow);
   }

@@ -73,6 +73,7 @@ export class SqliteStore implements GameStore, TableIO {
   async releaseLeases(holder: string): Promise<number> { return this.store.releaseLeases(holder); }
   async lease(gameId: number): Promise<Lease | null> { return this.store.lease(gameId); }
   async leasesOf(holder: string): Promise<Lease[]> { return this.store.leasesOf(holder); }
+  async takeoverCandidates(holder: string, t?: LeaseTime): Promise<GameRow[]> { return this.store.takeoverCandidates(holder, t); }
 
   // ── whole tables, for db:copy (tables.ts) ──
 

@@ -414,6 +414,16 @@ export class Store {
     return r ? leaseRow(r) : null;
   }
 
+  takeoverCandidates(holder: string, t: LeaseTime = {}): GameRow[] {
+    const now = t.now ?? Date.now();
+    const host = `${holder.split(':')[0]}:`;
+    const rows = this.stmt(`SELECT g.* FROM games g LEFT JOIN leases l ON l.game_id = g.id
+      WHERE g.status IN ('open', 'running')
+        AND (l.game_id IS NULL OR l.expires_at <= ? OR (substr(l.holder, 1, ?) = ? AND l.holder <> ?))
+      ORDER BY g.id`).all(now, host.length, host, holder) as Raw[];
+    return rows.map(gameRow);
+  }
+
   leasesOf(holder: string): Lease[] {
     return (this.stmt('SELECT * FROM leases WHERE holder = ? ORDER BY game_id').all(holder) as Raw[]).map(leaseRow);
   }

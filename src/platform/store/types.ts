@@ -234,6 +234,14 @@ export interface GameStore {
   lease(gameId: number): Promise<Lease | null>;
   /** The leases `holder` has (expired or not), by game id. */
   leasesOf(holder: string): Promise<Lease[]>;
+  /**
+   * The lease round's takeover scan (issue 16): the open and running games `holder` might take now — no lease, a
+   * lease expired at `t.now`, or another holder's on the same host (the part of `holder` before its first `:`; a
+   * holder whose process is gone gives its games up at once) — by id. Not the games other live processes hold
+   * (with two processes on 1,000 games a round read every row and tried each of the other's games, two calls a
+   * game), and not `holder`'s own running leases (a game it is creating is not yet in its memory: not a takeover).
+   */
+  takeoverCandidates(holder: string, t?: LeaseTime): Promise<GameRow[]>;
 }
 
 /** A lease holder id for this process: host, pid and a random part (a restarted process is a new holder). */
