@@ -190,7 +190,8 @@ export function candidates(s: State, me: number): string[] {
       const n = a.count ?? 1;
       // The cheapest first; then, since a skill's prompt may take only some cards (骁果: a basic card) and the ask
       // does not say which, the next cheapest runs of n in turn — the engine's check picks the first it takes.
-      for (let k = 0; k + n <= sorted.length || (k === 0 && sorted.length); k++) out.push(`【弃牌】${ids(sorted.slice(k, k + n))}`);
+      // (Fewer cards than n: the one run of all of them.)
+      if (sorted.length) for (let k = 0; k <= Math.max(0, sorted.length - n); k++) out.push(`【弃牌】${ids(sorted.slice(k, k + n))}`);
       return out;
     }
     case 'pindian': {

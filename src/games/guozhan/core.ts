@@ -268,12 +268,7 @@ export function move(ctx: Ctx, ids: string[], dest: Dest, opts: { usedAs?: strin
       case 'hand': P(s, dest.seat).hand.push(id); break;
       case 'judge': P(s, dest.seat).judge.push(id); break;
       case 'equip': { const slot = card(id).slot!; P(s, dest.seat).equip[slot] = id; break; }
-      case 'pile': {
-        const p = P(s, dest.seat);
-        p.pile = { ...(p.pile ?? {}), [dest.pile]: [...(p.pile?.[dest.pile] ?? []), id] };
-        ev(ctx, 'pileAdd', { seat: dest.seat, pile: dest.pile, card: id });
-        break;
-      }
+      case 'pile': pileIn(ctx, dest.seat, dest.pile, id); break;
     }
   }
   // The point after cards move (issue 19: 枭姬, 礼让, 死谏): once per batch, after every card has arrived (G21.1's
@@ -292,9 +287,12 @@ export function move(ctx: Ctx, ids: string[], dest: Dest, opts: { usedAs?: strin
 
 /** Puts `id` (taken from wherever it is, e.g. the top of the draw pile) face up on `seat`'s general, in pile `pile` (不屈's 创). */
 export function toPile(ctx: Ctx, seat: number, pile: string, id: string) {
-  const s = ctx.s;
-  detach(s, id);
-  const p = P(s, seat);
+  detach(ctx.s, id);
+  pileIn(ctx, seat, pile, id);
+}
+/** A detached card onto `seat`'s pile `pile`, face up, with its public row (toPile, and move's `pile` destination). */
+function pileIn(ctx: Ctx, seat: number, pile: string, id: string) {
+  const p = P(ctx.s, seat);
   p.pile = { ...(p.pile ?? {}), [pile]: [...(p.pile?.[pile] ?? []), id] };
   ev(ctx, 'pileAdd', { seat, pile, card: id });
 }

@@ -460,11 +460,11 @@ export class GuozhanRules implements Rules<Guozhan> {
     const seats = v.seats as { hand?: string[]; equip: Record<string, string | null>; judge: string[]; dealt?: string[]; generals: { general: string | null }[] | null }[];
     for (const x of seats) {
       for (const id of [...(x.hand ?? []), ...Object.values(x.equip).filter((c): c is string => !!c), ...x.judge]) cards[id] = cardText(id);
-      for (const g of [...(x.dealt ?? []), ...(x.generals ?? []).flatMap((q) => (q.general ? [q.general] : []))]) generals[g] = GENERALS[g]?.zh ?? g;
-    }
-    for (const g of Object.keys(generals)) {
-      const x = GENERALS[g];
-      if (x) about[g] = { kingdom: KINGDOM_ZH[x.kingdom], fish: x.fish, skills: [...(SKILL_NAMES.get(g) ?? [])] };
+      for (const g of [...(x.dealt ?? []), ...(x.generals ?? []).flatMap((q) => (q.general ? [q.general] : []))]) {
+        const known = GENERALS[g];
+        generals[g] = known?.zh ?? g;
+        if (known) about[g] = { kingdom: KINGDOM_ZH[known.kingdom], fish: known.fish, skills: [...(SKILL_NAMES.get(g) ?? [])] };
+      }
     }
     return {
       ...v, log: (v.log as unknown[]).slice(-PAGE_LOG_ROWS), commands: (v.commands as { seat?: unknown }[]).filter((c) => i >= 0 && c.seat === seat).slice(-5),

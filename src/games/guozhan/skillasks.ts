@@ -21,14 +21,13 @@ import { trigger, type TriggerEvent } from './triggers.ts';
 /**
  * Cards given (交给) by `giver` to `receiver`: into its hand — or, when a skill at the point `giving` says so (空城's
  * 琴, H-SHU-04), face up onto a pile of its general (public: a pileAdd row per card). The callers log the gift itself
- * (X1: the count public; X1.1: the cards private to the two). Returns the pile's name, or null for the hand.
+ * (X1: the count public; X1.1: the cards private to the two).
  */
-export function handOver(ctx: Ctx, giver: number, receiver: number, ids: string[]): string | null {
+export function handOver(ctx: Ctx, giver: number, receiver: number, ids: string[]): void {
   const e: Extract<TriggerEvent, { point: 'giving' }> = { point: 'giving', giver, receiver, cards: [...ids], to: { pile: null } };
   trigger(ctx, e);
   if (e.to.pile) move(ctx, ids, { zone: 'pile', seat: receiver, pile: e.to.pile });
   else move(ctx, ids, { zone: 'hand', seat: receiver });
-  return e.to.pile;
 }
 
 export interface PointFight { win: boolean; mine: string; theirs: string }

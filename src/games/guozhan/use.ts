@@ -252,8 +252,9 @@ export interface UseOpts { victim?: number; counts?: boolean; rep?: number }
 export function useCard(ctx: Ctx, user: number, uc: UsedCard, targets: number[], opts: UseOpts = {}) {
   const s = ctx.s;
   const name = uc.name;
-  countAsUser(s, user, uc);
+  // A 杀 counts its suit in slashUse (which other callers reach directly: 乱武, 借刀杀人).
   if (SLASHES.has(name)) return slashUse(ctx, user, uc, targets, !!opts.counts);
+  countAsUser(s, user, uc);
   const type = uc.ids.length === 1 && !uc.skill ? card(uc.ids[0]!).type : 'basic';
   if (type === 'equip') return equipCard(ctx, user, uc.ids[0]!);
   if (DELAYED.has(name)) {

@@ -9,7 +9,7 @@
 import { handOver } from '../skillasks.ts';
 import { allianceMarked, card, cardText } from '../cards.ts';
 import {
-  aliveSeats, bigKingdoms, differentKingdom, discard, draw, formationOf, hasHidden, isBig, isSmall, move, nextPresent, orderFrom, P,
+  aliveSeats, bigKingdoms, differentKingdom, discard, draw, formationOf, hasHidden, isBig, isSmall, nextPresent, orderFrom, P,
   presentFrom, recover, sameKingdom, seatName, setChained, SA_ON,
 } from '../core.ts';
 import { ev, refuse, type Ctx } from '../flow.ts';

@@ -3,7 +3,7 @@
  * at declaration (use.ts checkTargets); here an emptied area simply yields nothing (G22.11).
  */
 import { usedConverted } from '../triggers.ts';
-import { card, cardText, SLASHES } from '../cards.ts';
+import { cardText, SLASHES } from '../cards.ts';
 import { discard, draw, inRange, move, P, recover, seatName, setChained, suitOf, takeTop } from '../core.ts';
 import { SA_TRICKS, saEffect } from './sa.ts';
 import { ask, ev, refuse, type Ctx } from '../flow.ts';

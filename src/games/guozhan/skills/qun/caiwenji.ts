@@ -11,7 +11,7 @@
  * name leaks); it stays hidden and has no skills when revealed (triggers.ts `loseSkills`: every kind — triggers,
  * locked, active, conversions, continuous rules — is skipped for that general).
  */
-import { card, SLASHES } from '../../cards.ts';
+import { SLASHES } from '../../cards.ts';
 import { cardCount, discard, draw, judge, judgeDone, P, recover, seatName, suitOf } from '../../core.ts';
 import { ev } from '../../flow.ts';
 import { chooseOwn } from '../../asks.ts';

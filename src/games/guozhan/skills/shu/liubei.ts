@@ -10,7 +10,7 @@
  * The per-character and per-phase counts live in the skill-use map (`seat|rende…|t<turn>.play`).
  */
 import { handOver } from '../../skillasks.ts';
-import { inRange, move, P, present, presentFrom, seatName } from '../../core.ts';
+import { inRange, P, present, presentFrom, seatName } from '../../core.ts';
 import { ev, refuse } from '../../flow.ts';
 import { choosePlayer, option, seatOf } from '../../asks.ts';
 import { markUsed, usedIn } from '../../triggers.ts';

@@ -10,8 +10,7 @@
  * (G13.3; G19.1: max HP instead of HP, then the bonuses).
  */
 import { handOver } from '../../skillasks.ts';
-import { card } from '../../cards.ts';
-import { discard, move, P, present, seatName, suitOf } from '../../core.ts';
+import { discard, P, present, seatName, suitOf } from '../../core.ts';
 import { ev, refuse } from '../../flow.ts';
 import { option, seatOf } from '../../asks.ts';
 import { loseHp } from '../../damage.ts';
