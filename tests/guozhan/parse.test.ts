@@ -69,6 +69,12 @@ test('X6.4 codes: refusals the parser can tell', () => {
   assert.equal(r('【杀】♠7马超→乙'), 'UNKNOWN_CARD');
   assert.equal(r('【明置】左边'), 'BAD_SYNTAX');
   assert.equal(r('【选择】曹操+诸葛孔明'), 'UNKNOWN_CARD');
+  // Not two names: the form (BAD_SYNTAX), not an unknown general — an empty side or a third name.
+  for (const t of ['【选择】 ＋ ', '【选择】曹操+', '【选择】曹操+典韦+许褚']) {
+    const p = one(t) as { ok: false; code: string; message: string };
+    assert.deepEqual([p.ok, p.code], [false, 'BAD_SYNTAX'], t);
+    assert.match(p.message, /要两名武将，用\+隔开：【选择】主将\+副将/);
+  }
   // G18.3: 连横 parses (the engine refuses it without strategicAdvantage); a target is required.
   assert.equal(r('【连横】♠A'), 'BAD_SYNTAX');
   assert.deepEqual(cmd('【连横】SA29、♠6酒→乙'), { k: 'alliance', cards: [{ id: 'SA29' }, { suit: '♠', rank: 6, name: '酒' }], target: '乙' });

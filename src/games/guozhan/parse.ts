@@ -196,8 +196,10 @@ function parseChoose(body: string, raw: string): Parsed {
   if (!t) return bad('choose', raw, '写法：【选择】编号、角色、牌，或主将+副将');
   if (t.includes('+')) {
     const [a, b, ...more] = t.split('+').map((x) => x.trim());
-    const ga = findGeneral(a ?? ''), gb = findGeneral(b ?? '');
-    if (more.length || !ga || !gb) return bad('choose', raw, `没有这样的武将：${[a, b].filter((x, i) => !(i === 0 ? ga : gb)).join('、') || t}（写法：【选择】主将+副将）`, 'UNKNOWN_CARD');
+    // Not two names (one left empty, or three): the form, not an unknown general.
+    if (more.length || !a || !b) return bad('choose', raw, `要两名武将，用+隔开：【选择】主将+副将（写的是“${t}”）`);
+    const ga = findGeneral(a), gb = findGeneral(b);
+    if (!ga || !gb) return bad('choose', raw, `没有这样的武将：${[a, b].filter((x, i) => !(i === 0 ? ga : gb)).join('、')}（写法：【选择】主将+副将）`, 'UNKNOWN_CARD');
     return { ok: true, raw, cmd: { k: 'choose', pair: [ga, gb], text: t } };
   }
   const cmd: Extract<Cmd, { k: 'choose' }> = { k: 'choose', text: t };
