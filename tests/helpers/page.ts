@@ -24,10 +24,11 @@ export interface PageHarness {
 
 /** `renderer`: the service's renderer (default: the real one). */
 /** `games`: the game modules the service hosts (default: the registry's). */
-export async function startPageHarness(opts: { renderer?: Renderer; games?: GameRegistry } = {}): Promise<PageHarness> {
+/** `clock`: the service's clock (default: a real one; a test that fixes a deal pins it for the start). */
+export async function startPageHarness(opts: { renderer?: Renderer; games?: GameRegistry; clock?: RealClock } = {}): Promise<PageHarness> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const store = new Store(':memory:');
-  const clock = new RealClock();
+  const clock = opts.clock ?? new RealClock();
   let svc!: GameService;
   const h = await startLocal({
     port: 0, host: '127.0.0.1', log: () => undefined,

@@ -106,6 +106,9 @@ export function candidates(s: State, me: number): string[] {
     case 'turnStart': {
       // Reveal from the second round on (or when hurt, for the markers), never into careerism.
       if (revealSafe(s, me) && (s.turn.n > s.players.length || p.hp < p.maxHp)) out.push('【明置】全部', '【明置】主将');
+      // Everyone else alive is already revealed as my kingdom and revealing makes me its careerist (G14): hidden, no
+      // one can win (G16 waits on my side), so reveal and fight as the careerist rather than stall the table forever.
+      else if (!revealSafe(s, me) && s.players.every((q, i) => i === me || !q.alive || knownKingdom(s, i) === myKingdom(s, me))) out.push('【明置】全部');
       out.push('【不出】');
       return out;
     }

@@ -82,6 +82,11 @@ interface Live {
 
 /** A seat a computer player takes before the start is a players row with this user id (issue 13): `bot:<seat>:<style>`. */
 export const BOT_USER_PREFIX = 'bot:';
+
+/** A game that shuffles takes its seed from the start entry, so a replay deals the same: drawn from the start's time and the game's id. */
+export function startSeed(at: number, gameId: number): number {
+  return (at ^ (gameId * 2654435761)) >>> 0;
+}
 const botUserId = (seat: string, style: string) => `${BOT_USER_PREFIX}${seat}:${style}`;
 const isBotUser = (userId: string) => userId.startsWith(BOT_USER_PREFIX);
 /** The style of a computer player's players row. */
@@ -1044,8 +1049,7 @@ export class GameService implements GameServiceApi {
       const min = lv.rules.minSeats;
       if (players.length < min) return fail<GameInfo>('NOT_ENOUGH_PLAYERS', T(lg, `至少需要${min}个国家才能开始（现在${players.length}个）`, `at least ${min} countries are needed (now ${players.length})`));
       const at = this.clock.now();
-      // A game that shuffles takes its seed from the start entry, so a replay deals the same.
-      const seed = (at ^ (lv.row.id * 2654435761)) >>> 0;
+      const seed = startSeed(at, lv.row.id);
       const bots = Object.fromEntries(players.filter((p) => isBotUser(p.userId)).map((p) => [p.seat, botStyleOfUser(p.userId)]));
       const startEntry = lv.rules.setup(players.map((p) => p.seat), lv.row.settings, seed, at, bots);
       const g = lv.rules.apply(null, startEntry).game;
