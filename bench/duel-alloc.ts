@@ -20,7 +20,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { loadMapFile } from '../src/games/europe/map/index.ts';
-import { duelGraph, type DuelGraph } from '../src/games/duel/board.ts';
+import { duelGraph } from '../src/games/duel/board.ts';
 import { applyDuel, newDuel, resolveTurn, toBoard, type DuelState } from '../src/games/duel/engine.ts';
 import { midGame } from './duel.ts';
 

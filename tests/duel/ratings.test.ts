@@ -11,7 +11,7 @@ import { duelGraph } from '../../src/games/duel/board.ts';
 import { applyDuel, botFailures, newDuel, type DuelState } from '../../src/games/duel/engine.ts';
 import { agentPolicy, registerPolicy } from '../../src/games/duel/agent.ts';
 import { duel, type Duel } from '../../src/games/duel/module.ts';
-import { alreadyInDuelText, decideRated, duelSeatRefusal, ratedAtSetup, duelInProgress, duelRatedOutcome, settingsChangeRefusal, unratableReasons, type NewDuel } from '../../src/games/duel/ratings.ts';
+import { alreadyInDuelText, decideRated, ratedAtSetup, duelInProgress, duelRatedOutcome, settingsChangeRefusal, unratableReasons, type NewDuel } from '../../src/games/duel/ratings.ts';
 import { GameService, type GameModule } from '../../src/platform/session/index.ts';
 import { Store } from '../../src/platform/store/index.ts';
 import { VirtualClock } from '../../src/platform/clock/index.ts';

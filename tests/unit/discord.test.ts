@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import assert from 'node:assert/strict';
 import { Client, Collection, PermissionFlagsBits, Partials, SnowflakeUtil, type Message, type TextChannel } from 'discord.js';
-import type { ButtonPress, Incoming, OutMessage, Reply } from '../../src/platform/chat/index.ts';
+import type { ButtonPress, Incoming, Reply } from '../../src/platform/chat/index.ts';
 import { VirtualClock } from '../../src/platform/clock/index.ts';
 import type { ExportData, GameServiceApi } from '../../src/platform/session/index.ts';
 import { GameService } from '../../src/games/index.ts';
@@ -20,7 +20,7 @@ import { DiscordBot, DiscordChat, FILE_LIMIT, commandsJson, deployCommands, isMo
 import { completeNames } from '../../src/games/neuwar/slash/index.ts';
 import { NeuwarRules } from '../../src/games/neuwar/module.ts';
 import { fakeRenderer, T0 } from '../helpers/live.ts';
-import { APP, CHANNEL, FakeDiscord, GUILD, type Call } from '../helpers/discord.ts';
+import { APP, CHANNEL, FakeDiscord, GUILD } from '../helpers/discord.ts';
 
 const TINY = 'tests/fixtures/tiny.json';
 const tiny = loadMapFile(TINY);

@@ -17,7 +17,7 @@ import { GameService, GAMES } from '../../src/games/index.ts';
 import type { GameRegistry } from '../../src/platform/session/index.ts';
 import { newSecret } from '../../src/platform/session/index.ts';
 import type { NeuwarRenderer as Renderer } from '../../src/games/neuwar/module.ts';
-import { startLocal, isLoopback, LocalChat, type LocalHandle, type StartLocalOptions } from '../../src/platform/adapters/local/index.ts';
+import { startLocal, isLoopback, LocalChat, type StartLocalOptions } from '../../src/platform/adapters/local/index.ts';
 import type { ServerMsg } from '../../src/platform/adapters/local/index.ts';
 
 const T0 = 1_700_000_000_000;

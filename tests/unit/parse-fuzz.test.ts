@@ -1,6 +1,5 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { loadMapFile } from '../../src/games/europe/map/index.ts';
 import type { ErrorCode } from '../../src/games/neuwar/engine/index.ts';
 import { parseMessage, parseMessageUnsafe } from '../../src/games/neuwar/parse/index.ts';

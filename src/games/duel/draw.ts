@@ -28,7 +28,6 @@ const SIDES = ['A', 'B'] as const;
 const T = (lg: Lang, zh: string, en: string) => (lg === 'en' ? en : zh);
 const SIDE_NAME: Record<Side, [string, string]> = { A: ['红方', 'Red'], B: ['蓝方', 'Blue'] };
 const sideName = (x: Side, lg: Lang) => SIDE_NAME[x][lg === 'en' ? 1 : 0];
-const other = (x: Side): Side => (x === 'A' ? 'B' : 'A');
 
 /** Neutral land (D10.5 "neutral grey"): a light grey, so both sides' colours and the dark counts stand out on it. */
 export const NEUTRAL_FILL = '#c8c8c8';

@@ -12,7 +12,7 @@ import { ev, GameOver, Refuse, Suspend, type Ctx } from './flow.ts';
 import { general, GENERAL_IDS } from './generals.ts';
 import { seedState, shuffle } from './rng.ts';
 import { judgePhase } from './cards/delayed.ts';
-import { defaultPair, discardStep, freshTurn, playStartStep, playStep, setupStep, turnEndStep, turnStartStep } from './turn.ts';
+import { discardStep, freshTurn, playStartStep, playStep, setupStep, turnEndStep, turnStartStep } from './turn.ts';
 import { DEFAULT_SETTINGS, type Cmd, type Pending, type Player, type Reply, type Settings, type Stage, type State, type Unit, type Which } from './types.ts';
 import { T } from './texts.ts';
 import { isSkipped, listens, prelightable, setPrelight, trigger, type PhaseName } from './triggers.ts';

@@ -4,7 +4,7 @@
  * responses to requests (闪/杀, G6.5, G21.2–G21.3) and the 无懈可击 chain with 国无懈可击 (G21.4–G21.5).
  */
 import { card, colorOf, DELAYED, NULLIFICATIONS, SLASHES } from './cards.ts';
-import { judgeName, areaCount, attackRange, differentKingdom, discard, distance, draw, equipped, hasHidden, inRange, isRemoved, judge, judgeDone, move, orderFrom, P, presentFrom, recover, sameKingdom, seatName, suitOf } from './core.ts';
+import { judgeName, areaCount, attackRange, differentKingdom, discard, distance, draw, equipped, hasHidden, inRange, isRemoved, judge, judgeDone, move, P, presentFrom, recover, sameKingdom, seatName, suitOf } from './core.ts';
 import { ironArmorCancels, SA_TRICKS, saTargets } from './cards/sa.ts';
 import { ask, ev, refuse, Refuse, type Ctx } from './flow.ts';
 import { seatOf } from './asks.ts';

@@ -5,7 +5,7 @@ import { boardText, cardText, leaderboard, LOCAL_CHANNEL_PREFIX, personIdentity,
 import { cleanName, nameKey } from '../chat/index.ts';
 import { PictureRate, RenderQueue } from './renderer.ts';
 import { loadGame, type MetaEntry } from './rebuild.ts';
-import { withDefaults, type BotMessage, type Entry, type FullRules, type GameModule, type GameRegistry, type Lang, type PageView, type PictureAsk, type Rules, type SeatLookup, type Speaker, type StepResult } from './module.ts';
+import { withDefaults, type BotMessage, type Entry, type FullRules, type GameModule, type GameRegistry, type Lang, type PageView, type PictureAsk, type SeatLookup, type Speaker, type StepResult } from './module.ts';
 import type { CreateOptions, ExportData, GameInfo, GameServiceApi, GameStatus, Result } from './types.ts';
 
 /** One sentence in the game's language. */

@@ -23,7 +23,7 @@ export function runJob(map: GameMap, j: GameJob): GameRecord {
 export class GamePool {
   private workers: Worker[] = [];
   private map: GameMap;
-  constructor(private mapPath: string, n: number) {
+  constructor(mapPath: string, n: number) {
     this.map = loadMapFile(mapPath);
     for (let i = 0; i < n; i++) {
       // Node 20 does not run a .ts worker through tsx's hooks by itself: the worker registers them, then imports.

@@ -13,7 +13,7 @@
  * history) is written atomically, so `--resume` continues exactly where the run stopped.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadMapFile, type GameMap } from '../../europe/map/index.ts';
 import { agentFiles, agentGraph, loadAgent, referenceTensors, type AgentGraph, type AgentView, type Weights } from '../agent.ts';
