@@ -10,14 +10,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadMapFile } from '../../src/games/europe/map/index.ts';
-import { duelGraph } from '../../src/games/duel/board.ts';
+import { duelGraph, geography } from '../../src/games/duel/board.ts';
 import {
   actionSpace, agentGraph, decodeActions, encodeDecision, forward, loadAgent, observe, randomWeights, registerPolicy, type AgentView,
 } from '../../src/games/duel/agent.ts';
 import type { DuelView } from '../../src/games/duel/bots.ts';
 import { newDuel } from '../../src/games/duel/engine.ts';
 import { backward, forwardCache, maskedLoss, zeroGrads } from '../../src/games/duel/train/net.ts';
-import { landerTeacher, playGame, type GameOpts, type Sample } from '../../src/games/duel/train/play.ts';
+import { guardPushTeacher, landerTeacher, playGame, type GameOpts, type Sample } from '../../src/games/duel/train/play.ts';
 import { DEFAULTS, exportWeights, loadCheckpoint, newState, returns, run, saveCheckpoint, trainStep, type Item, type TrainConfig } from '../../src/games/duel/train/trainer.ts';
 
 const MAP = 'tests/fixtures/islands.json';
@@ -60,6 +60,51 @@ test('recorded batches are agent.ts observation v1 and action v1: same features,
     moves += s.actions.filter((c) => c > 1).length;
   }
   assert.ok(moves > 0, 'the teacher gives manual moves');
+});
+
+test('the guard-push teacher (--teacher guard-push): the lander\'s orders, plus the capital standing and interior armies walking toward the enemy capital — all in action v1', () => {
+  // On Europe (the islands are too small for interiors the lander's gathering leaves alone), D8.3's minimum of 8.
+  const map = loadMapFile('maps/europe.json');
+  const g = duelGraph(map);
+  const plain = landerTeacher();
+  const teacher = guardPushTeacher();
+  const geo = geography(g);
+  const views: AgentView[] = [];
+  const id = 'test:train:spy-guard';
+  registerPolicy({ id, decide: (v: DuelView) => { views.push(structuredClone({ ...v, graph: undefined }) as unknown as AgentView); return teacher.decide(v); } });
+  for (const bots of [{ A: id, B: 'greedy' }, { A: 'lander', B: id }]) newDuel(map, { type: 'start', at: 0, seed: 12, bots });
+  let stands = 0, pushes = 0;
+  for (const raw of views) {
+    const v = { ...raw, graph: g } as AgentView;
+    const S = v.side, E = v.capitals[S === 'A' ? 'B' : 'A'];
+    const base = plain.decide(v).orders;
+    const d = teacher.decide(v);
+    const key = (o: { from: string; to: string; count: string }) => `${o.from}>${o.to}:${o.count}`;
+    // The lander's own orders come first, unchanged.
+    assert.deepEqual(d.orders.slice(0, base.length).map(key), base.map(key));
+    const own = g.land.filter((t) => v.board.owner.get(t) === S);
+    for (const o of d.orders.slice(base.length)) {
+      if (o.count === 'stand') {
+        // Only the capital stands, and only from 8 own territories on.
+        assert.equal(o.from, v.capitals[S]);
+        assert.ok(own.length >= 8);
+        stands++;
+      } else {
+        // A push: from an interior own territory with armies, all of them, to a land neighbour strictly nearer E.
+        assert.equal(o.count, 'all');
+        assert.ok((v.board.armies.get(o.from) ?? 0) > 0);
+        assert.ok((g.nbrs.get(o.from) ?? []).filter((n) => g.kind.get(n) === 'land').every((n) => v.board.owner.get(n) === S), `${o.from} is interior`);
+        assert.ok(geo.landDist(o.to, E) < geo.landDist(o.from, E), `${o.from}→${o.to} goes nearer ${E}`);
+        pushes++;
+      }
+    }
+    // Every order is an action v1 choice the mask allows, and decodes back to itself.
+    const { acting } = actionSpace(v);
+    if (!acting.length) continue;
+    const acts = encodeDecision(v, d);
+    assert.deepEqual(decodeActions(v, acts).orders.map((o) => `${o.from}>${o.to}`).sort(), [...new Set(d.orders.map((o) => `${o.from}>${o.to}`))].sort());
+  }
+  assert.ok(stands > 0 && pushes > 0, `the capital stood (${stands}) and interiors pushed (${pushes})`);
 });
 
 test('the trainer\'s forward pass is agent.ts\'s bit for bit, and its backward pass is the gradient (finite differences)', () => {

@@ -1,6 +1,6 @@
 /**
  * `npm run train-agent -- [--games N] [--seed S] [--resume] [--phase bc|rl] [--workers W] [--version V]
- *  [--eval-every G] [--eval-games G] [--final-eval G] [--lr X] [--ckpt DIR] [--out DIR] [--export-dir DIR] [--map PATH]`
+ *  [--eval-every G] [--eval-games G] [--final-eval G] [--lr X] [--teacher lander|guard-push] [--ckpt DIR] [--out DIR] [--export-dir DIR] [--map PATH]`
  *
  * Trains Europe Duel's agent (issue 17): from scratch (a new checkpoint from --seed) or --resume from
  * `<ckpt>/checkpoint.json`; plays N more games of the phase; checkpoints atomically every --eval-every games;
@@ -38,6 +38,11 @@ export async function main(argv: string[]): Promise<number> {
   for (const [flag, key] of [['workers', 'workers'], ['eval-every', 'evalEvery'], ['eval-games', 'evalGames'], ['lr', 'lr'], ['chunk', 'chunk'], ['batch', 'batch'], ['anneal', 'annealGames'], ['entropy', 'entropy']] as const) {
     const v = num(flag);
     if (v !== undefined) (over as Record<string, number>)[key] = v;
+  }
+  const teacher = arg(argv, 'teacher');
+  if (teacher !== undefined) {
+    if (teacher !== 'lander' && teacher !== 'guard-push') { process.stderr.write('--teacher is lander or guard-push\n'); return 2; }
+    over.teacher = teacher;
   }
   st.config = { ...st.config, ...over };
   const version = num('version');

@@ -12,8 +12,8 @@ import {
   actionSpace, agentGraph, agentPolicy, decodeActions, encodeDecision, forward, observe, registerPolicy,
   type AgentView, type Weights,
 } from '../agent.ts';
-import { duelGraph, geography, type DuelGraph } from '../board.ts';
-import { lander, type DuelDecision, type DuelPolicy, type DuelView } from '../bots.ts';
+import { byId, duelGraph, geography, type DuelGraph } from '../board.ts';
+import { lander, LANDER_MIN_TERRITORIES, type DuelDecision, type DuelPolicy, type DuelView } from '../bots.ts';
 import { newDuel, scores, type DuelSettings } from '../engine.ts';
 import { other, type Side } from '../resolve.ts';
 import { sampleChoice } from './net.ts';
@@ -58,6 +58,44 @@ export function landerTeacher(min?: number): DuelPolicy {
   return { id: 'lander-orders', decide: (v) => teach(v, min) };
 }
 
+/** The teachers a BC run can clone (`--teacher`): the lander in action v1, or the lander that guards and pushes. */
+export type TeacherStyle = 'lander' | 'guard-push';
+
+/**
+ * The lander in action v1 plus two habits a 4-hop network can see (their inputs are node features 2, 8 and 12 of a
+ * node and its neighbours): from 8 own territories on, the capital stands (a garrison against a landing: the
+ * lander's own weakness, D8.3 "a human who keeps a garrison in a coastal capital stops it"); and every interior own
+ * territory the lander leaves alone sends all its armies to the land neighbour nearest the enemy capital by land
+ * (strictly nearer; ties by id). Measured on Europe over 100 games each (sides alternating): 87.5% vs greedy and
+ * 55.5% vs lander, against the plain action-v1 lander's 84% and 48.5%.
+ */
+export function guardPushTeacher(min?: number): DuelPolicy {
+  return {
+    id: 'guard-push-orders',
+    decide(v: DuelView): DuelDecision {
+      const base = teach(v, min);
+      const { graph: g, board: b, side: S } = v;
+      const gg = geo(g);
+      const E = v.capitals[other(S)];
+      const orders = [...base.orders];
+      const busy = new Set(orders.map((o) => o.from));
+      for (const r of v.routes) busy.add(r.path[r.at]!);
+      const own = g.land.filter((t) => b.owner.get(t) === S);
+      const cap = v.capitals[S];
+      if (own.length >= (min ?? LANDER_MIN_TERRITORIES) && !busy.has(cap) && b.owner.get(cap) === S) { orders.push({ from: cap, to: cap, count: 'stand' }); busy.add(cap); }
+      for (const t of own) {
+        if (busy.has(t) || (b.armies.get(t) ?? 0) <= 0) continue;
+        const land = (g.nbrs.get(t) ?? []).filter((n) => g.kind.get(n) === 'land');
+        if (land.some((n) => b.owner.get(n) !== S)) continue;
+        let best: string | null = null;
+        for (const n of [...land].sort(byId)) if (gg.landDist(n, E) < gg.landDist(best ?? t, E)) best = n;
+        if (best) orders.push({ from: t, to: best, count: 'all' });
+      }
+      return { orders, routes: [] };
+    },
+  };
+}
+
 function teach(v: DuelView, min?: number): DuelDecision {
   {
     const d = lander.decide({ ...v, routes: [], ...(min !== undefined ? { landerMinTerritories: min } : {}) });
@@ -100,7 +138,7 @@ export interface GameRecord {
 
 export type Controller =
   | { kind: 'scripted'; id: 'greedy' | 'lander' }
-  | { kind: 'teacher'; min?: number }
+  | { kind: 'teacher'; min?: number; style?: TeacherStyle }
   | { kind: 'net'; weights: Weights; sample: boolean };
 
 let serial = 0;
@@ -109,7 +147,7 @@ let serial = 0;
 function policyOf(c: Controller, rng: TrainRng, out: Sample[] | null): DuelPolicy | string {
   if (c.kind === 'scripted' && !out) return c.id;
   const id = `train:${++serial}`;
-  const base = c.kind === 'scripted' ? (c.id === 'lander' ? landerOrders : { id, decide: () => ({ orders: [], routes: [] }) }) : c.kind === 'teacher' ? landerTeacher(c.min) : null;
+  const base = c.kind === 'scripted' ? (c.id === 'lander' ? landerOrders : { id, decide: () => ({ orders: [], routes: [] }) }) : c.kind === 'teacher' ? (c.style === 'guard-push' ? guardPushTeacher(c.min) : landerTeacher(c.min)) : null;
   const net = c.kind === 'net' ? agentPolicy(id, c.weights) : null;
   return {
     id,

@@ -21,7 +21,7 @@ import { duelGraph, type DuelGraph } from '../board.ts';
 import type { DuelView } from '../bots.ts';
 import type { Side } from '../resolve.ts';
 import { adamStep, backward, cloneWeights, forwardCache, initWeights, maskedLoss, newAdam, zeroGrads, type AdamState, type NodeTerm } from './net.ts';
-import { scoreOf, type Controller, type GameOpts, type GameRecord, type Sample } from './play.ts';
+import { scoreOf, type Controller, type GameOpts, type GameRecord, type Sample, type TeacherStyle } from './play.ts';
 import { GamePool, toWire, type GameJob } from './pool.ts';
 import { gameSeed, TrainRng } from './rng.ts';
 
@@ -48,6 +48,8 @@ export interface TrainConfig {
   poolEvery: number;
   /** Fixed capitals and settings for every game (tests on small maps; Europe draws fair capitals per seed). */
   game?: GameOpts;
+  /** The BC teacher (play.ts TeacherStyle; checkpoints from before the option: the lander). */
+  teacher?: TeacherStyle;
 }
 
 export const DEFAULTS: TrainConfig = {
@@ -204,9 +206,10 @@ function bcJobs(st: TrainState, from: number, n: number): GameJob[] {
   const jobs: GameJob[] = [];
   for (let k = from; k < from + n; k++) {
     const seed = gameSeed(st.config.seed, STREAM.bc, k);
-    const opp: Controller = [scripted('greedy'), scripted('lander'), { kind: 'teacher' } as Controller][k % 3]!;
+    const teacher: Controller = { kind: 'teacher', ...(st.config.teacher && st.config.teacher !== 'lander' ? { style: st.config.teacher } : {}) };
+    const opp: Controller = [scripted('greedy'), scripted('lander'), teacher][k % 3]!;
     const side: Side = Math.floor(k / 3) % 2 ? 'B' : 'A';
-    const ctl = side === 'A' ? { A: { kind: 'teacher' } as Controller, B: opp } : { A: opp, B: { kind: 'teacher' } as Controller };
+    const ctl = side === 'A' ? { A: teacher, B: opp } : { A: opp, B: teacher };
     jobs.push({ seed, rngSeed: seed, ctl: { A: toWire(ctl.A), B: toWire(ctl.B) }, record: opp.kind === 'teacher' ? ['A', 'B'] : [side], ...(st.config.game ? { opts: st.config.game } : {}) });
   }
   return jobs;
