@@ -46,6 +46,8 @@ test('platform: the page offers the games the server hosts, and a second game pl
   await b.locator('[data-join="B"]').click();
   await a.locator('#btn-start').click();
   await a.locator('#feed').getByText('数到21').first().waitFor();
+  // The tab's title names the channel's game as the server calls it, not the default game's name.
+  assert.match(await a.title(), / · 数到21$/);
 
   await a.locator('#input').fill('【数】3');
   await a.locator('#input').press('Enter');

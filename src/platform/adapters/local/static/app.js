@@ -652,7 +652,9 @@ function renderStatus() {
   line.replaceChildren();
   if (!st) return;
   $('title').textContent = `# ${st.title} · ${st.mapName}`;
-  document.title = `${st.title} · ${w.game}`;
+  // The tab's title names the channel's game as the server calls it (a Europe Duel channel is not 新欧洲战争).
+  const kind = S.kinds.find((k) => k.kind === channelKind());
+  document.title = `${st.title} · ${kind ? kind.title.zh : w.game}`;
   $('people-title').textContent = w.seats;
   $('people-toggle').textContent = w.seats;
   $('people-toggle').setAttribute('aria-label', w.seatsAndMembers);
