@@ -21,6 +21,7 @@ import { LocalChat, startLocal, CHANNEL_PREFIX, type LocalHandle, type ServerMsg
 import { routeChat } from '../../src/route-chat.ts';
 import { T0, fakeRenderer } from '../helpers/live.ts';
 import { APP, CHANNEL, answers, buttonIds, click, harness, slash, user, type Harness } from '../helpers/discord.ts';
+import { pageSocket, type PageSocket as Page } from '../helpers/socket.ts';
 
 const ALICE = { id: '100000000000000001', name: 'alice' };
 const BOB = { id: '100000000000000002', name: 'bob' };
@@ -34,47 +35,11 @@ after(async () => {
   for (const c of clients) await c.destroy();
 });
 
-// ---------- a page's socket (as tests/unit/local.test.ts) ----------
+// ---------- a page's socket (tests/helpers/socket.ts), closed after the file ----------
 
-interface Page {
-  msgs: ServerMsg[];
-  send(m: object): void;
-  wait(pred: (m: ServerMsg) => boolean, ms?: number): Promise<ServerMsg>;
-  act(m: Record<string, unknown>): Promise<Extract<ServerMsg, { t: 'ack' }>>;
-  close(): void;
-}
-
-let seq = 0;
 async function page(url: string, name: string): Promise<Page> {
-  const ws = new WebSocket(url.replace(/^http/, 'ws') + 'ws');
-  const msgs: ServerMsg[] = [];
-  const waiters: { pred: (m: ServerMsg) => boolean; res: (m: ServerMsg) => void }[] = [];
-  ws.on('message', (d) => {
-    const m = JSON.parse(d.toString()) as ServerMsg;
-    msgs.push(m);
-    for (const w of [...waiters]) if (w.pred(m)) { waiters.splice(waiters.indexOf(w), 1); w.res(m); }
-  });
-  await new Promise<void>((res, rej) => { ws.once('open', () => res()); ws.once('error', rej); });
-  const wait = (pred: (m: ServerMsg) => boolean, ms = 4000) => new Promise<ServerMsg>((res, rej) => {
-    const found = msgs.find(pred);
-    if (found) { res(found); return; }
-    const t = setTimeout(() => rej(new Error('timed out waiting for a server message')), ms);
-    waiters.push({ pred, res: (m) => { clearTimeout(t); res(m); } });
-  });
-  const p: Page = {
-    msgs,
-    send: (m) => ws.send(JSON.stringify(m)),
-    wait,
-    act: async (m) => {
-      const id = `p${++seq}`;
-      ws.send(JSON.stringify({ ...m, id }));
-      return (await wait((x) => x.t === 'ack' && x.id === id)) as Extract<ServerMsg, { t: 'ack' }>;
-    },
-    close: () => ws.close(),
-  };
-  p.send({ t: 'hello', name });
-  await wait((m) => m.t === 'welcome');
-  closers.push(() => ws.close());
+  const p = await pageSocket(url, name, { past: true, ms: 4000 });
+  closers.push(() => p.close());
   return p;
 }
 

@@ -5,41 +5,16 @@
  */
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { WebSocket } from 'ws';
 import { Store } from '../../src/platform/store/index.ts';
 import { VirtualClock } from '../../src/platform/clock/index.ts';
 import { GameService } from '../../src/games/index.ts';
 import { startLocal, type LocalHandle, type ServerMsg } from '../../src/platform/adapters/local/index.ts';
+import { pageSocket } from '../helpers/socket.ts';
 
 const T0 = 1_700_000_000_000;
 let seq = 0;
 
-interface Page { msgs: ServerMsg[]; ws: WebSocket; act(m: Record<string, unknown>): Promise<Extract<ServerMsg, { t: 'ack' }>>; wait(pred: (m: ServerMsg) => boolean, ms?: number): Promise<ServerMsg>; close(): void }
-
-async function page(url: string, name: string): Promise<Page> {
-  const ws = new WebSocket(url.replace(/^http/, 'ws') + 'ws');
-  const msgs: ServerMsg[] = [];
-  const waiters: { pred: (m: ServerMsg) => boolean; res: (m: ServerMsg) => void }[] = [];
-  ws.on('message', (d) => {
-    const m = JSON.parse(d.toString()) as ServerMsg;
-    msgs.push(m);
-    for (const w of [...waiters]) if (w.pred(m)) { waiters.splice(waiters.indexOf(w), 1); w.res(m); }
-  });
-  await new Promise<void>((res, rej) => { ws.once('open', () => res()); ws.once('error', rej); });
-  const wait = (pred: (m: ServerMsg) => boolean, ms = 3000) => new Promise<ServerMsg>((res, rej) => {
-    const t = setTimeout(() => rej(new Error('timed out waiting for a server message')), ms);
-    waiters.push({ pred, res: (m) => { clearTimeout(t); res(m); } });
-  });
-  const p: Page = {
-    msgs, ws, wait,
-    act: async (m) => { const id = `i${++seq}`; const a = wait((x) => x.t === 'ack' && x.id === id); ws.send(JSON.stringify({ ...m, id })); return (await a) as never; },
-    close: () => ws.close(),
-  };
-  const w = wait((m) => m.t === 'welcome');
-  ws.send(JSON.stringify({ t: 'hello', name }));
-  await w;
-  return p;
-}
+const page = (url: string, name: string) => pageSocket(url, name);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
