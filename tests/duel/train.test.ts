@@ -18,7 +18,7 @@ import type { DuelView } from '../../src/games/duel/bots.ts';
 import { newDuel } from '../../src/games/duel/engine.ts';
 import { backward, forwardCache, maskedLoss, zeroGrads } from '../../src/games/duel/train/net.ts';
 import { guardPushTeacher, landerTeacher, playGame, type GameOpts, type Sample } from '../../src/games/duel/train/play.ts';
-import { DEFAULTS, exportWeights, loadCheckpoint, newState, returns, run, saveCheckpoint, trainStep, type Item, type TrainConfig } from '../../src/games/duel/train/trainer.ts';
+import { DEFAULTS, bcWeight, exportWeights, loadCheckpoint, newState, returns, run, saveCheckpoint, trainStep, type Item, type TrainConfig } from '../../src/games/duel/train/trainer.ts';
 
 const MAP = 'tests/fixtures/islands.json';
 const map = loadMapFile(MAP);
@@ -105,6 +105,24 @@ test('the guard-push teacher (--teacher guard-push): the lander\'s orders, plus 
     assert.deepEqual(decodeActions(v, acts).orders.map((o) => `${o.from}>${o.to}`).sort(), [...new Set(d.orders.map((o) => `${o.from}>${o.to}`))].sort());
   }
   assert.ok(stands > 0 && pushes > 0, `the capital stood (${stands}) and interiors pushed (${pushes})`);
+});
+
+test('BC class weights: "leave it to the helper" weighs 1, a land move bcMove, a stand or a move from or into the sea bcRare', () => {
+  const seen = new Map<number, number>();
+  for (const s of teacherSamples([11, 12])) {
+    s.actions.forEach((a, j) => {
+      const i = s.acting[j]!;
+      const to = a >= 2 ? ag.nbrs[i]![Math.floor((a - 2) / 2)]! : null;
+      const sea = (k: number) => g.kind.get(ag.nodes[k]!) === 'sea';
+      const want = a === 0 ? 1 : a === 1 || sea(i) || sea(to!) ? 7 : 2;
+      const got = bcWeight(ag, s, j, { bcMove: 2, bcRare: 7 });
+      assert.equal(got, want, `choice ${a} at ${ag.nodes[i]}`);
+      // Unset, every weight is 1 (the trainer's behaviour before the option).
+      assert.equal(bcWeight(ag, s, j, {}), 1);
+      seen.set(got, (seen.get(got) ?? 0) + 1);
+    });
+  }
+  assert.deepEqual([...seen.keys()].sort(), [1, 2, 7], 'helper, land moves and rare choices all occur');
 });
 
 test('the trainer\'s forward pass is agent.ts\'s bit for bit, and its backward pass is the gradient (finite differences)', () => {

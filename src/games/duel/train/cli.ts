@@ -1,6 +1,6 @@
 /**
  * `npm run train-agent -- [--games N] [--seed S] [--resume] [--phase bc|rl] [--workers W] [--version V]
- *  [--eval-every G] [--eval-games G] [--final-eval G] [--lr X] [--teacher lander|guard-push] [--ckpt DIR] [--out DIR] [--export-dir DIR] [--map PATH]`
+ *  [--eval-every G] [--eval-games G] [--final-eval G] [--lr X] [--teacher lander|guard-push] [--bc-move W] [--bc-rare W] [--ckpt DIR] [--out DIR] [--export-dir DIR] [--map PATH]`
  *
  * Trains Europe Duel's agent (issue 17): from scratch (a new checkpoint from --seed) or --resume from
  * `<ckpt>/checkpoint.json`; plays N more games of the phase; checkpoints atomically every --eval-every games;
@@ -35,7 +35,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   // Tunables that may change across sessions (recorded in the checkpoint's config and in the commands list).
   const over: Partial<TrainConfig> = {};
-  for (const [flag, key] of [['workers', 'workers'], ['eval-every', 'evalEvery'], ['eval-games', 'evalGames'], ['lr', 'lr'], ['chunk', 'chunk'], ['batch', 'batch'], ['anneal', 'annealGames'], ['entropy', 'entropy']] as const) {
+  for (const [flag, key] of [['workers', 'workers'], ['eval-every', 'evalEvery'], ['eval-games', 'evalGames'], ['lr', 'lr'], ['chunk', 'chunk'], ['batch', 'batch'], ['anneal', 'annealGames'], ['entropy', 'entropy'], ['bc-move', 'bcMove'], ['bc-rare', 'bcRare']] as const) {
     const v = num(flag);
     if (v !== undefined) (over as Record<string, number>)[key] = v;
   }
