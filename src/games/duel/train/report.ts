@@ -36,7 +36,7 @@ export async function writeReport(st: TrainState, dir: string, extra: { version?
   await sharp(Buffer.from(curveSvg(st))).png().toFile(join(dir, 'curve.png'));
   const pct = (v: number) => `${(100 * v).toFixed(1)}%`;
   const ci = (p: number, n: number) => { const h = 1.96 * Math.sqrt(Math.max(p * (1 - p), 1e-9) / n); return `${pct(p)} (95% ±${(100 * h).toFixed(1)} pts, n = ${n})`; };
-  const rows = st.history.map((p) => `| ${p.phase} | ${p.games} | ${p.steps} | ${(p.wallMs / 60000).toFixed(1)} | ${p.loss.toFixed(4)} | ${pct(p.acc)} | ${pct(p.accMove)} | ${pct(p.vsGreedy)} | ${pct(p.vsLander)} | ${p.evalGames} |`);
+  const rows = st.history.map((p) => `| ${p.phase} | ${p.games} | ${p.steps} | ${(p.wallMs / 60000).toFixed(1)} | ${p.loss.toFixed(4)} | ${pct(p.acc)} | ${pct(p.accMove)} | ${p.accRare === undefined ? '' : pct(p.accRare)} | ${pct(p.vsGreedy)} | ${pct(p.vsLander)} | ${p.evalGames} |`);
   void extra.final;
   const md = [
     '# Europe Duel agent — training report',
@@ -55,8 +55,8 @@ export async function writeReport(st: TrainState, dir: string, extra: { version?
       ...st.finals.map((x) => `| ${x.version ? `v${x.version}` : 'checkpoint'} | ${x.atGames} | ${x.games} | ${ci(x.vsGreedy, x.games)} | ${ci(x.vsLander, x.games)} | ${x.meanTurns?.toFixed(1) ?? ''} |`), ''] : []),
     '## Curve', '', '![win rate over training](curve.png)', '',
     '## History', '',
-    '| phase | games | steps | wall min | train loss | acc (all nodes) | acc (teacher\'s orders) | vs greedy | vs lander | eval games each |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| phase | games | steps | wall min | train loss | acc (all nodes) | acc (teacher\'s orders) | of which rare (stand, sea) | vs greedy | vs lander | eval games each |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows, '',
     '## Notes', '',
     '- Every command ran as `nice -n 19 npm run train-agent -- …` on the shared 2-core machine (wall times include other engineers\' load).',

@@ -60,14 +60,19 @@ export interface TrainConfig {
   bcRare?: number;
 }
 
-/** The BC loss weight of sample s's j-th choice (TrainConfig bcMove, bcRare). */
-export function bcWeight(ag: AgentGraph, s: Sample, j: number, cfg: Pick<TrainConfig, 'bcMove' | 'bcRare'>): number {
+/** What sample s's j-th choice is: the helper's (0), a land move (all/half to a land neighbour), or a rare one. */
+export function choiceKind(ag: AgentGraph, s: Sample, j: number): 'helper' | 'move' | 'rare' {
   const a = s.actions[j]!;
-  if (a === 0) return 1;
+  if (a === 0) return 'helper';
   const i = s.acting[j]!;
   const sea = (k: number) => ag.g.kind.get(ag.nodes[k]!) === 'sea';
-  if (a === 1 || sea(i) || sea(ag.nbrs[i]![Math.floor((a - 2) / 2)]!)) return cfg.bcRare ?? 1;
-  return cfg.bcMove ?? 1;
+  return a === 1 || sea(i) || sea(ag.nbrs[i]![Math.floor((a - 2) / 2)]!) ? 'rare' : 'move';
+}
+
+/** The BC loss weight of sample s's j-th choice (TrainConfig bcMove, bcRare). */
+export function bcWeight(ag: AgentGraph, s: Sample, j: number, cfg: Pick<TrainConfig, 'bcMove' | 'bcRare'>): number {
+  const k = choiceKind(ag, s, j);
+  return k === 'helper' ? 1 : k === 'rare' ? cfg.bcRare ?? 1 : cfg.bcMove ?? 1;
 }
 
 export const DEFAULTS: TrainConfig = {
@@ -75,7 +80,7 @@ export const DEFAULTS: TrainConfig = {
   lr: 2e-3, bcEpochs: 1, evalEvery: 48, evalGames: 10, annealGames: 20000, entropy: 0.003, poolEvery: 200,
 };
 
-export interface HistoryPoint { phase: 'bc' | 'rl'; games: number; steps: number; wallMs: number; loss: number; acc: number; accMove: number; vsGreedy: number; vsLander: number; evalGames: number }
+export interface HistoryPoint { phase: 'bc' | 'rl'; games: number; steps: number; wallMs: number; loss: number; acc: number; accMove: number; /** The rare choices' part of accMove (choiceKind); points from before it was kept have none. */ accRare?: number; vsGreedy: number; vsLander: number; evalGames: number }
 
 export interface TrainState {
   format: 'duel-agent-checkpoint';
@@ -199,8 +204,8 @@ export function trainStep(ag: AgentGraph, st: TrainState, items: readonly Item[]
 }
 
 /** Masked-argmax accuracy of the current weights on samples (all nodes; nodes the teacher ordered). */
-export function accuracy(ag: AgentGraph, w: Weights, samples: readonly Sample[]): { acc: number; accMove: number; loss: number } {
-  let hits = 0; let n = 0; let mh = 0; let mn = 0; let loss = 0;
+export function accuracy(ag: AgentGraph, w: Weights, samples: readonly Sample[]): { acc: number; accMove: number; accRare: number; loss: number } {
+  let hits = 0; let n = 0; let mh = 0; let mn = 0; let loss = 0; let rh = 0; let rn = 0;
   for (const s of samples) {
     const { logits } = forwardCache(ag, w, { node: Float64Array.from(s.node), global: Float64Array.from(s.global) });
     const dN = new Float64Array(logits.node.length);
@@ -209,9 +214,14 @@ export function accuracy(ag: AgentGraph, w: Weights, samples: readonly Sample[])
     // Per-node argmax hits: maskedLoss counts them over all nodes; the moves' hits need one term at a time.
     const r = maskedLoss(ag, logits, terms, dN, dE);
     loss += r.loss; hits += r.argmaxHits; n += terms.length;
-    terms.forEach((t) => { if (t.action > 0) { mn++; mh += maskedLoss(ag, logits, [t], dN, dE).argmaxHits; } });
+    terms.forEach((t, j) => {
+      if (t.action === 0) return;
+      const h = maskedLoss(ag, logits, [t], dN, dE).argmaxHits;
+      mn++; mh += h;
+      if (choiceKind(ag, s, j) === 'rare') { rn++; rh += h; }
+    });
   }
-  return { acc: n ? hits / n : 0, accMove: mn ? mh / mn : 0, loss: samples.length ? loss / samples.length : 0 };
+  return { acc: n ? hits / n : 0, accMove: mn ? mh / mn : 0, accRare: rn ? rh / rn : 0, loss: samples.length ? loss / samples.length : 0 };
 }
 
 // ── games ───────────────────────────────────────────────────────────────────────────────────────────
@@ -339,10 +349,10 @@ export async function run(st: TrainState, opt: RunOptions): Promise<TrainState> 
       lastEval = done;
       const a = accuracy(ag, st.weights, hold);
       const e = await evaluate(pool, cfg.seed, st.weights, cfg.evalGames, cfg.game);
-      const p: HistoryPoint = { phase: opt.phase, games: st.bcGames + st.rlGames, steps: st.steps, wallMs: wall(), loss: lossN ? lossAcc / lossN : a.loss, acc: a.acc, accMove: a.accMove, vsGreedy: e.vsGreedy, vsLander: e.vsLander, evalGames: cfg.evalGames };
+      const p: HistoryPoint = { phase: opt.phase, games: st.bcGames + st.rlGames, steps: st.steps, wallMs: wall(), loss: lossN ? lossAcc / lossN : a.loss, acc: a.acc, accMove: a.accMove, accRare: a.accRare, vsGreedy: e.vsGreedy, vsLander: e.vsLander, evalGames: cfg.evalGames };
       st.history.push(p);
       lossAcc = 0; lossN = 0;
-      log(`[${opt.phase}] games ${p.games} steps ${p.steps} loss ${p.loss.toFixed(4)} acc ${(100 * p.acc).toFixed(1)}% move-acc ${(100 * p.accMove).toFixed(1)}% vs greedy ${(100 * p.vsGreedy).toFixed(0)}% vs lander ${(100 * p.vsLander).toFixed(0)}% (${cfg.evalGames} each) ${(p.wallMs / 1000).toFixed(0)} s`);
+      log(`[${opt.phase}] games ${p.games} steps ${p.steps} loss ${p.loss.toFixed(4)} acc ${(100 * p.acc).toFixed(1)}% move-acc ${(100 * p.accMove).toFixed(1)}% rare-acc ${(100 * a.accRare).toFixed(1)}% vs greedy ${(100 * p.vsGreedy).toFixed(0)}% vs lander ${(100 * p.vsLander).toFixed(0)}% (${cfg.evalGames} each) ${(p.wallMs / 1000).toFixed(0)} s`);
       saveCheckpoint({ ...st, wallMs: wall() });
     };
     while ((opt.phase === 'bc' ? st.bcGames : st.rlGames) < target) {
