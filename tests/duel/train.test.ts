@@ -17,7 +17,7 @@ import {
 import type { DuelView } from '../../src/games/duel/bots.ts';
 import { newDuel } from '../../src/games/duel/engine.ts';
 import { backward, forwardCache, maskedLoss, zeroGrads } from '../../src/games/duel/train/net.ts';
-import { guardPushTeacher, landerTeacher, playGame, type GameOpts, type Sample } from '../../src/games/duel/train/play.ts';
+import { coastGatherTeacher, guardPushTeacher, landerTeacher, playGame, type GameOpts, type Sample } from '../../src/games/duel/train/play.ts';
 import { DEFAULTS, bcWeight, exportWeights, loadCheckpoint, newState, returns, run, saveCheckpoint, trainStep, type Item, type TrainConfig } from '../../src/games/duel/train/trainer.ts';
 
 const MAP = 'tests/fixtures/islands.json';
@@ -105,6 +105,36 @@ test('the guard-push teacher (--teacher guard-push): the lander\'s orders, plus 
     assert.deepEqual(decodeActions(v, acts).orders.map((o) => `${o.from}>${o.to}`).sort(), [...new Set(d.orders.map((o) => `${o.from}>${o.to}`))].sort());
   }
   assert.ok(stands > 0 && pushes > 0, `the capital stood (${stands}) and interiors pushed (${pushes})`);
+});
+
+test('the coast-gather teacher (--teacher coast-gather): a port that stands then sails, interiors walking toward the enemy capital, a guarded capital — every order an action v1 choice', () => {
+  const map = loadMapFile('maps/europe.json');
+  const g = duelGraph(map);
+  const teacher = coastGatherTeacher();
+  const views: AgentView[] = [];
+  const id = 'test:train:spy-coast';
+  registerPolicy({ id, decide: (v: DuelView) => { views.push(structuredClone({ ...v, graph: undefined }) as unknown as AgentView); return teacher.decide(v); } });
+  for (const [seed, bots] of [[12, { A: id, B: 'greedy' }], [13, { A: 'lander', B: id }]] as const) newDuel(map, { type: 'start', at: 0, seed, bots });
+  const seen = { capitalStands: 0, portStands: 0, embarks: 0, sails: 0, walks: 0 };
+  for (const raw of views) {
+    const v = { ...raw, graph: g } as AgentView;
+    const S = v.side;
+    const d = teacher.decide(v);
+    // Each node is ordered at most once, and only the side's own land or its own stacks at sea.
+    assert.equal(new Set(d.orders.map((o) => o.from)).size, d.orders.length);
+    for (const o of d.orders) {
+      const sea = g.kind.get(o.from) === 'sea';
+      assert.ok(sea ? (v.board.stacks.get(o.from)?.[S] ?? 0) > 0 : v.board.owner.get(o.from) === S, `${o.from} is the side's to order`);
+      if (o.count === 'stand') { if (o.from === v.capitals[S]) seen.capitalStands++; else seen.portStands++; }
+      else if (sea) seen.sails++;
+      else if (g.kind.get(o.to) === 'sea') seen.embarks++;
+      else seen.walks++;
+    }
+    const { acting } = actionSpace(v);
+    if (!acting.length) continue;
+    assert.deepEqual(decodeActions(v, encodeDecision(v, d)).orders.map((o) => `${o.from}>${o.to}`).sort(), d.orders.map((o) => `${o.from}>${o.to}`).sort());
+  }
+  for (const [k, n] of Object.entries(seen)) assert.ok(n > 0, `${k}: ${n}`);
 });
 
 test('BC class weights: "leave it to the helper" weighs 1, a land move bcMove, a stand or a move from or into the sea bcRare', () => {

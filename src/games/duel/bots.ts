@@ -35,7 +35,7 @@ export interface DuelPolicy {
 
 /** The map's geography (coasts, the main sea, land distances) is the same every turn: kept per duel graph. */
 const geographies = new WeakMap<DuelGraph, ReturnType<typeof geography>>();
-function geographyOf(g: DuelGraph): ReturnType<typeof geography> {
+export function geographyOf(g: DuelGraph): ReturnType<typeof geography> {
   let geo = geographies.get(g);
   if (!geo) {
     geo = geography(g);
@@ -63,7 +63,7 @@ function tablesOf(g: DuelGraph): LanderTables {
 }
 
 /** D8.3 L: E if coastal(E), else the coastal u with the least landDist(u, E) < ∞, ties by id; null when none. */
-function landingFor(g: DuelGraph, geo: Geography, E: string): string | null {
+export function landingFor(g: DuelGraph, geo: Geography, E: string): string | null {
   const t = tablesOf(g);
   let L = t.landing.get(E);
   if (L !== undefined) return L;
@@ -86,7 +86,7 @@ function landingFor(g: DuelGraph, geo: Geography, E: string): string | null {
  * D8.3 k(p): the zones of the breadth-first path over main-sea zones from port p (sources = p's main-sea neighbours
  * in id order, neighbours in id order) to the first popped zone touching L; null: none. Cached per graph.
  */
-function seaPathTo(g: DuelGraph, geo: Geography, p: string, target: string): string[] | null {
+export function seaPathTo(g: DuelGraph, geo: Geography, p: string, target: string): string[] | null {
   const t = tablesOf(g);
   const key = `${p}\u0000${target}`;
   let path = t.seaPaths.get(key);

@@ -1,6 +1,6 @@
 /**
  * `npm run train-agent -- [--games N] [--seed S] [--resume] [--phase bc|rl] [--workers W] [--version V]
- *  [--eval-every G] [--eval-games G] [--final-eval G] [--lr X] [--teacher lander|guard-push] [--bc-move W] [--bc-rare W] [--ckpt DIR] [--out DIR] [--export-dir DIR] [--map PATH]`
+ *  [--eval-every G] [--eval-games G] [--final-eval G] [--lr X] [--teacher lander|guard-push|coast-gather] [--bc-move W] [--bc-rare W] [--ckpt DIR] [--out DIR] [--export-dir DIR] [--map PATH]`
  *
  * Trains Europe Duel's agent (issue 17): from scratch (a new checkpoint from --seed) or --resume from
  * `<ckpt>/checkpoint.json`; plays N more games of the phase; checkpoints atomically every --eval-every games;
@@ -41,7 +41,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   const teacher = arg(argv, 'teacher');
   if (teacher !== undefined) {
-    if (teacher !== 'lander' && teacher !== 'guard-push') { process.stderr.write('--teacher is lander or guard-push\n'); return 2; }
+    if (teacher !== 'lander' && teacher !== 'guard-push' && teacher !== 'coast-gather') { process.stderr.write('--teacher is lander, guard-push or coast-gather\n'); return 2; }
     over.teacher = teacher;
   }
   st.config = { ...st.config, ...over };
