@@ -137,6 +137,27 @@ test('the coast-gather teacher (--teacher coast-gather): a port that stands then
   for (const [k, n] of Object.entries(seen)) assert.ok(n > 0, `${k}: ${n}`);
 });
 
+test('coast-launch: the coast-gatherer whose port sails once it holds 10 armies — every embarkation carries at least 10, and one happens', () => {
+  const map = loadMapFile('maps/europe.json');
+  const g = duelGraph(map);
+  const teacher = coastGatherTeacher(10);
+  let embarks = 0;
+  const id = 'test:train:spy-launch';
+  registerPolicy({ id, decide: (v: DuelView) => {
+    const d = teacher.decide(v);
+    for (const o of d.orders) {
+      if (g.kind.get(o.from) !== 'land' || g.kind.get(o.to) !== 'sea') continue;
+      // The port's whole army sails (all), and only from 10 on.
+      assert.equal(o.count, 'all');
+      assert.ok((v.board.armies.get(o.from) ?? 0) >= 10, `${o.from} sails with ${v.board.armies.get(o.from)}`);
+      embarks++;
+    }
+    return d;
+  } });
+  for (const [seed, bots] of [[12, { A: id, B: 'greedy' }], [13, { A: 'lander', B: id }]] as const) newDuel(map, { type: 'start', at: 0, seed, bots });
+  assert.ok(embarks > 0, 'the port sailed');
+});
+
 test('BC class weights: "leave it to the helper" weighs 1, a land move bcMove, a stand or a move from or into the sea bcRare', () => {
   const seen = new Map<number, number>();
   for (const s of teacherSamples([11, 12])) {

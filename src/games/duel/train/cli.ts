@@ -1,6 +1,6 @@
 /**
  * `npm run train-agent -- [--games N] [--seed S] [--resume] [--phase bc|rl] [--workers W] [--version V]
- *  [--eval-every G] [--eval-games G] [--final-eval G] [--lr X] [--teacher lander|guard-push|coast-gather] [--bc-move W] [--bc-rare W] [--ckpt DIR] [--out DIR] [--export-dir DIR] [--map PATH]`
+ *  [--eval-every G] [--eval-games G] [--final-eval G] [--lr X] [--teacher lander|guard-push|coast-gather|coast-launch] [--bc-move W] [--bc-rare W] [--ckpt DIR] [--out DIR] [--export-dir DIR] [--map PATH]`
  *
  * Trains Europe Duel's agent (issue 17): from scratch (a new checkpoint from --seed) or --resume from
  * `<ckpt>/checkpoint.json`; plays N more games of the phase; checkpoints atomically every --eval-every games;
@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { DEFAULTS, evaluate, loadCheckpoint, newState, run, saveCheckpoint, type TrainConfig } from './trainer.ts';
 import { writeReport, type FinalEval } from './report.ts';
 import { GamePool } from './pool.ts';
+import type { TeacherStyle } from './play.ts';
 
 function arg(argv: string[], name: string): string | undefined {
   const i = argv.indexOf(`--${name}`);
@@ -41,8 +42,8 @@ export async function main(argv: string[]): Promise<number> {
   }
   const teacher = arg(argv, 'teacher');
   if (teacher !== undefined) {
-    if (teacher !== 'lander' && teacher !== 'guard-push' && teacher !== 'coast-gather') { process.stderr.write('--teacher is lander, guard-push or coast-gather\n'); return 2; }
-    over.teacher = teacher;
+    if (!['lander', 'guard-push', 'coast-gather', 'coast-launch'].includes(teacher)) { process.stderr.write('--teacher is lander, guard-push, coast-gather or coast-launch\n'); return 2; }
+    over.teacher = teacher as TeacherStyle;
   }
   st.config = { ...st.config, ...over };
   const version = num('version');
