@@ -1,5 +1,5 @@
 /**
- * Europe Duel's agent trainer (issue 17, duel.md D8.4): behaviour cloning of the lander bot (in action v1, see
+ * Europe Duel's agent trainer (issue 17, duel.md D8.4): behaviour cloning of a scripted teacher (`teacher`: the lander or its local variants, in action v1, see
  * play.ts), then self-play policy gradient against a pool of past versions and the scripted bots, with a
  * potential-based shaped reward (territory, armies, capital threat) annealed to the sparse win/loss, invalid
  * actions masked (the loss only ever sees the mask's choices).
