@@ -111,6 +111,20 @@ export function seaPathTo(g: DuelGraph, geo: Geography, p: string, target: strin
 }
 
 /**
+ * D8.3's launch test: port p's army, worn by the k = |zones| sea zones to L, is at least what taking L needs, L
+ * holding its armies plus k turns of growth when it is the enemy's (dL = d(L) + k × value(L)).
+ */
+export function launchReady(v: DuelView, p: string, zones: readonly string[], L: string): boolean {
+  const { graph: g, board: b, side: S } = v;
+  const d = (t: string) => b.armies.get(t) ?? 0;
+  const k = zones.length;
+  const dL = d(L) + (b.owner.get(L) === other(S) ? k * (g.value.get(L) ?? 0) : 0);
+  let arrive = d(p);
+  for (let i = 0; i < k; i++) arrive = atSea(arrive, v.seaLoss);
+  return d(p) > 0 && arrive >= need(dL, v.defenseFactor);
+}
+
+/**
  * D8.3: the lander's plan for this turn. The map's geography (L, the ports' sea paths, land distances) comes from
  * per-graph tables; the gathering walk is one breadth-first search from the port over the graph's index (D11 B3).
  */
@@ -144,11 +158,7 @@ export const lander: DuelPolicy = {
     const cmp = (x: typeof best, y: typeof best) => x.zones.length - y.zones.length || geo.landDist(x.p, capS) - geo.landDist(y.p, capS) || byId(x.p, y.p);
     for (const x of ports) if (cmp(x, best) < 0) best = x;
     const { p, zones } = best;
-    const k = zones.length;
-    const dL = d(target) + (b.owner.get(target) === other(S) ? k * (g.value.get(target) ?? 0) : 0);
-    let arrive = d(p);
-    for (let i = 0; i < k; i++) arrive = atSea(arrive, v.seaLoss);
-    if (d(p) > 0 && arrive >= need(dL, v.defenseFactor) && v.routes.length < v.maxRoutes) {
+    if (launchReady(v, p, zones, target) && v.routes.length < v.maxRoutes) {
       return { orders: [], routes: [{ points: [p, ...zones, target, ...(target !== E ? [E] : [])], count: 'all' }] };
     }
     // The port gathers: it stands, and every own territory behind the frontier walks toward it (D6.1 distTo({p})

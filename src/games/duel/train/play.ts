@@ -13,8 +13,7 @@ import {
   type AgentView, type Weights,
 } from '../agent.ts';
 import { byId, duelGraph, type DuelGraph } from '../board.ts';
-import { atSea, need } from '../../europe/combat.ts';
-import { geographyOf, lander, landingFor, LANDER_MIN_TERRITORIES, seaPathTo, type DuelDecision, type DuelPolicy, type DuelView } from '../bots.ts';
+import { geographyOf, lander, landingFor, LANDER_MIN_TERRITORIES, launchReady, seaPathTo, type DuelDecision, type DuelPolicy, type DuelView } from '../bots.ts';
 import { newDuel, scores, type DuelSettings } from '../engine.ts';
 import { other, type Side } from '../resolve.ts';
 import { sampleChoice } from './net.ts';
@@ -47,6 +46,16 @@ export function landerTeacher(min?: number): DuelPolicy {
 
 /** The teachers a BC run can clone (`--teacher`): the lander in action v1, the lander that guards and pushes, or the coast-gatherer. */
 export type TeacherStyle = 'lander' | 'guard-push' | 'coast-gather' | 'coast-launch';
+
+/** The teacher of a style (`min`: D8.3 landerMinTerritories, for the lander's styles). */
+export function teacherOf(style: TeacherStyle, min?: number): DuelPolicy {
+  switch (style) {
+    case 'guard-push': return guardPushTeacher(min);
+    case 'coast-gather': return coastGatherTeacher();
+    case 'coast-launch': return coastGatherTeacher(COAST_LAUNCH_AT);
+    default: return landerTeacher(min);
+  }
+}
 
 /** The coast-gatherer's constants (chosen over 200 Europe games each against greedy and lander, see the README). */
 export const COAST_GATHER = { minTerritories: 12, guardBelow: 60, threat: 1.5, seaWatch: 4 } as const;
@@ -102,11 +111,7 @@ export function coastGatherTeacher(launchAt?: number): DuelPolicy {
           if (a1 < b1 || (a1 === b1 && (a2 < b2 || (a2 === b2 && byId(p, best.p) < 0)))) best = x;
         }
         if (best) {
-          const k = best.zones.length;
-          const dL = d(L) + (b.owner.get(L) === other(S) ? k * (g.value.get(L) ?? 0) : 0);
-          let arrive = d(best.p);
-          for (let i = 0; i < k; i++) arrive = atSea(arrive, v.seaLoss);
-          if (d(best.p) > 0 && (launchAt === undefined ? arrive >= need(dL, v.defenseFactor) : d(best.p) >= launchAt)) order(best.p, best.zones[0]!, 'all');
+          if (launchAt === undefined ? launchReady(v, best.p, best.zones, L) : d(best.p) > 0 && d(best.p) >= launchAt) order(best.p, best.zones[0]!, 'all');
           else order(best.p, best.p, 'stand');
         }
       }
@@ -230,7 +235,7 @@ let serial = 0;
 function policyOf(c: Controller, rng: TrainRng, out: Sample[] | null): DuelPolicy | string {
   if (c.kind === 'scripted' && !out) return c.id;
   const id = `train:${++serial}`;
-  const base = c.kind === 'scripted' ? (c.id === 'lander' ? landerOrders : { id, decide: () => ({ orders: [], routes: [] }) }) : c.kind === 'teacher' ? (c.style === 'guard-push' ? guardPushTeacher(c.min) : c.style === 'coast-gather' ? coastGatherTeacher() : c.style === 'coast-launch' ? coastGatherTeacher(COAST_LAUNCH_AT) : landerTeacher(c.min)) : null;
+  const base = c.kind === 'scripted' ? (c.id === 'lander' ? landerOrders : { id, decide: () => ({ orders: [], routes: [] }) }) : c.kind === 'teacher' ? teacherOf(c.style ?? 'lander', c.min) : null;
   const net = c.kind === 'net' ? agentPolicy(id, c.weights) : null;
   return {
     id,
