@@ -158,6 +158,28 @@ test('coast-launch: the coast-gatherer whose port sails once it holds 10 armies 
   assert.ok(embarks > 0, 'the port sailed');
 });
 
+test('DAgger games (--dagger): the network\'s argmax plays, the teacher labels every state it reaches', () => {
+  const w = randomWeights(3);
+  const teacher = { kind: 'teacher', min: 2 } as const;
+  const greedy = { kind: 'scripted', id: 'greedy' } as const;
+  // beta 0: every decision is the network's, so the game is exactly the argmax network's game, state for state.
+  const dag = playGame(map, 11, { A: { kind: 'dagger', weights: w, beta: 0, min: 2 }, B: greedy }, ['A'], 11, opts);
+  const net = playGame(map, 11, { A: { kind: 'net', weights: w, sample: false }, B: greedy }, ['A'], 11, opts);
+  assert.deepEqual([dag.turns, dag.winner, dag.scores], [net.turns, net.winner, net.scores]);
+  const ds = dag.samples.A!; const ns = net.samples.A!;
+  assert.equal(ds.length, ns.length);
+  ds.forEach((s, k) => { assert.deepEqual(s.node, ns[k]!.node); assert.deepEqual(s.acting, ns[k]!.acting); });
+  // ...but the labels are the teacher's: the first state is the same whoever plays, so its label is the teacher's own
+  // first label; later labels differ from what the random network chose.
+  const tea = playGame(map, 11, { A: teacher, B: greedy }, ['A'], 11, opts);
+  assert.deepEqual(ds[0]!.actions, tea.samples.A![0]!.actions);
+  assert.ok(ds.some((s, k) => s.actions.join() !== ns[k]!.actions.join()), 'the labels are not the network\'s choices');
+  // beta 1: the teacher plays every decision, so the record is the plain teacher game's.
+  const all = playGame(map, 11, { A: { kind: 'dagger', weights: w, beta: 1, min: 2 }, B: greedy }, ['A'], 11, opts);
+  assert.deepEqual([all.turns, all.winner, all.scores], [tea.turns, tea.winner, tea.scores]);
+  assert.deepEqual(all.samples.A!.map((s) => s.actions), tea.samples.A!.map((s) => s.actions));
+});
+
 test('BC class weights: "leave it to the helper" weighs 1, a land move bcMove, a stand or a move from or into the sea bcRare', () => {
   const seen = new Map<number, number>();
   for (const s of teacherSamples([11, 12])) {

@@ -1,9 +1,10 @@
 /**
  * `npm run train-agent -- [--games N] [--seed S] [--resume] [--phase bc|rl] [--workers W] [--version V]
- *  [--eval-every G] [--eval-games G] [--final-eval G] [--lr X] [--teacher lander|guard-push|coast-gather|coast-launch] [--bc-move W] [--bc-rare W] [--ckpt DIR] [--out DIR] [--export-dir DIR] [--map PATH]`
+ *  [--eval-every G] [--eval-games G] [--final-eval G] [--lr X] [--teacher lander|guard-push|coast-gather|coast-launch] [--bc-move W] [--bc-rare W] [--dagger P] [--ckpt DIR] [--out DIR] [--export-dir DIR] [--map PATH]`
  *
  * Trains Europe Duel's agent (issue 17): from scratch (a new checkpoint from --seed) or --resume from
  * `<ckpt>/checkpoint.json`; plays N more games of the phase; checkpoints atomically every --eval-every games;
+ * with --dagger P (0–1) the network plays that share of the BC games' decisions while the teacher labels them all (DAgger);
  * with --version V writes `v<V>.json` + `v<V>.bin` (D8.4; into `<out>/candidates` unless --export-dir) and checks they load; always rewrites report.md + curve.png.
  */
 import { existsSync } from 'node:fs';
@@ -36,10 +37,11 @@ export async function main(argv: string[]): Promise<number> {
   }
   // Tunables that may change across sessions (recorded in the checkpoint's config and in the commands list).
   const over: Partial<TrainConfig> = {};
-  for (const [flag, key] of [['workers', 'workers'], ['eval-every', 'evalEvery'], ['eval-games', 'evalGames'], ['lr', 'lr'], ['chunk', 'chunk'], ['batch', 'batch'], ['anneal', 'annealGames'], ['entropy', 'entropy'], ['bc-move', 'bcMove'], ['bc-rare', 'bcRare']] as const) {
+  for (const [flag, key] of [['workers', 'workers'], ['eval-every', 'evalEvery'], ['eval-games', 'evalGames'], ['lr', 'lr'], ['chunk', 'chunk'], ['batch', 'batch'], ['anneal', 'annealGames'], ['entropy', 'entropy'], ['bc-move', 'bcMove'], ['bc-rare', 'bcRare'], ['dagger', 'dagger']] as const) {
     const v = num(flag);
     if (v !== undefined) (over as Record<string, number>)[key] = v;
   }
+  if (over.dagger !== undefined && !(over.dagger >= 0 && over.dagger <= 1)) { process.stderr.write('--dagger is the share of BC decisions the network plays, from 0 to 1\n'); return 2; }
   const teacher = arg(argv, 'teacher');
   if (teacher !== undefined) {
     if (!['lander', 'guard-push', 'coast-gather', 'coast-launch'].includes(teacher)) { process.stderr.write('--teacher is lander, guard-push, coast-gather or coast-launch\n'); return 2; }

@@ -227,7 +227,13 @@ export interface GameRecord {
 export type Controller =
   | { kind: 'scripted'; id: 'greedy' | 'lander' }
   | { kind: 'teacher'; min?: number; style?: TeacherStyle }
-  | { kind: 'net'; weights: Weights; sample: boolean };
+  | { kind: 'net'; weights: Weights; sample: boolean }
+  /**
+   * DAgger (dataset aggregation): the teacher labels every decision, but a decision is played by the teacher only
+   * with probability `beta` and otherwise by the network's argmax. The network then learns the teacher's answer in
+   * the states its own mistakes lead to, which plain cloning never shows it (a clone's errors compound).
+   */
+  | { kind: 'dagger'; weights: Weights; beta: number; min?: number; style?: TeacherStyle };
 
 let serial = 0;
 
@@ -235,8 +241,8 @@ let serial = 0;
 function policyOf(c: Controller, rng: TrainRng, out: Sample[] | null): DuelPolicy | string {
   if (c.kind === 'scripted' && !out) return c.id;
   const id = `train:${++serial}`;
-  const base = c.kind === 'scripted' ? (c.id === 'lander' ? landerOrders : { id, decide: () => ({ orders: [], routes: [] }) }) : c.kind === 'teacher' ? teacherOf(c.style ?? 'lander', c.min) : null;
-  const net = c.kind === 'net' ? agentPolicy(id, c.weights) : null;
+  const base = c.kind === 'scripted' ? (c.id === 'lander' ? landerOrders : { id, decide: () => ({ orders: [], routes: [] }) }) : c.kind === 'teacher' || c.kind === 'dagger' ? teacherOf(c.style ?? 'lander', c.min) : null;
+  const net = c.kind === 'net' || c.kind === 'dagger' ? agentPolicy(id, c.weights) : null;
   return {
     id,
     decide(v: DuelView): DuelDecision {
@@ -244,6 +250,16 @@ function policyOf(c: Controller, rng: TrainRng, out: Sample[] | null): DuelPolic
       const { acting, mask } = actionSpace(v);
       if (!acting.length) return { orders: [], routes: [] };
       let actions: number[];
+      if (c.kind === 'dagger') {
+        // The label is the teacher's; the move played is the teacher's with probability beta, else the network's.
+        actions = encodeDecision(v, base!.decide(v));
+        const play = rng.next() < c.beta ? decodeActions(v, actions) : net!.decide(v);
+        if (out) {
+          const obs = observe(av);
+          out.push({ node: Float32Array.from(obs.node), global: Float32Array.from(obs.global), acting, mask, actions, turn: av.turn ?? 0 });
+        }
+        return play;
+      }
       if (base) actions = encodeDecision(v, base.decide(v));
       else if (c.kind === 'net' && c.sample) {
         const ag = agentGraph(v.graph);

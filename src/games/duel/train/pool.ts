@@ -10,11 +10,14 @@ import { playGame, type Controller, type GameOpts, type GameRecord } from './pla
 import type { Side } from '../resolve.ts';
 
 /** A controller as sent to a worker (weights as plain name → Float32Array pairs). */
-export type WireController = Exclude<Controller, { kind: 'net' }> | { kind: 'net'; weights: [string, Float32Array][]; sample: boolean };
+export type WireController =
+  | Exclude<Controller, { kind: 'net' | 'dagger' }>
+  | { kind: 'net'; weights: [string, Float32Array][]; sample: boolean }
+  | (Omit<Extract<Controller, { kind: 'dagger' }>, 'weights'> & { weights: [string, Float32Array][] });
 export interface GameJob { seed: number; rngSeed: number; ctl: Record<Side, WireController>; record: Side[]; opts?: GameOpts }
 
-export const toWire = (c: Controller): WireController => (c.kind === 'net' ? { kind: 'net', weights: [...c.weights], sample: c.sample } : c);
-const fromWire = (c: WireController): Controller => (c.kind === 'net' ? { kind: 'net', weights: new Map(c.weights) as Weights, sample: c.sample } : c);
+export const toWire = (c: Controller): WireController => (c.kind === 'net' || c.kind === 'dagger' ? { ...c, weights: [...c.weights] } : c);
+const fromWire = (c: WireController): Controller => (c.kind === 'net' || c.kind === 'dagger' ? { ...c, weights: new Map(c.weights) as Weights } : c);
 
 export function runJob(map: GameMap, j: GameJob): GameRecord {
   return playGame(map, j.seed, { A: fromWire(j.ctl.A), B: fromWire(j.ctl.B) }, j.record, j.rngSeed, j.opts ?? {});

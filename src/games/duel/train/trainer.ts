@@ -58,6 +58,11 @@ export interface TrainConfig {
    */
   bcMove?: number;
   bcRare?: number;
+  /**
+   * DAgger (play.ts Controller 'dagger'): in BC games the network plays this share of the teacher's decisions (its
+   * argmax), the teacher labelling all of them. 0 or absent: plain cloning, the teacher plays every decision.
+   */
+  dagger?: number;
 }
 
 /** What sample s's j-th choice is: the helper's (0), a land move (all/half to a land neighbour), or a rare one. */
@@ -229,16 +234,17 @@ export function accuracy(ag: AgentGraph, w: Weights, samples: readonly Sample[])
 const STREAM = { bc: 1, rl: 2, eval: 3, holdout: 4 } as const;
 const scripted = (id: 'greedy' | 'lander'): Controller => ({ kind: 'scripted', id });
 
-/** BC games: the teacher against greedy, lander and itself in turn, on both sides. */
-function bcJobs(st: TrainState, from: number, n: number): GameJob[] {
+/** BC games: the teacher against greedy, lander and itself in turn, on both sides; with `dagger`, the network plays that share of the teacher's decisions (the held-out set never). */
+function bcJobs(st: TrainState, from: number, n: number, dagger = 0): GameJob[] {
   const jobs: GameJob[] = [];
   for (let k = from; k < from + n; k++) {
     const seed = gameSeed(st.config.seed, STREAM.bc, k);
-    const teacher: Controller = { kind: 'teacher', ...(st.config.teacher && st.config.teacher !== 'lander' ? { style: st.config.teacher } : {}) };
+    const style = st.config.teacher && st.config.teacher !== 'lander' ? { style: st.config.teacher } : {};
+    const teacher: Controller = dagger > 0 ? { kind: 'dagger', weights: st.weights, beta: 1 - dagger, ...style } : { kind: 'teacher', ...style };
     const opp: Controller = [scripted('greedy'), scripted('lander'), teacher][k % 3]!;
     const side: Side = Math.floor(k / 3) % 2 ? 'B' : 'A';
     const ctl = side === 'A' ? { A: teacher, B: opp } : { A: opp, B: teacher };
-    jobs.push({ seed, rngSeed: seed, ctl: { A: toWire(ctl.A), B: toWire(ctl.B) }, record: opp.kind === 'teacher' ? ['A', 'B'] : [side], ...(st.config.game ? { opts: st.config.game } : {}) });
+    jobs.push({ seed, rngSeed: seed, ctl: { A: toWire(ctl.A), B: toWire(ctl.B) }, record: opp === teacher ? ['A', 'B'] : [side], ...(st.config.game ? { opts: st.config.game } : {}) });
   }
   return jobs;
 }
@@ -360,7 +366,7 @@ export async function run(st: TrainState, opt: RunOptions): Promise<TrainState> 
       const n = Math.min(cfg.chunk, target - (opt.phase === 'bc' ? st.bcGames : st.rlGames));
       let items: Item[] = [];
       if (opt.phase === 'bc') {
-        const recs = await pool.run(bcJobs(st, st.bcGames, n));
+        const recs = await pool.run(bcJobs(st, st.bcGames, n, cfg.dagger ?? 0));
         for (const r of recs) for (const s of [...(r.samples.A ?? []), ...(r.samples.B ?? [])]) items.push({ sample: s, weights: s.actions.map((_, j) => bcWeight(ag, s, j, cfg)) });
         st.bcGames += n;
         const all: Item[] = [];
