@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadMapFile } from '../../src/games/europe/map/index.ts';
+import { need } from '../../src/games/europe/combat.ts';
 import { duelGraph, geography } from '../../src/games/duel/board.ts';
 import {
   actionSpace, agentGraph, decodeActions, encodeDecision, forward, loadAgent, observe, randomWeights, registerPolicy, type AgentView,
@@ -17,7 +18,7 @@ import {
 import type { DuelView } from '../../src/games/duel/bots.ts';
 import { newDuel } from '../../src/games/duel/engine.ts';
 import { backward, forwardCache, maskedLoss, zeroGrads } from '../../src/games/duel/train/net.ts';
-import { coastGatherTeacher, guardPushTeacher, landerTeacher, playGame, type GameOpts, type Sample } from '../../src/games/duel/train/play.ts';
+import { coastGatherTeacher, guardPushTeacher, landerTeacher, playGame, teacherOf, type GameOpts, type Sample } from '../../src/games/duel/train/play.ts';
 import { DEFAULTS, bcWeight, exportWeights, loadCheckpoint, newState, returns, run, saveCheckpoint, trainStep, type Item, type TrainConfig } from '../../src/games/duel/train/trainer.ts';
 
 const MAP = 'tests/fixtures/islands.json';
@@ -156,6 +157,44 @@ test('coast-launch: the coast-gatherer whose port sails once it holds 10 armies 
   } });
   for (const [seed, bots] of [[12, { A: id, B: 'greedy' }], [13, { A: 'lander', B: id }]] as const) newDuel(map, { type: 'start', at: 0, seed, bots });
   assert.ok(embarks > 0, 'the port sailed');
+});
+
+test('spear-expand: from 40 territories every attack is the spear (the neighbour nearest the enemy capital, strictly nearer, taken by the whole army); below 40 the frontier expands with D6.4\'s half-splits; every order an action v1 choice', () => {
+  const map = loadMapFile('maps/europe.json');
+  const g = duelGraph(map);
+  const geo = geography(g);
+  const teacher = teacherOf('spear-expand');
+  const seen = { spears: 0, halvesBelow40: 0 };
+  const id = 'test:train:spy-spear';
+  registerPolicy({ id, decide: (v: DuelView) => {
+    const d = teacher.decide(v);
+    const b = v.board;
+    const E = v.capitals[v.side === 'A' ? 'B' : 'A'];
+    const own = g.land.filter((t) => b.owner.get(t) === v.side).length;
+    for (const o of d.orders) {
+      if (o.count === 'half') {
+        // Only D6.4's expansion splits in half, and it plays only below 40 territories.
+        assert.ok(own < 40, `a half-split at ${own} territories`);
+        seen.halvesBelow40++;
+      }
+      if (own < 40 || o.count !== 'all' || g.kind.get(o.from) !== 'land' || g.kind.get(o.to) !== 'land' || b.owner.get(o.to) === v.side) continue;
+      // From 40 on the helper plays the rest, so a manual attack on a foreign territory is the spear's.
+      const nearest = (g.landNbrs.get(o.from) ?? []).filter((n) => b.owner.get(n) !== v.side).reduce((m, n) => Math.min(m, geo.landDist(n, E)), Infinity);
+      assert.equal(geo.landDist(o.to, E), nearest, `${o.from}→${o.to} is not toward ${E}`);
+      assert.ok(geo.landDist(o.to, E) < geo.landDist(o.from, E));
+      // D4.1: taking d defenders needs floor(1.5 d) + 1 (e.g. 4 → 7).
+      assert.ok((b.armies.get(o.from) ?? 0) >= need(b.armies.get(o.to) ?? 0, v.defenseFactor), `${o.from} (${b.armies.get(o.from)}) cannot take ${o.to} (${b.armies.get(o.to)})`);
+      seen.spears++;
+    }
+    const { acting } = actionSpace(v as AgentView);
+    if (acting.length) {
+      const key = (o: { from: string; to: string; count: string }) => `${o.from}>${o.to}:${o.from === o.to ? 'stand' : o.count}`;
+      assert.deepEqual(decodeActions(v, encodeDecision(v, d)).orders.map(key).sort(), [...new Set(d.orders.map(key))].sort());
+    }
+    return d;
+  } });
+  for (const [seed, bots] of [[12, { A: id, B: 'greedy' }], [13, { A: 'lander', B: id }]] as const) newDuel(map, { type: 'start', at: 0, seed, bots });
+  assert.ok(seen.spears > 0 && seen.halvesBelow40 > 0, JSON.stringify(seen));
 });
 
 test('DAgger games (--dagger): the network\'s argmax plays, the teacher labels every state it reaches', () => {

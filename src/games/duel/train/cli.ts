@@ -1,6 +1,6 @@
 /**
  * `npm run train-agent -- [--games N] [--seed S] [--resume] [--phase bc|rl] [--workers W] [--version V]
- *  [--eval-every G] [--eval-games G] [--final-eval G] [--lr X] [--teacher lander|guard-push|coast-gather|coast-launch] [--bc-move W] [--bc-rare W] [--dagger P] [--ckpt DIR] [--out DIR] [--export-dir DIR] [--map PATH]`
+ *  [--eval-every G] [--eval-games G] [--final-eval G] [--lr X] [--teacher lander|guard-push|coast-gather|coast-launch|spear-expand] [--bc-move W] [--bc-rare W] [--dagger P] [--ckpt DIR] [--out DIR] [--export-dir DIR] [--map PATH]`
  *
  * Trains Europe Duel's agent (issue 17): from scratch (a new checkpoint from --seed) or --resume from
  * `<ckpt>/checkpoint.json`; plays N more games of the phase; checkpoints atomically every --eval-every games;
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { DEFAULTS, evaluate, loadCheckpoint, newState, run, saveCheckpoint, type TrainConfig } from './trainer.ts';
 import { writeReport, type FinalEval } from './report.ts';
 import { GamePool } from './pool.ts';
-import type { TeacherStyle } from './play.ts';
+import { TEACHER_STYLES, type TeacherStyle } from './play.ts';
 
 function arg(argv: string[], name: string): string | undefined {
   const i = argv.indexOf(`--${name}`);
@@ -44,7 +44,7 @@ export async function main(argv: string[]): Promise<number> {
   if (over.dagger !== undefined && !(over.dagger >= 0 && over.dagger <= 1)) { process.stderr.write('--dagger is the share of BC decisions the network plays, from 0 to 1\n'); return 2; }
   const teacher = arg(argv, 'teacher');
   if (teacher !== undefined) {
-    if (!['lander', 'guard-push', 'coast-gather', 'coast-launch'].includes(teacher)) { process.stderr.write('--teacher is lander, guard-push, coast-gather or coast-launch\n'); return 2; }
+    if (!(TEACHER_STYLES as readonly string[]).includes(teacher)) { process.stderr.write(`--teacher is one of ${TEACHER_STYLES.join(', ')}\n`); return 2; }
     over.teacher = teacher as TeacherStyle;
   }
   st.config = { ...st.config, ...over };
