@@ -1,9 +1,9 @@
 /**
  * duel.md D11 P1 (side symmetry, exact, 400/400 per scripted pairing), P2 (fair sides: greedy vs greedy, side A
  * 42.5–57.5% of the decisive games), P3 (the win-rate table: lander vs greedy ≥ 75% score, lander vs lander A
- * 42.5–57.5% of the decisive games, expansion-everywhere vs greedy reported, the agent rows skipped without a weights
- * file) and P5 (replay determinism: every P2/P3 game written as a transcript by the simulator, replayed, prints the
- * state JSON the simulator exports, byte for byte). Seeds 1–400 of the fair D1 draw on today's Europe.
+ * 42.5–57.5% of the decisive games, expansion-everywhere vs greedy reported; the agent's rows are
+ * duel-agent.proof.ts's) and P5 (replay determinism: every P2/P3 game written as a transcript by the simulator,
+ * replayed, prints the state JSON the simulator exports, byte for byte). Seeds 1–400 of the fair D1 draw on today's Europe.
  * Also B3's second figure: the longest single game of P3's scripted pairings (≤ 200 ms engine time).
  */
 import { test } from 'node:test';
@@ -70,7 +70,7 @@ test(`D11 P3 win-rate table, ${SEEDS} games each (wins–draws–losses of the f
   console.log(`P3 | lander vs greedy | ${lg.w}–${lg.d}–${lg.l} | ${fmt(lg.score)}% | ${fmt(lg.decisiveA)}% | ${fmt(lg.meanTurns)} | lander ≥ 75% score (proto 87.8%, 351–1–48)`);
   console.log(`P3 | lander vs lander | ${ll.w}–${ll.d}–${ll.l} | ${fmt(ll.score)}% | ${fmt(ll.decisiveA)}% | ${fmt(ll.meanTurns)} | A 42.5–57.5% of decisive`);
   console.log(`P3 | expansion-everywhere vs greedy | ${eg.w}–${eg.d}–${eg.l} | ${fmt(eg.score)}% | ${fmt(eg.decisiveA)}% | ${fmt(eg.meanTurns)} | reported only (proto 102–98 over 200)`);
-  console.log(`P3 | agent vs greedy, agent vs lander | skipped: ${agent ? `weights ${agent} present, but the agent rows are the agent's proof (part 3)` : 'no weights file in models/duel-agent (D8.4)'}`);
+  console.log(`P3 | agent vs greedy, agent vs lander | ${agent ? `weights ${agent}: see duel-agent.proof.ts's rows` : 'no weights file in models/duel-agent (D8.4): duel-agent.proof.ts skips its rows'}`);
   assert.ok(lg.score >= 75, `lander vs greedy scores ${fmt(lg.score)}% < 75%`);
   assert.ok(ll.decisiveA >= 42.5 && ll.decisiveA <= 57.5, `lander vs lander: A's share ${fmt(ll.decisiveA)}% outside 42.5–57.5%`);
   assert.ok(gg.decisiveA >= 42.5 && gg.decisiveA <= 57.5);
