@@ -34,7 +34,7 @@ if (loaded.ok) {
 }
 
 /** Score share (win 1, draw ½) with a normal-approximation 95% interval over the games' scores, in points. */
-export function scoreInterval(scores: readonly number[]): { mean: number; half: number } {
+function scoreInterval(scores: readonly number[]): { mean: number; half: number } {
   const n = scores.length;
   const mean = scores.reduce((a, x) => a + x, 0) / n;
   const sd = Math.sqrt(scores.reduce((a, x) => a + (x - mean) ** 2, 0) / Math.max(1, n - 1));
