@@ -95,3 +95,19 @@ test('X6.5 through the module: every transcript line as a chat message gives the
   const strip = (s: unknown) => { const j = JSON.parse(JSON.stringify(s)); for (const c of j.commands) { delete c.line; delete c.text; } return j; };
   assert.deepEqual(strip(game.s), strip(ref.state));
 });
+
+test('G16.4 the closing post: the last step already said who won, so the platform\'s post is the final table — every seat\'s generals, side, alive or dead, and the winners — not a second winner line', () => {
+  // g16.3: 乙 (Shu) and 丁 (Qun) die; 甲 and the hidden 丙 (both Wei) win, 丙 revealing at the end (G16.4).
+  const s = runGuozhanTranscript('tests/guozhan/scenarios/g16.3-victory-hidden.txt').state;
+  const text = new GuozhanRules().ended({ s } as Guozhan, null).text;
+  assert.deepEqual(text.split('\n'), [
+    `🏁 终局（第${s.turn.n}回合）：`,
+    '1. 甲 曹操+许褚（魏）存活 · 胜',
+    '2. 乙 诸葛亮+黄月英（蜀）阵亡',
+    '3. 丙 夏侯惇+夏侯渊（魏）存活 · 胜',
+    '4. 丁 华佗+贾诩（群）阵亡',
+  ]);
+  assert.doesNotMatch(text, /胜利|胜者/, 'the winner line is the step\'s, said once');
+  // A judge's abort has no table to show.
+  assert.equal(new GuozhanRules().ended(null, '裁判甲').text, '🏁 裁判裁判甲结束了国战。');
+});

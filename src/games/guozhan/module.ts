@@ -397,8 +397,15 @@ export class GuozhanRules implements Rules<Guozhan> {
   ended(game: Guozhan | null, judge: string | null): { text: string } {
     const s = game?.s;
     if (!s || !s.end || s.end.how === 'abort') return { text: judge ? `🏁 裁判${judge}结束了国战。` : '🏁 国战结束。' };
-    if (s.end.how === 'draw') return { text: '🏁 国战结束：平局。' };
-    return { text: `🏁 国战结束！胜者：${(s.winners ?? []).map((i) => s.players[i]!.name).join('、')}` };
+    // The game's own last step already said who won (describe.ts's 游戏结束 line): the platform's closing post is the
+    // final table instead — every seat's generals and side, which G16.4 and G12.1 have revealed by now.
+    const winners = new Set(s.winners ?? []);
+    const seats = s.players.map((p, i) => {
+      const g = p.generals ? p.generals.map((x) => GENERALS[x]!.zh).join('+') : '?';
+      const k = p.careerist ? '野心家' : p.kingdom ? KINGDOM_ZH[p.kingdom] : '无势力';
+      return `${i + 1}. ${p.name} ${g}（${k}）${p.alive ? '存活' : '阵亡'}${winners.has(i) ? ' · 胜' : ''}`;
+    });
+    return { text: [`🏁 终局（第${s.turn.n}回合${s.end.how === 'draw' ? ' · 平局' : ''}）：`, ...seats].join('\n') };
   }
   status(game: Guozhan, _lang?: Lang): string {
     const s = game.s;

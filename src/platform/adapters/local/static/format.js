@@ -21,6 +21,7 @@ export const ICONS = {
   '✓': 'tick',
   '⚔': 'swords',
   '🤖': 'robot',
+  '💀': 'skull',
   '☰': 'menu',
   '✕': 'close',
 };
