@@ -19,7 +19,8 @@ import type { DuelView } from '../../src/games/duel/bots.ts';
 import { newDuel } from '../../src/games/duel/engine.ts';
 import { backward, forwardCache, maskedLoss, zeroGrads } from '../../src/games/duel/train/net.ts';
 import { coastGatherTeacher, guardPushTeacher, landerTeacher, playGame, teacherOf, type GameOpts, type Sample } from '../../src/games/duel/train/play.ts';
-import { DEFAULTS, bcWeight, exportWeights, loadCheckpoint, newState, returns, run, saveCheckpoint, trainStep, type Item, type TrainConfig } from '../../src/games/duel/train/trainer.ts';
+import { DEFAULTS, bcWeight, exportWeights, loadCheckpoint, newState, returns, run, saveCheckpoint, trainStep, trainStepPool, type Item, type TrainConfig } from '../../src/games/duel/train/trainer.ts';
+import { GamePool } from '../../src/games/duel/train/pool.ts';
 
 const MAP = 'tests/fixtures/islands.json';
 const map = loadMapFile(MAP);
@@ -281,6 +282,27 @@ test('a tiny behaviour-cloning run lowers the loss on a fixed batch', () => {
   for (let k = 0; k < 15; k++) trainStep(ag, st, batch);
   const after = lossOn();
   assert.ok(after < 0.7 * before, `loss ${before} → ${after}`);
+});
+
+test('data-parallel steps: a minibatch\'s halves computed in two workers give the in-process step bit for bit (weights and Adam state)', async () => {
+  const batch = items(teacherSamples([3, 4]).slice(0, 9));
+  const one = newState(cfg(tmp()));
+  const two = newState(cfg(tmp()));
+  const pool = new GamePool(MAP, 2);
+  try {
+    assert.equal(pool.size, 2);
+    for (let k = 0; k < 3; k++) {
+      const a = trainStep(ag, one, batch);
+      const b = await trainStepPool(ag, two, batch, 0, pool);
+      assert.deepEqual(b, a);
+    }
+  } finally { await pool.close(); }
+  for (const [name, w] of one.weights) assert.deepEqual(two.weights.get(name), w, name);
+  for (const [name, m] of one.adam.m) { assert.deepEqual(two.adam.m.get(name), m); assert.deepEqual(two.adam.v.get(name), one.adam.v.get(name)); }
+  assert.equal(two.steps, 3);
+  // And the steps moved the weights (a no-op would pass the comparison too).
+  const fresh = newState(cfg(tmp()));
+  assert.ok([...fresh.weights].some(([name, w]) => w.some((x, i) => x !== one.weights.get(name)![i])));
 });
 
 test('a checkpoint round-trip resumes to the identical next step (weights, Adam, counters, RNG)', async () => {

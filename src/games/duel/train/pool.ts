@@ -1,11 +1,13 @@
 /**
- * Worker threads for the trainer's games (2 cores here: 1–2 workers). A job is one game; results come back in
- * job order whatever the workers' timing, so a run is deterministic given its seed for any worker count
- * (`workers: 0` plays in process).
+ * Worker threads for the trainer (2 cores here: 1–2 workers): a job is one game, or half a minibatch's gradient
+ * (grad.ts). Results come back in job order whatever the workers' timing, so a run is deterministic given its seed
+ * for any worker count (`workers: 0` plays in process).
  */
 import { Worker } from 'node:worker_threads';
 import { loadMapFile, type GameMap } from '../../europe/map/index.ts';
-import type { Weights } from '../agent.ts';
+import { agentGraph, type AgentGraph, type Weights } from '../agent.ts';
+import { duelGraph } from '../board.ts';
+import { batchGradient, type GradResult, type Item } from './grad.ts';
 import { playGame, type Controller, type GameOpts, type GameRecord } from './play.ts';
 import type { Side } from '../resolve.ts';
 
@@ -23,6 +25,20 @@ export function runJob(map: GameMap, j: GameJob): GameRecord {
   return playGame(map, j.seed, { A: fromWire(j.ctl.A), B: fromWire(j.ctl.B) }, j.record, j.rngSeed, j.opts ?? {});
 }
 
+/** Half a minibatch: the weights, its items, the entropy bonus (RL). */
+export interface GradJob { weights: Weights; items: readonly Item[]; entropy: number }
+type WireGradJob = { type: 'grad'; weights: [string, Float32Array][]; items: readonly Item[]; entropy: number };
+type WireGrad = Omit<GradResult, 'g'> & { g: [string, Float64Array][] };
+
+/** A worker's answer to one message: a game, or a gradient. */
+export function answer(map: GameMap, ag: () => AgentGraph, m: GameJob | WireGradJob): { ok: true; rec: GameRecord } | { ok: true; grad: WireGrad } {
+  if ('type' in m && m.type === 'grad') {
+    const r = batchGradient(ag(), new Map(m.weights) as Weights, m.items, m.entropy);
+    return { ok: true, grad: { ...r, g: [...r.g] } };
+  }
+  return { ok: true, rec: runJob(map, m as GameJob) };
+}
+
 export class GamePool {
   private workers: Worker[] = [];
   private map: GameMap;
@@ -36,9 +52,23 @@ export class GamePool {
     }
   }
 
+  /** The number of worker threads (0: everything in process). */
+  get size(): number { return this.workers.length; }
+
   async run(jobs: GameJob[]): Promise<GameRecord[]> {
     if (!this.workers.length) return jobs.map((j) => runJob(this.map, j));
-    const out: GameRecord[] = new Array(jobs.length);
+    return (await this.dispatch(jobs)).map((m) => (m as { rec: GameRecord }).rec);
+  }
+
+  /** Gradients of minibatch parts, one job per worker at a time, in job order. */
+  async grads(jobs: GradJob[]): Promise<GradResult[]> {
+    if (!this.workers.length) { const ag = agentGraph(duelGraph(this.map)); return jobs.map((j) => batchGradient(ag, j.weights, j.items, j.entropy)); }
+    const wire: WireGradJob[] = jobs.map((j) => ({ type: 'grad', weights: [...j.weights], items: j.items, entropy: j.entropy }));
+    return (await this.dispatch(wire)).map((m) => { const g = (m as { grad: WireGrad }).grad; return { ...g, g: new Map(g.g) }; });
+  }
+
+  private async dispatch(jobs: readonly unknown[]): Promise<unknown[]> {
+    const out: unknown[] = new Array(jobs.length);
     let next = 0;
     await Promise.all(this.workers.map((w) => new Promise<void>((resolve, reject) => {
       const take = () => {
@@ -48,9 +78,9 @@ export class GamePool {
         w.postMessage(jobs[k]);
       };
       let pending = -1;
-      const onMsg = (m: { ok: true; rec: GameRecord } | { ok: false; error: string }) => {
+      const onMsg = (m: { ok: true } | { ok: false; error: string }) => {
         if (!m.ok) { reject(new Error(m.error)); return; }
-        out[pending] = m.rec;
+        out[pending] = m;
         take();
       };
       const onErr = (e: Error) => reject(e);

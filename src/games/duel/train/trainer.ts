@@ -20,7 +20,8 @@ import { agentFiles, agentGraph, loadAgent, referenceTensors, type AgentGraph, t
 import { duelGraph, type DuelGraph } from '../board.ts';
 import type { DuelView } from '../bots.ts';
 import type { Side } from '../resolve.ts';
-import { adamStep, backward, cloneWeights, forwardCache, initWeights, maskedLoss, newAdam, zeroGrads, type AdamState, type NodeTerm } from './net.ts';
+import { adamStep, cloneWeights, forwardCache, initWeights, maskedLoss, newAdam, type AdamState } from './net.ts';
+import { addGrad, batchGradient, halves, type GradResult, type Item } from './grad.ts';
 import { scoreOf, type Controller, type GameOpts, type GameRecord, type Sample, type TeacherStyle } from './play.ts';
 import { GamePool, toWire, type GameJob } from './pool.ts';
 import { gameSeed, TrainRng } from './rng.ts';
@@ -179,33 +180,26 @@ export function loadCheckpoint(dir: string): TrainState {
 
 // ── one optimisation step ───────────────────────────────────────────────────────────────────────────
 
-export interface Item { sample: Sample; weights: number[] }
+export type { Item } from './grad.ts';
 
-/** Gradient of the summed per-node loss over a minibatch, one Adam step; returns loss and argmax hits. */
+/** One Adam step on a minibatch's gradient (its two halves computed in process, summed in order: grad.ts). */
 export function trainStep(ag: AgentGraph, st: TrainState, items: readonly Item[], entropy = 0): { loss: number; hits: number; nodes: number; moveHits: number; moves: number } {
-  const g = zeroGrads();
-  let loss = 0;
-  let hits = 0;
-  let nodes = 0;
-  let moveHits = 0;
-  let moves = 0;
-  for (const it of items) {
-    const s = it.sample;
-    const { logits, cache } = forwardCache(ag, st.weights, { node: Float64Array.from(s.node), global: Float64Array.from(s.global) });
-    const dN = new Float64Array(logits.node.length);
-    const dE = new Float64Array(logits.edge.length);
-    const terms: NodeTerm[] = s.acting.map((i, j) => ({ i, mask: s.mask[j]!, action: s.actions[j]!, weight: it.weights[j]! }));
-    const r = maskedLoss(ag, logits, terms, dN, dE, entropy);
-    loss += r.loss;
-    hits += r.argmaxHits;
-    nodes += terms.length;
-    // Accuracy on the teacher's manual orders (choices ≥ 1), the informative part of the labels.
-    terms.forEach((t, q) => { if (t.action > 0) { moves++; if (Math.abs(r.logp[q]!) < Math.LN2) moveHits++; } });
-    backward(ag, st.weights, cache, dN, dE, g);
-  }
-  adamStep(st.weights, g, st.adam, st.config.lr, items.length, 1);
+  const [a, b] = halves(items);
+  return applyStep(st, addGrad(batchGradient(ag, st.weights, a, entropy), batchGradient(ag, st.weights, b, entropy)), items.length);
+}
+
+/** trainStep with the two halves computed by the pool's workers in parallel (the same step, bit for bit). */
+export async function trainStepPool(ag: AgentGraph, st: TrainState, items: readonly Item[], entropy: number, pool: GamePool): Promise<ReturnType<typeof trainStep>> {
+  if (pool.size < 2) return trainStep(ag, st, items, entropy);
+  const [a, b] = halves(items);
+  const [ga, gb] = await pool.grads([{ weights: st.weights, items: a, entropy }, { weights: st.weights, items: b, entropy }]);
+  return applyStep(st, addGrad(ga!, gb!), items.length);
+}
+
+function applyStep(st: TrainState, r: GradResult, n: number): ReturnType<typeof trainStep> {
+  adamStep(st.weights, r.g, st.adam, st.config.lr, n, 1);
   st.steps++;
-  return { loss: loss / items.length, hits, nodes, moveHits, moves };
+  return { loss: r.loss / n, hits: r.hits, nodes: r.nodes, moveHits: r.moveHits, moves: r.moves };
 }
 
 /** Masked-argmax accuracy of the current weights on samples (all nodes; nodes the teacher ordered). */
@@ -412,7 +406,7 @@ export async function run(st: TrainState, opt: RunOptions): Promise<TrainState> 
         }
       }
       for (let b = 0; b < items.length; b += cfg.batch) {
-        const r = trainStep(ag, st, items.slice(b, b + cfg.batch), opt.phase === 'rl' ? cfg.entropy : 0);
+        const r = await trainStepPool(ag, st, items.slice(b, b + cfg.batch), opt.phase === 'rl' ? cfg.entropy : 0, pool);
         lossAcc += r.loss; lossN++;
       }
       st.rng = rng.state;

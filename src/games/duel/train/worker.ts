@@ -1,9 +1,12 @@
-/** A game worker of GamePool: plays the jobs it is sent on the real engine and sends the records back. */
+/** A worker of GamePool: plays the games it is sent on the real engine, or computes half a minibatch's gradient, and sends the results back. */
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadMapFile } from '../../europe/map/index.ts';
-import { runJob, type GameJob } from './pool.ts';
+import { agentGraph, type AgentGraph } from '../agent.ts';
+import { duelGraph } from '../board.ts';
+import { answer } from './pool.ts';
 
 const map = loadMapFile((workerData as { mapPath: string }).mapPath);
-parentPort!.on('message', (j: GameJob) => {
-  try { parentPort!.postMessage({ ok: true, rec: runJob(map, j) }); } catch (e) { parentPort!.postMessage({ ok: false, error: (e as Error).stack ?? String(e) }); }
+let ag: AgentGraph | null = null;
+parentPort!.on('message', (m: Parameters<typeof answer>[2]) => {
+  try { parentPort!.postMessage(answer(map, () => (ag ??= agentGraph(duelGraph(map))), m)); } catch (e) { parentPort!.postMessage({ ok: false, error: (e as Error).stack ?? String(e) }); }
 });
