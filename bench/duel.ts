@@ -11,8 +11,11 @@
  *  - B6 `replay` engine time per resolved turn over P2's games as transcripts (here seeds 1–40): ≤ 2 ms;
  *  - B8 the Europe duel map PNG, median warm, and its size (bench/duel-map.ts): ≤ 150 ms, ≤ 1 MB;
  *  - B9 memory of 1,000 running duels (mid-play Europe games, in a child process): ≤ 500 MB RSS.
- * Not here: B5 (the agent's decision: its weights and inference are the agent's work) and B7 (the web page, in
- * Chromium: bench/duel-page.ts).
+ *  - B5 the agent's decision on Europe (observation + inference + orders: the policy's decide), p99 over ≥ 1,000
+ *    decisions of whole games against greedy, on this one thread: ≤ 50 ms; its weights file ≤ 2 MB. The shipped
+ *    weights (or DUEL_AGENT_DIR / DUEL_AGENT_VERSION's candidate); without any, random weights of the reference
+ *    architecture, which cost the same to run (the file size is then the binary's, params × 4 bytes).
+ * Not here: B7 (the web page, in Chromium: bench/duel-page.ts).
  * Run alone: npx tsx bench/duel.ts
  */
 import { spawnSync } from 'node:child_process';
@@ -29,6 +32,10 @@ import { runDuelTranscript } from '../src/games/duel/transcript.ts';
 import { duelTranscript, playDuel, resolvedTurns } from '../src/games/duel/sim.ts';
 import type { BenchFigure } from './engine.ts';
 import { benchDuelMap } from './duel-map.ts';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { agentPolicy, loadAgent, MAX_MODEL_BYTES, MODEL_DIR, randomWeights, referenceTensors, registerPolicy } from '../src/games/duel/agent.ts';
+import type { DuelView } from '../src/games/duel/bots.ts';
 
 const median = (xs: readonly number[]) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]!; };
 const p99 = (xs: readonly number[]) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(0.99 * s.length))]!; };
@@ -247,6 +254,30 @@ export function benchMemory(): { rssMb: number; heapMb: number; duels: number; r
   }
 }
 
+/** B5: the agent's decisions timed inside whole games against greedy (sides alternating), the first game unmeasured. */
+export function benchAgent(map: GameMap, samples = 1000): { what: string; median: number; p99: number; n: number; bytes: number; shipped: boolean } {
+  const g = duelGraph(map);
+  const dir = process.env.DUEL_AGENT_DIR ?? MODEL_DIR;
+  const version = process.env.DUEL_AGENT_VERSION ? Number(process.env.DUEL_AGENT_VERSION) : undefined;
+  const r = loadAgent(g, dir, version);
+  const policy = r.ok ? r.policy : agentPolicy('bench:agent-random', randomWeights(1));
+  const params = referenceTensors().reduce((a, t) => a + t.shape.reduce((x, y) => x * y, 1), 0);
+  const bytes = r.ok ? statSync(join(dir, `v${r.manifest.version}.json`)).size + statSync(join(dir, `v${r.manifest.version}.bin`)).size : params * 4;
+  const times: number[] = [];
+  let measuring = false;
+  registerPolicy({ id: 'bench:agent', decide: (v: DuelView) => {
+    const t0 = performance.now();
+    const d = policy.decide(v);
+    if (measuring) times.push(performance.now() - t0);
+    return d;
+  } });
+  for (let k = 0; times.length < samples; k++) {
+    newDuel(map, { type: 'start', at: 0, seed: 300 + k, bots: k % 2 ? { A: 'greedy', B: 'bench:agent' } : { A: 'bench:agent', B: 'greedy' } });
+    measuring = true;
+  }
+  return { what: r.ok ? `${r.id} from ${dir}` : 'random weights of the reference architecture (no weights file)', median: median(times), p99: p99(times), n: times.length, bytes, shipped: r.ok };
+}
+
 export async function benchDuel(): Promise<BenchFigure[]> {
   const map = europe();
   const out: BenchFigure[] = [];
@@ -274,7 +305,10 @@ export async function benchDuel(): Promise<BenchFigure[]> {
   const mem = benchMemory();
   if ('error' in mem) out.push({ name: `B9 memory: ${mem.error}`, value: NaN, unit: 'MB', target: 500, pass: false });
   else out.push({ name: `B9 memory: ${mem.duels} running Europe duels (${mem.running} still running, heap ${Math.round(mem.heapMb)} MB), RSS`, value: Math.round(mem.rssMb), unit: 'MB', target: 500, pass: mem.rssMb <= 500 });
-  console.log('(B5 agent decision and B7 page click → arrows: not measured here — the agent\'s work, and bench/duel-page.ts in Chromium)');
+  const b5 = benchAgent(map);
+  out.push({ name: `B5 the agent's decision on Europe (observation + inference + orders), ${b5.what}, p99 of ${b5.n} (median ${r2(b5.median)} ms)`, value: r2(b5.p99), unit: 'ms', target: 50, pass: b5.p99 <= 50 });
+  out.push({ name: `B5 its weights, ${b5.shipped ? 'manifest + binary' : 'the binary (params × 4 bytes)'}`, value: Math.round(b5.bytes / 1024), unit: 'KB', target: MAX_MODEL_BYTES / 1024, pass: b5.bytes <= MAX_MODEL_BYTES });
+  console.log('(B7 page click → arrows: not measured here — bench/duel-page.ts in Chromium)');
   return out;
 }
 
