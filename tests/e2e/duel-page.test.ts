@@ -270,7 +270,9 @@ test('D10.5 touch: tap selects and orders, long press cancels, two fingers pinch
   await touch('touchEnd', []);
   const k = await page.evaluate(() => (window as unknown as { __duel: { zoom(): { k: number } } }).__duel.zoom().k);
   assert.ok(k > 3 && k < 4, `pinched from 40 to 140 px: about 3.5× (${k})`);
-  const tap = async (id: string) => { const p = await at(page, id); await touch('touchStart', [p]); await touch('touchEnd', []); };
+  // Both halves of a tap go to the browser together: awaited one by one, a loaded machine (CI) could leave more than
+  // the page's 550 ms long-press delay between them, and the tap became a long press (cancel) instead of a click.
+  const tap = async (id: string) => { const p = await at(page, id); await Promise.all([touch('touchStart', [p]), touch('touchEnd', [])]); };
   await tap(cap);
   await tap(n1!);
   await until(ch, me.id, (v) => v.orders.A.some((o) => o.from === cap && o.to === n1), 'tap, tap: an order');
