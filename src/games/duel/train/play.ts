@@ -291,17 +291,12 @@ function policyOf(c: Controller, rng: TrainRng, out: Sample[] | null): DuelPolic
       const { acting, mask } = actionSpace(v);
       if (!acting.length) return { orders: [], routes: [] };
       let actions: number[];
-      if (c.kind === 'dagger') {
-        // The label is the teacher's; the move played is the teacher's with probability beta, else the network's.
-        actions = encodeDecision(v, base!.decide(v));
-        const play = rng.next() < c.beta ? decodeActions(v, actions) : net!.decide(v);
-        if (out) {
-          const obs = observe(av);
-          out.push({ node: Float32Array.from(obs.node), global: Float32Array.from(obs.global), acting, mask, actions, turn: av.turn ?? 0 });
-        }
-        return play;
+      // What is played when it is not the recorded actions: DAgger's network move (the teacher's stays the label).
+      let played: DuelDecision | null = null;
+      if (base) {
+        actions = encodeDecision(v, base.decide(v));
+        if (c.kind === 'dagger' && rng.next() >= c.beta) played = net!.decide(v);
       }
-      if (base) actions = encodeDecision(v, base.decide(v));
       else if (c.kind === 'net' && c.sample) {
         const ag = agentGraph(v.graph);
         const logits = forward(ag, c.weights, observe(av));
@@ -315,7 +310,7 @@ function policyOf(c: Controller, rng: TrainRng, out: Sample[] | null): DuelPolic
         const obs = observe(av);
         out.push({ node: Float32Array.from(obs.node), global: Float32Array.from(obs.global), acting, mask, actions, turn: av.turn ?? 0 });
       }
-      return decodeActions(v, actions);
+      return played ?? decodeActions(v, actions);
     },
   };
 }
