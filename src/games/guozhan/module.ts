@@ -402,8 +402,7 @@ export class GuozhanRules implements Rules<Guozhan> {
     const winners = new Set(s.winners ?? []);
     const seats = s.players.map((p, i) => {
       const g = p.generals ? p.generals.map((x) => GENERALS[x]!.zh).join('+') : '?';
-      const k = p.careerist ? '野心家' : p.kingdom ? KINGDOM_ZH[p.kingdom] : '无势力';
-      return `${i + 1}. ${p.name} ${g}（${k}）${p.alive ? '存活' : '阵亡'}${winners.has(i) ? ' · 胜' : ''}`;
+      return `${i + 1}. ${p.name} ${g}（${sideText(p)}）${p.alive ? '存活' : '阵亡'}${winners.has(i) ? ' · 胜' : ''}`;
     });
     return { text: [`🏁 终局（第${s.turn.n}回合${s.end.how === 'draw' ? ' · 平局' : ''}）：`, ...seats].join('\n') };
   }
@@ -414,7 +413,7 @@ export class GuozhanRules implements Rules<Guozhan> {
     if (s.status === 'picking') return ['国战 · 选将中：点【我的手牌】从发给你的武将中选两张（或私下【选择】主将+副将）', ...(ask ? [ask] : [])].join('\n');
     const seats = s.players.map((p) => {
       const g = p.generals ? p.generals.map((x, k) => (p.revealed[k] ? GENERALS[x]!.zh : '暗')).join('+') : '?';
-      const k = p.careerist ? '野心家' : p.kingdom ? KINGDOM_ZH[p.kingdom] : '无势力';
+      const k = sideText(p);
       const who = m.bots[p.name] ? ' 🤖' : m.auto.includes(p.name) ? ' 🤖托管' : '';
       return `${p.name}${p.alive ? `❤${p.hp}/${p.maxHp} 🂠${p.hand.length}` : '💀'} ${g}（${k}）${who}`;
     });
@@ -570,6 +569,11 @@ export class GuozhanRules implements Rules<Guozhan> {
 }
 
 /** The button ids of 国战's status message (issue 20). */
+/** A seat's side as the table shows it: its kingdom, 野心家, or 无势力 while nothing is revealed. */
+function sideText(p: State['players'][number]): string {
+  return p.careerist ? '野心家' : p.kingdom ? KINGDOM_ZH[p.kingdom] : '无势力';
+}
+
 export const HAND_BUTTON = 'gz:hand';
 export const TABLE_BUTTON = 'gz:table';
 /** Log rows a seat's pushed view keeps (the page shows the last ones; the export has all). */
