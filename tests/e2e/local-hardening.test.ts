@@ -10,6 +10,7 @@ import { type Browser, type Page } from 'playwright-core';
 import type { GameService } from '../../src/games/index.ts';
 import type { NeuwarRenderer as Renderer } from '../../src/games/neuwar/module.ts';
 import type { LocalHandle } from '../../src/platform/adapters/local/index.ts';
+import { LIST_TTL_MS } from '../../src/platform/adapters/local/server.ts';
 import sharp from 'sharp';
 import { ARTIFACTS, startPageHarness, type PageHarness } from '../helpers/page.ts';
 
@@ -186,6 +187,9 @@ test('items 19, 21, 8: an ended game has no chips or judge desk, the export is a
   const list = svc.listGames.bind(svc);
   svc.listGames = async (o) => (await list(o)).map((g) => (g.channelId === ch ? { ...g, broken: '快照无法读取' } : g));
   try {
+    // The server serves one build of the list for LIST_TTL_MS: a build from before the patch (the /export's push)
+    // would still say 已结束 to a page that connects at once (it did once in CI). Wait it out.
+    await new Promise((r) => setTimeout(r, LIST_TTL_MS + 100));
     const c = await tab();
     const item = c.locator(`.game-item[data-channel="${ch}"]`);
     await item.waitFor();

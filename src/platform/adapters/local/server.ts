@@ -60,7 +60,7 @@ export const CHANNEL_PREFIX = 'local-';
 /** How often every open channel's status is looked at for changes that posted nothing (ms). */
 const STATUS_TICK_MS = 2000;
 /** How long one build of the game list serves welcomes and pushes at most (ms), when no change of it was seen. */
-const LIST_TTL_MS = 1000;
+export const LIST_TTL_MS = 1000;
 /**
  * The game list goes to the pages at most this often (ms): a change waits 50 ms for the ones that come with it,
  * and changes within this time of the last push go out together in the next. Every push is the whole list to
